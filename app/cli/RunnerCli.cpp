@@ -1,0 +1,317 @@
+#include "RunnerCli.h"
+
+#include "AppPaths.h"
+#include "Clock.h"
+#include "CredentialStore.h"
+#include "Doctor.h"
+#include "InstanceLock.h"
+#include "Logging.h"
+#include "Platform.h"
+#include "Runner.h"
+#include "RunnerConfig.h"
+#include "RunnerSettings.h"
+#include "UnixSignalBridge.h"
+
+#include <QJsonDocument>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace {
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+const QCommandLineOption EndpointOption(QStringLiteral("endpoint"),
+                                        QCoreApplication::translate("RunnerCli", "Control plane URL (https, or http to loopback). Default: CHECKFU_API_URL, then the stored pairing."),
+                                        QStringLiteral("url"));
+const QCommandLineOption CodeOption(QStringLiteral("code"),
+                                    QCoreApplication::translate("RunnerCli", "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
+                                    QStringLiteral("code"));
+const QCommandLineOption LabelOption(QStringLiteral("label"),
+                                     QCoreApplication::translate("RunnerCli", "This machine's display label. Default: the host name."),
+                                     QStringLiteral("name"));
+const QCommandLineOption SandboxOption(QStringLiteral("sandbox"),
+                                       QCoreApplication::translate("RunnerCli", "Sandbox tier: host-process, bubblewrap, docker or none."),
+                                       QStringLiteral("tier"));
+const QCommandLineOption StoreOption(QStringLiteral("credential-store"),
+                                     QCoreApplication::translate("RunnerCli", "Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file)."),
+                                     QStringLiteral("keychain|file"));
+const QCommandLineOption SlotsOption(QStringLiteral("slots"),
+                                     QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: 1."),
+                                     QStringLiteral("n"));
+const QCommandLineOption LogLevelOption(QStringLiteral("log-level"),
+                                        QCoreApplication::translate("RunnerCli", "trace, debug, info (default), warn or error."),
+                                        QStringLiteral("level"));
+const QCommandLineOption JsonOption(QStringLiteral("json"),
+                                    QCoreApplication::translate("RunnerCli", "doctor: print the result as JSON."));
+} // namespace
+
+RunnerCli::RunnerCli(QCoreApplication &app)
+    : m_app(app)
+    , m_args(app.arguments())
+{
+}
+
+QString RunnerCli::helpEpilogue()
+{
+    return tr("Commands:\n"
+              "  start    pair (with --code) or use the stored pairing, then stay connected until stopped.\n"
+              "           SIGINT/SIGTERM once: finish owned work and sign off; twice: cancel owned runs;\n"
+              "           three times: exit at once.\n"
+              "  doctor   check endpoint, clock, credential, exchange, sandbox tiers, Cursor lane, presences.\n"
+              "  unpair   forget this machine's credential and pairing.\n"
+              "\n"
+              "Environment: CHECKFU_API_URL, CHECKFU_RUNNER_TOKEN, CHECKFU_ENABLE_HOST_PROCESS_SANDBOX,\n"
+              "  CHECKFU_RUNNER_IDLE_TIMEOUT_MS, CHECKFU_DOCKER_UNRESTRICTED_NETWORK,\n"
+              "  CHECKFU_CURSOR_HARNESS_PROFILE_VERSION, CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST,\n"
+              "  CHECKFU_CURSOR_MODEL, CURSOR_API_KEY (all four Cursor variables or none).\n"
+              "\n"
+              "Exit codes:\n"
+              "  0   stopped cleanly (signed off)            1   failed (see the message)\n"
+              "  2   bad command line or configuration        3   pairing failed (code not used or refused)\n"
+              "  4   no credential store answers              5   another Runner holds this credential\n"
+              "  6   not paired                               10  credential revoked by an administrator\n"
+              "  11  credential fenced: two processes used it (clone)\n"
+              "  130 exited on a third interrupt");
+}
+
+void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptions)
+{
+    parser.addHelpOption();
+    parser.addOption(EndpointOption);
+    parser.addOption(SandboxOption);
+    parser.addOption(StoreOption);
+    parser.addOption(LogLevelOption);
+    if (withStartOptions) {
+        parser.addOption(CodeOption);
+        parser.addOption(LabelOption);
+        parser.addOption(SlotsOption);
+    }
+}
+
+bool RunnerCli::buildConfig(QCommandLineParser &parser, RunnerConfig *config)
+{
+    RunnerConfigInput input;
+    input.env = QProcessEnvironment::systemEnvironment();
+    for (const QCommandLineOption *option :
+         { &EndpointOption, &CodeOption, &LabelOption, &SandboxOption, &StoreOption, &SlotsOption }) {
+        const QString name = option->names().first();
+        if (parser.optionNames().contains(name) && parser.isSet(*option))
+            input.flags.insert(name, parser.value(*option));
+    }
+    auto parsed = RunnerConfigParser::parse(input);
+    if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
+        for (const ConfigError &e : *errors)
+            err() << tr("checkfu-runner: %1").arg(e.message) << Qt::endl;
+        return false;
+    }
+    *config = std::get<RunnerConfig>(std::move(parsed));
+    // Secrets stay in the parsed configuration only; children never inherit them from us.
+    qunsetenv("CHECKFU_RUNNER_TOKEN");
+    qunsetenv("CURSOR_API_KEY");
+    return true;
+}
+
+void RunnerCli::initLogging(QCommandLineParser &parser, bool console)
+{
+    Logging::Options options;
+    options.logDir = AppPaths::logDir();
+    options.console = console;
+    if (parser.isSet(LogLevelOption)) {
+        const auto level = spdlog::level::from_str(parser.value(LogLevelOption).toStdString());
+        options.level = level == spdlog::level::off ? spdlog::level::info : level;
+    }
+    Logging::init(options);
+}
+
+int RunnerCli::run()
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Checkfu Runner: runs Checkfu agent sessions on this machine.") + QStringLiteral("\n\n")
+                                     + helpEpilogue());
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("command"), tr("start, doctor or unpair"));
+    parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
+    if (!parser.parse(m_args)) {
+        err() << parser.errorText() << Qt::endl;
+        return int(RunnerExit::Usage);
+    }
+    if (parser.isSet(QStringLiteral("version"))) {
+        out() << "checkfu-runner " << Platform::runnerVersion() << Qt::endl;
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.isEmpty()) {
+        if (parser.isSet(QStringLiteral("help"))) {
+            out() << parser.helpText() << Qt::endl;
+            return 0;
+        }
+        err() << tr("checkfu-runner: name a command (start, doctor, unpair); see --help") << Qt::endl;
+        return int(RunnerExit::Usage);
+    }
+    const QString command = positional.first();
+    if (command == QLatin1String("start"))
+        return start();
+    if (command == QLatin1String("doctor"))
+        return doctor();
+    if (command == QLatin1String("unpair"))
+        return unpair();
+    err() << tr("checkfu-runner: unknown command '%1'; use start, doctor or unpair").arg(command) << Qt::endl;
+    return int(RunnerExit::Usage);
+}
+
+namespace {
+std::unique_ptr<CredentialStore> makeStore(const RunnerConfig &config, const RunnerSettings &settings)
+{
+    QString name = config.credentialStore.value_or(settings.credentialStore);
+    const auto kind = CredentialStore::kindFromName(name).value_or(CredentialStore::Kind::Keychain);
+    return CredentialStore::create(kind, AppPaths::credentialDir());
+}
+
+QStringList subcommandArgs(const QStringList &args)
+{
+    QStringList rest = args;
+    rest.removeAt(1); // the command itself
+    return rest;
+}
+} // namespace
+
+int RunnerCli::start()
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Start the Runner.") + QStringLiteral("\n\n") + helpEpilogue());
+    addCommonOptions(parser, true);
+    parser.process(subcommandArgs(m_args));
+    RunnerConfig config;
+    if (!buildConfig(parser, &config))
+        return int(RunnerExit::Usage);
+    initLogging(parser, true);
+
+    RunnerSettings settings(AppPaths::settingsFile());
+    settings.load();
+    if (config.sandbox != SandboxChoice::NotGiven)
+        settings.sandbox = parser.value(SandboxOption);
+    auto store = makeStore(config, settings);
+    SystemClock clock;
+    Runner runner(config, settings, *store, clock);
+    UnixSignalBridge signalBridge;
+
+    connect(&runner, &Runner::stateChanged, this, [](RunnerState state, const QString &message) {
+        out() << "checkfu-runner: " << runnerStateName(state);
+        if (!message.isEmpty())
+            out() << " - " << message;
+        out() << Qt::endl;
+    });
+    connect(&runner, &Runner::warning, this, [](const QString &message) {
+        err() << tr("checkfu-runner: warning: %1").arg(message) << Qt::endl;
+    });
+    connect(&runner, &Runner::finished, this, [this](RunnerExit exit) { m_app.exit(int(exit)); });
+    connect(&signalBridge, &UnixSignalBridge::terminationRequested, this, [&runner, this](int, int count) {
+        if (count == 1) {
+            err() << tr("checkfu-runner: stopping: finishing owned work, then signing off (interrupt again to cancel "
+                        "owned runs)")
+                  << Qt::endl;
+            runner.stop();
+        } else if (count == 2) {
+            err() << tr("checkfu-runner: cancelling owned runs (interrupt again to exit at once)") << Qt::endl;
+            runner.stopNow();
+        } else {
+            err() << tr("checkfu-runner: exiting at once") << Qt::endl;
+            Logging::flush();
+            m_app.exit(int(RunnerExit::Interrupted));
+        }
+    });
+
+    QTimer::singleShot(0, &runner, &Runner::start);
+    const int code = m_app.exec();
+    Logging::flush();
+    return code;
+}
+
+int RunnerCli::doctor()
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Check this machine's Runner setup end to end."));
+    addCommonOptions(parser, false);
+    parser.addOption(JsonOption);
+    parser.process(subcommandArgs(m_args));
+    RunnerConfig config;
+    if (!buildConfig(parser, &config)) {
+        if (parser.isSet(JsonOption))
+            out() << R"({"ok": false, "checks": [{"name": "configuration", "status": "fail"}]})" << Qt::endl;
+        return 1;
+    }
+    initLogging(parser, false);
+    RunnerSettings settings(AppPaths::settingsFile());
+    settings.load();
+    auto store = makeStore(config, settings);
+    SystemClock clock;
+    Doctor doctor(config, settings, *store, clock);
+    connect(&doctor, &Doctor::finished, &m_app, &QCoreApplication::quit);
+    QTimer::singleShot(0, &doctor, &Doctor::run);
+    m_app.exec();
+    if (parser.isSet(JsonOption))
+        out() << QJsonDocument(doctor.toJson()).toJson(QJsonDocument::Indented);
+    else
+        out() << doctor.toText();
+    out().flush();
+    return doctor.hasFailures() ? 1 : 0;
+}
+
+int RunnerCli::unpair()
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Forget this machine's pairing and stored credential."));
+    addCommonOptions(parser, false);
+    parser.process(subcommandArgs(m_args));
+    RunnerConfig config;
+    if (!buildConfig(parser, &config))
+        return int(RunnerExit::Usage);
+    initLogging(parser, false);
+    RunnerSettings settings(AppPaths::settingsFile());
+    settings.load();
+    if (!settings.isPaired()) {
+        out() << tr("This machine is not paired; nothing to forget.") << Qt::endl;
+        return 0;
+    }
+    auto store = makeStore(config, settings);
+    const QString account = CredentialStore::accountFor(settings.endpoint, settings.runnerId);
+    int code = 0;
+    store->read(account, [&](const CredentialResult &read) {
+        if (read.ok()) {
+            InstanceLock lock(settings.endpoint.toString(QUrl::StripTrailingSlash) + QLatin1Char('|') + read.secret);
+            if (!lock.tryLock()) {
+                err() << lock.conflictMessage() << Qt::endl;
+                code = int(RunnerExit::AlreadyRunning);
+                m_app.quit();
+                return;
+            }
+        }
+        store->remove(account, [&](const CredentialResult &removed) {
+            if (!removed.ok()) {
+                err() << tr("checkfu-runner: could not remove the credential: %1").arg(removed.message) << Qt::endl;
+                code = int(RunnerExit::CredentialStoreUnavailable);
+            } else {
+                const QString runnerId = settings.runnerId;
+                settings.clearPairing();
+                settings.save();
+                out() << tr("Forgot runner %1 (credential removed from the %2). An administrator can revoke it on "
+                            "the server side.")
+                             .arg(runnerId, store->backendName())
+                      << Qt::endl;
+            }
+            m_app.quit();
+        });
+    });
+    m_app.exec();
+    return code;
+}

@@ -1,0 +1,220 @@
+#include "AdminClient.h"
+
+#include "WireFormat.h"
+
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkReply>
+#include <QTextStream>
+#include <QUuid>
+
+bool AdminClient::resolveEndpoint(const QString &url, const QString &adminKey, const QString &infoFile, QString *error)
+{
+    QString resolvedUrl = url;
+    QString resolvedKey = adminKey;
+    if (!infoFile.isEmpty()) {
+        QFile file(infoFile);
+        if (!file.open(QIODevice::ReadOnly)) {
+            *error = QStringLiteral("cannot read %1: %2").arg(infoFile, file.errorString());
+            return false;
+        }
+        const QJsonObject info = QJsonDocument::fromJson(file.readAll()).object();
+        if (resolvedUrl.isEmpty()) {
+            resolvedUrl = info.value(QStringLiteral("url")).toString();
+        }
+        if (resolvedKey.isEmpty()) {
+            resolvedKey = info.value(QStringLiteral("admin_key")).toString();
+        }
+    }
+    if (resolvedUrl.isEmpty()) {
+        resolvedUrl = qEnvironmentVariable("CHECKFU_DEVPLANE_URL");
+    }
+    if (resolvedKey.isEmpty()) {
+        resolvedKey = qEnvironmentVariable("CHECKFU_DEVPLANE_ADMIN_KEY");
+    }
+    if (resolvedUrl.isEmpty() || resolvedKey.isEmpty()) {
+        *error = QStringLiteral("no devplane given: use --url and --admin-key, --info-file, or CHECKFU_DEVPLANE_URL "
+                                "and CHECKFU_DEVPLANE_ADMIN_KEY");
+        return false;
+    }
+    m_baseUrl = QUrl(resolvedUrl);
+    m_adminKey = resolvedKey;
+    if (!m_baseUrl.isValid() || m_baseUrl.scheme().isEmpty()) {
+        *error = QStringLiteral("not a URL: %1").arg(resolvedUrl);
+        return false;
+    }
+    return true;
+}
+
+int AdminClient::fail(const QString &message)
+{
+    QTextStream(stderr) << "checkfu-devplane: " << message << Qt::endl;
+    return 1;
+}
+
+AdminClient::Response AdminClient::call(const QByteArray &method, const QString &pathAndQuery, const QJsonObject *body)
+{
+    QUrl url = m_baseUrl;
+    const qsizetype question = pathAndQuery.indexOf(QLatin1Char('?'));
+    url.setPath(url.path().chopped(url.path().endsWith(QLatin1Char('/')) ? 1 : 0) + pathAndQuery.left(question));
+    if (question >= 0) {
+        url.setQuery(pathAndQuery.mid(question + 1));
+    }
+    QNetworkRequest request(url);
+    request.setRawHeader("Checkfu-Version", WireFormat::apiVersion);
+    request.setRawHeader("Authorization", "Bearer " + m_adminKey.toUtf8());
+    request.setRawHeader("User-Agent", "checkfu-devplane-admin/" CHECKFU_VERSION);
+    if (method != "GET") {
+        request.setRawHeader("Idempotency-Key", QUuid::createUuid().toString(QUuid::WithoutBraces).toLatin1());
+    }
+    QByteArray payload;
+    if (body) {
+        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        payload = QJsonDocument(*body).toJson(QJsonDocument::Compact);
+    }
+    QNetworkReply *reply = m_network.sendCustomRequest(request, method, payload);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+
+    Response response;
+    response.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray data = reply->readAll();
+    response.body = QJsonDocument::fromJson(data).object();
+    if (response.status == 0) {
+        response.failure = reply->errorString();
+    } else if (response.status < 200 || response.status >= 300) {
+        const QJsonObject error = response.body.value(QStringLiteral("error")).toObject();
+        response.failure = error.isEmpty()
+            ? QStringLiteral("HTTP %1: %2").arg(response.status).arg(QString::fromUtf8(data))
+            : QStringLiteral("%1: %2").arg(
+                error.value(QStringLiteral("code")).toString(), error.value(QStringLiteral("message")).toString());
+    }
+    reply->deleteLater();
+    return response;
+}
+
+int AdminClient::run(const QString &command, const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.addPositionalArgument(
+        QStringLiteral("runner_id"), QStringLiteral("Runner id (revoke, drain, resume, runner)"));
+    const QCommandLineOption principal(
+        QStringLiteral("principal"), QStringLiteral("Owner principal (pair)."), QStringLiteral("prin_…"));
+    const QCommandLineOption label(
+        QStringLiteral("label"), QStringLiteral("Machine label (pair)."), QStringLiteral("NAME"));
+    const QCommandLineOption expiresIn(QStringLiteral("expires-in"), QStringLiteral("Code lifetime (pair)."),
+        QStringLiteral("SECONDS"), QStringLiteral("600"));
+    const QCommandLineOption name(QStringLiteral("name"), QStringLiteral("Key display name (key)."),
+        QStringLiteral("NAME"), QStringLiteral("devplane runner key"));
+    const QCommandLineOption rateLimit(
+        QStringLiteral("rate-limit"), QStringLiteral("Calls per minute (key)."), QStringLiteral("N"));
+    const QCommandLineOption owner(
+        QStringLiteral("owner"), QStringLiteral("Owner filter (presences)."), QStringLiteral("prin_…"));
+    const QCommandLineOption url(QStringLiteral("url"), QStringLiteral("Devplane URL."), QStringLiteral("URL"));
+    const QCommandLineOption adminKey(QStringLiteral("admin-key"), QStringLiteral("Admin key."), QStringLiteral("KEY"));
+    const QCommandLineOption infoFile(
+        QStringLiteral("info-file"), QStringLiteral("Info file written by serve."), QStringLiteral("PATH"));
+    for (const auto &option : { principal, label, expiresIn, name, rateLimit, owner, url, adminKey, infoFile }) {
+        parser.addOption(option);
+    }
+    if (!parser.parse(QStringList { QStringLiteral("checkfu-devplane") } + arguments)) {
+        return fail(parser.errorText());
+    }
+    QString endpointError;
+    if (!resolveEndpoint(parser.value(url), parser.value(adminKey), parser.value(infoFile), &endpointError)) {
+        return fail(endpointError);
+    }
+    const QStringList positional = parser.positionalArguments();
+    QTextStream out(stdout);
+
+    if (command == QLatin1String("pair")) {
+        bool ok = false;
+        const int seconds = parser.value(expiresIn).toInt(&ok);
+        if (!ok || seconds <= 0) {
+            return fail(QStringLiteral("--expires-in must be a positive number of seconds"));
+        }
+        QJsonObject body { { QStringLiteral("expires_in_seconds"), seconds } };
+        if (parser.isSet(principal)) {
+            body.insert(QStringLiteral("principal_id"), parser.value(principal));
+        }
+        body.insert(QStringLiteral("machine_label"),
+            parser.isSet(label) ? QJsonValue(parser.value(label)) : QJsonValue(QJsonValue::Null));
+        const Response response = call("POST", QStringLiteral("/v1/runner-pairings"), &body);
+        if (!response.failure.isEmpty()) {
+            return fail(response.failure);
+        }
+        out << response.body.value(QStringLiteral("code")).toString() << Qt::endl;
+        return 0;
+    }
+    if (command == QLatin1String("key")) {
+        const Response identities = call("GET", QStringLiteral("/v1/_dev/identities"), nullptr);
+        if (!identities.failure.isEmpty()) {
+            return fail(identities.failure);
+        }
+        QJsonObject body { { QStringLiteral("display_name"), parser.value(name) },
+            { QStringLiteral("role"), QStringLiteral("runner") },
+            { QStringLiteral("scope"),
+                QJsonObject { { QStringLiteral("type"), QStringLiteral("workspace") },
+                    { QStringLiteral("workspace_id"), identities.body.value(QStringLiteral("workspace_id")) } } },
+            { QStringLiteral("rate_limit_per_minute"), QJsonValue::Null } };
+        if (parser.isSet(rateLimit)) {
+            bool ok = false;
+            const int limit = parser.value(rateLimit).toInt(&ok);
+            if (!ok || limit < 0) {
+                return fail(QStringLiteral("--rate-limit must be a non-negative integer"));
+            }
+            body.insert(QStringLiteral("rate_limit_per_minute"), limit);
+        }
+        const QString org = identities.body.value(QStringLiteral("organization_id")).toString();
+        const Response response = call("POST", QStringLiteral("/v1/organizations/%1/api-keys").arg(org), &body);
+        if (!response.failure.isEmpty()) {
+            return fail(response.failure);
+        }
+        out << response.body.value(QStringLiteral("secret")).toString() << Qt::endl;
+        return 0;
+    }
+    if (command == QLatin1String("presences") || command == QLatin1String("requests")) {
+        QString path = command == QLatin1String("requests") ? QStringLiteral("/v1/_dev/requests")
+                                                            : QStringLiteral("/v1/runner-pools/presences");
+        if (parser.isSet(owner)) {
+            path += QStringLiteral("?owner=") + QString::fromLatin1(QUrl::toPercentEncoding(parser.value(owner)));
+        }
+        const Response response = call("GET", path, nullptr);
+        if (!response.failure.isEmpty()) {
+            return fail(response.failure);
+        }
+        // presences prints the list itself, requests the whole dev answer.
+        out << (command == QLatin1String("presences")
+                ? QJsonDocument(response.body.value(QStringLiteral("data")).toArray()).toJson(QJsonDocument::Indented)
+                : QJsonDocument(response.body).toJson(QJsonDocument::Indented));
+        return 0;
+    }
+    if (positional.size() != 1) {
+        return fail(QStringLiteral("%1 needs exactly one RUNNER_ID").arg(command));
+    }
+    const QString runnerPath = QStringLiteral("/v1/runners/") + positional.first();
+    Response response;
+    if (command == QLatin1String("revoke")) {
+        response = call("DELETE", runnerPath + QStringLiteral("/credential"), nullptr);
+    } else if (command == QLatin1String("drain") || command == QLatin1String("resume")) {
+        const QJsonObject empty;
+        response = call("POST", runnerPath + QLatin1Char('/') + command, &empty);
+    } else if (command == QLatin1String("runner")) {
+        response = call("GET", QStringLiteral("/v1/_dev/runners/") + positional.first(), nullptr);
+        if (response.failure.isEmpty()) {
+            out << QJsonDocument(response.body).toJson(QJsonDocument::Indented);
+            return 0;
+        }
+    } else {
+        return fail(QStringLiteral("unknown subcommand %1").arg(command));
+    }
+    if (!response.failure.isEmpty()) {
+        return fail(response.failure);
+    }
+    out << "ok" << Qt::endl;
+    return 0;
+}

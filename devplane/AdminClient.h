@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QUrl>
+
+// The admin subcommands (pair, key, presences, revoke, drain, resume, runner, requests): each
+// one HTTP call to a running devplane with its admin key, in a local event loop.
+class AdminClient
+{
+public:
+    // Runs `command` with its own arguments (argv after the subcommand); returns the exit code.
+    // The devplane is found by --url/--admin-key, else --info-file, else CHECKFU_DEVPLANE_URL
+    // and CHECKFU_DEVPLANE_ADMIN_KEY.
+    int run(const QString &command, const QStringList &arguments);
+
+private:
+    struct Response
+    {
+        int status = 0;
+        QJsonObject body;
+        QString failure; // "code: message" or a transport error; empty on success
+    };
+
+    // body == nullptr: no body. Writes carry a fresh Idempotency-Key.
+    Response call(const QByteArray &method, const QString &pathAndQuery, const QJsonObject *body);
+    static int fail(const QString &message);
+    bool resolveEndpoint(const QString &url, const QString &adminKey, const QString &infoFile, QString *error);
+
+    QUrl m_baseUrl;
+    QString m_adminKey;
+    QNetworkAccessManager m_network;
+};

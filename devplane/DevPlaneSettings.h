@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QString>
+
+// Timing and storage knobs of `serve`; the defaults are the spec's numbers.
+struct DevPlaneSettings
+{
+    int tokenTtlSeconds = 900;
+    int refreshAfterSeconds = 600;
+    int overlapSeconds = 60;
+    int heartbeatIntervalSeconds = 10;
+    int presenceTtlSeconds = 30;
+    QString statePath; // empty: nothing persisted
+};

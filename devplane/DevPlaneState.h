@@ -1,0 +1,143 @@
+#pragma once
+
+#include "ApiReply.h"
+#include "DevPlaneSettings.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QMap>
+#include <QStringList>
+#include <optional>
+
+// The control plane's model: pairings, Workspace Runner keys, Runners (credential, generation,
+// nonces, directives), workload tokens and presences. It speaks the protocol (answers are
+// ApiReply values) but knows nothing about HTTP. Every durable change is written to the state
+// file synchronously, so a killed devplane loses nothing; tokens and presences live in memory.
+class DevPlaneState
+{
+public:
+    enum class CredentialKind { Bootstrap, Workload, Unknown };
+
+    explicit DevPlaneState(const DevPlaneSettings &settings);
+
+    // Loads the state file (or creates the dev identities) and writes it back.
+    bool load(QString *error);
+    // Base of the links handed out at exchange; known only once the server listens.
+    void setBaseUrl(const QString &url) { m_baseUrl = url; }
+
+    QString organizationId() const { return m_organizationId; }
+    QString workspaceId() const { return m_workspaceId; }
+    // The fixed dev identities (GET /v1/_dev/identities).
+    QJsonObject identities() const;
+
+    CredentialKind classify(const QString &credential) const;
+    // The Runner a bootstrap credential or workload token speaks for, or an empty string. For a
+    // Workspace key the id is reserved at key creation so idempotency scopes stay stable.
+    QString runnerIdFor(const QString &credential) const;
+    int rateLimitFor(const QString &runnerId) const;
+    // §3 checks of a workload token, in order; may fence a clone. nullopt when usable.
+    std::optional<ApiReply> checkWorkload(const QString &token, bool allowSignedOff, const QDateTime &now);
+
+    ApiReply createPairing(const QJsonObject &body, const QDateTime &now);
+    ApiReply redeemPairing(const QJsonObject &body, const QDateTime &now);
+    ApiReply createApiKey(const QString &organizationId, const QJsonObject &body, const QDateTime &now);
+    ApiReply exchange(const QString &bootstrapCredential, const QJsonObject &body, const QDateTime &now);
+    ApiReply rotate(const QString &token, const QJsonObject &body, const QDateTime &now);
+    ApiReply signOff(const QString &token);
+    ApiReply putPresence(const QString &token, const QJsonObject &body, const QDateTime &now);
+    // An empty token means the admin (whole Workspace).
+    ApiReply listPresences(const QString &token, const QString &ownerFilter, const QDateTime &now) const;
+    ApiReply revokeCredential(const QString &runnerId);
+    ApiReply queueDirective(const QString &runnerId, const QString &type);
+    ApiReply describeRunner(const QString &runnerId) const;
+
+private:
+    struct Pairing
+    {
+        QString id;
+        QString code;
+        QString principalId;
+        QString machineLabel;
+        QDateTime createdAt;
+        QDateTime expiresAt;
+        QString runnerId; // set once redeemed
+    };
+
+    struct ApiKey
+    {
+        QString id;
+        QString displayName;
+        QString secretDigest;
+        QString workspaceId;
+        int rateLimitPerMinute = 0; // 0: unlimited
+        QJsonObject enrollment;
+        QString runnerId; // reserved now, the Runner itself appears at the first exchange
+        QDateTime createdAt;
+    };
+
+    struct Runner
+    {
+        QString id;
+        QString credentialDigest; // paired Runners
+        QString apiKeyId; // Workspace key Runners
+        QJsonValue owner; // {principal_id, machine_label} or null
+        QString workspaceId;
+        QString pool;
+        QJsonObject enrollment;
+        int generation = 1;
+        bool credentialRevoked = false;
+        bool generationRevoked = false;
+        QString revokeReason;
+        QString currentNonce;
+        QStringList nonces;
+        int exchanges = 0;
+        int rotations = 0;
+        int signoffs = 0;
+        QJsonObject advertisement;
+        QJsonValue lastPresence;
+        QJsonArray directives;
+        QString runnerVersion;
+        QDateTime createdAt;
+    };
+
+    struct Token
+    {
+        QString runnerId;
+        int generation = 1;
+        QString nonce;
+        QDateTime expiresAt;
+        QDateTime supersededAt; // invalid until rotated
+        bool signedOff = false;
+    };
+
+    struct Presence
+    {
+        QString status;
+        QJsonObject slotCounts;
+        QJsonArray activeRuns;
+        QJsonObject advertisement;
+        QDateTime lastSeenAt;
+    };
+
+    ApiReply issueToken(Runner &runner, const QString &nonce, const QDateTime &now);
+    void revokeGeneration(Runner &runner);
+    QJsonObject presenceJson(const Runner &runner, const Presence &presence) const;
+    Runner *runnerForBootstrap(const QString &credential);
+    bool save();
+    QJsonObject toJson() const;
+    void fromJson(const QJsonObject &root);
+
+    DevPlaneSettings m_settings;
+    QString m_baseUrl;
+    QString m_organizationId;
+    QString m_workspaceId;
+    QString m_runnerPool;
+    QString m_principalId;
+    QMap<QString, Pairing> m_pairings; // by code
+    QMap<QString, ApiKey> m_apiKeys; // by id
+    QMap<QString, Runner> m_runners; // by id
+    QHash<QString, Token> m_tokens; // by token value
+    QMap<QString, Presence> m_presences; // by runner id
+};

@@ -1,0 +1,311 @@
+#include "ApiClient.h"
+
+#include "Clock.h"
+#include "EndpointPolicy.h"
+#include "JsonReader.h"
+#include "Logging.h"
+#include "Platform.h"
+#include "WireTime.h"
+
+#include <QCoreApplication>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QUuid>
+
+namespace {
+
+bool isWrite(const QByteArray &method)
+{
+    return method == "POST" || method == "PUT" || method == "DELETE" || method == "PATCH";
+}
+
+bool sameOrigin(const QUrl &a, const QUrl &b)
+{
+    return a.scheme() == b.scheme() && a.host().compare(b.host(), Qt::CaseInsensitive) == 0
+           && a.port(a.scheme() == QLatin1String("https") ? 443 : 80)
+                  == b.port(b.scheme() == QLatin1String("https") ? 443 : 80);
+}
+
+int parseRetryAfterMs(const QByteArray &value, const QDateTime &now)
+{
+    if (value.isEmpty())
+        return -1;
+    bool ok = false;
+    const qint64 seconds = value.trimmed().toLongLong(&ok);
+    if (ok && seconds >= 0)
+        return static_cast<int>(std::min<qint64>(seconds, 3600) * 1000);
+    if (const auto date = WireTime::parseHttpDate(value))
+        return static_cast<int>(std::clamp<qint64>(now.msecsTo(*date), 0, 3600 * 1000));
+    return -1;
+}
+
+} // namespace
+
+ApiCall::ApiCall(QNetworkAccessManager *nam, const QUrl &endpoint, ApiRequest request, const Clock &clock,
+                 std::function<void(const QDateTime &)> dateSeen, QObject *parent)
+    : QObject(parent)
+    , m_nam(nam)
+    , m_endpoint(endpoint)
+    , m_request(std::move(request))
+    , m_clock(clock)
+    , m_dateSeen(std::move(dateSeen))
+    , m_backoff(clock)
+{
+    if (isWrite(m_request.method) && m_request.idempotencyKey.isEmpty())
+        m_request.idempotencyKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    if (m_request.body)
+        m_bodyBytes = QJsonDocument(*m_request.body).toJson(QJsonDocument::Compact);
+    m_retryTimer.setSingleShot(true);
+    connect(&m_retryTimer, &QTimer::timeout, this, &ApiCall::sendAttempt);
+}
+
+ApiCall::~ApiCall()
+{
+    if (m_reply) {
+        m_reply->disconnect(this);
+        m_reply->abort();
+        m_reply->deleteLater();
+    }
+}
+
+void ApiCall::start()
+{
+    QString base = m_endpoint.toString(QUrl::StripTrailingSlash);
+    m_url = QUrl(base + m_request.path);
+    // Defence in depth: the configuration refuses such endpoints, but nothing may ever be sent to one.
+    if (m_endpoint.scheme() != QLatin1String("https")
+        && !(m_endpoint.scheme() == QLatin1String("http") && EndpointPolicy::isLoopbackHost(m_endpoint.host()))) {
+        QTimer::singleShot(0, this, [this] {
+            finish({ 0, {}, ApiError::policy(QCoreApplication::translate(
+                                "ApiClient", "refusing to send to %1: only https, or http to a loopback address")
+                                                .arg(m_endpoint.toString())) });
+        });
+        return;
+    }
+    sendAttempt();
+}
+
+void ApiCall::abort()
+{
+    if (m_done)
+        return;
+    m_aborted = true;
+    m_retryTimer.stop();
+    if (m_reply)
+        m_reply->abort(); // finishes through onReplyFinished
+    else
+        finish({ 0, {}, ApiError::aborted() });
+}
+
+void ApiCall::sendAttempt()
+{
+    ++m_attempts;
+    m_tooLarge = false;
+    QNetworkRequest req(m_url);
+    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    req.setTransferTimeout(m_request.timeoutMs);
+    req.setRawHeader("Checkfu-Version", ApiClient::ProtocolVersion);
+    req.setRawHeader("User-Agent", Platform::userAgent());
+    req.setRawHeader("Accept", "application/json");
+    // Only the endpoint's own origin ever sees a credential (§1: redirects).
+    if (m_request.credential && sameOrigin(m_url, m_endpoint)) {
+        const QString credential = m_request.credential();
+        if (!credential.isEmpty())
+            req.setRawHeader("Authorization", "Bearer " + credential.toUtf8());
+    }
+    if (!m_request.idempotencyKey.isEmpty())
+        req.setRawHeader("Idempotency-Key", m_request.idempotencyKey.toLatin1());
+    if (m_request.body)
+        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+
+    if (m_request.body || isWrite(m_request.method))
+        m_reply = m_nam->sendCustomRequest(req, m_request.method, m_bodyBytes);
+    else
+        m_reply = m_nam->sendCustomRequest(req, m_request.method);
+
+    QNetworkReply *reply = m_reply;
+    connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply] {
+        const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
+        if (length.isValid() && length.toLongLong() > ApiClient::MaxResponseBytes) {
+            m_tooLarge = true;
+            reply->abort();
+        }
+    });
+    connect(reply, &QNetworkReply::downloadProgress, this, [this, reply](qint64 received, qint64) {
+        if (received > ApiClient::MaxResponseBytes && !m_tooLarge) {
+            m_tooLarge = true;
+            reply->abort();
+        }
+    });
+    connect(reply, &QNetworkReply::finished, this, &ApiCall::onReplyFinished);
+}
+
+bool ApiCall::followRedirect(QNetworkReply *reply)
+{
+    const QUrl location = reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
+    if (!location.isValid())
+        return false;
+    const QUrl target = m_url.resolved(location);
+    const bool allowed = target.scheme() == QLatin1String("https")
+                         || (target.scheme() == QLatin1String("http") && EndpointPolicy::isLoopbackHost(target.host()));
+    if (!allowed || ++m_redirects > ApiClient::MaxRedirects) {
+        finish({ 0, {},
+                 ApiError::policy(QCoreApplication::translate("ApiClient", "refused redirect to %1")
+                                      .arg(target.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery))) });
+        return true;
+    }
+    Logging::get("http")->info("following redirect to {}{}", target.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
+                               sameOrigin(target, m_endpoint) ? "" : " (other origin: without credentials)");
+    m_url = target;
+    sendAttempt();
+    return true;
+}
+
+void ApiCall::onReplyFinished()
+{
+    QNetworkReply *reply = m_reply;
+    if (!reply)
+        return;
+    m_reply = nullptr;
+    reply->deleteLater();
+
+    const QByteArray dateHeader = reply->rawHeader("Date");
+    if (!dateHeader.isEmpty() && m_dateSeen) {
+        if (const auto date = WireTime::parseHttpDate(dateHeader))
+            m_dateSeen(*date);
+    }
+
+    ApiResponse response;
+    if (m_aborted) {
+        response.error = ApiError::aborted();
+        finish(response);
+        return;
+    }
+    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (m_tooLarge) {
+        response.error = ApiError::protocol(
+            QCoreApplication::translate("ApiClient", "the response body is larger than 8 MiB"));
+    } else if (status == 0) {
+        response.error = ApiError::network(reply->errorString());
+    } else if (status >= 300 && status < 400 && status != 304) {
+        if (followRedirect(reply))
+            return;
+        response.error = ApiError::protocol(
+            QCoreApplication::translate("ApiClient", "HTTP %1 redirect without a Location").arg(status));
+    } else {
+        const QByteArray body = reply->readAll();
+        response = interpret(reply, body, status);
+    }
+
+    if (response.error.retryable() && m_request.retry
+        && (m_request.maxAttempts == 0 || m_attempts < m_request.maxAttempts)) {
+        const int delay = m_backoff.nextDelayMs(response.error.retryAfterMs);
+        Logging::get("http")->warn("{} {} failed ({}); retry {} in {} ms", m_request.method.constData(),
+                                   m_request.path, response.error.describe(), m_attempts, delay);
+        emit attemptFailed(response.error, delay);
+        m_retryTimer.start(delay);
+        return;
+    }
+    finish(response);
+}
+
+ApiResponse ApiCall::interpret(QNetworkReply *reply, const QByteArray &body, int status)
+{
+    ApiResponse response;
+    response.status = status;
+    if (body.size() > ApiClient::MaxResponseBytes) {
+        response.error = ApiError::protocol(
+            QCoreApplication::translate("ApiClient", "the response body is larger than 8 MiB"));
+        return response;
+    }
+    if (status == 204)
+        return response;
+
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &parseError);
+    const bool isObject = parseError.error == QJsonParseError::NoError && doc.isObject();
+
+    if (status >= 200 && status < 300) {
+        if (!isObject)
+            response.error = ApiError::protocol(
+                QCoreApplication::translate("ApiClient", "HTTP %1 answer is not a JSON object").arg(status));
+        else
+            response.body = doc.object();
+        return response;
+    }
+
+    ApiError error;
+    error.kind = ApiError::Kind::Http;
+    error.httpStatus = status;
+    error.retryAfterMs = parseRetryAfterMs(reply->rawHeader("Retry-After"), m_clock.now());
+    if (isObject && doc.object().value(QLatin1String("error")).isObject()) {
+        const QJsonObject e = doc.object().value(QLatin1String("error")).toObject();
+        error.details = e;
+        error.type = e.value(QLatin1String("type")).toString();
+        error.code = e.value(QLatin1String("code")).toString();
+        error.message = e.value(QLatin1String("message")).toString().left(500);
+        error.requestId = e.value(QLatin1String("request_id")).toString().left(100);
+    }
+    if (error.code.isEmpty() && status < 500 && status != 429) {
+        // A 4xx we cannot classify breaks the contract; retrying it would not help either way.
+        error.message = QCoreApplication::translate("ApiClient", "HTTP %1 without the protocol's error body").arg(status);
+    }
+    response.error = error;
+    return response;
+}
+
+void ApiCall::finish(const ApiResponse &response)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_retryTimer.stop();
+    emit finished(response);
+    deleteLater();
+}
+
+ApiClient::ApiClient(const QUrl &endpoint, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_endpoint(endpoint)
+    , m_clock(clock)
+    , m_nam(new QNetworkAccessManager(this))
+{
+    // We handle redirects ourselves so Authorization never crosses origins.
+    m_nam->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
+    m_nam->setAutoDeleteReplies(false);
+}
+
+ApiCall *ApiClient::send(ApiRequest request)
+{
+    auto *call = new ApiCall(m_nam, m_endpoint, std::move(request), m_clock,
+                             [this](const QDateTime &date) { noteServerDate(date); }, this);
+    call->start();
+    return call;
+}
+
+void ApiClient::abortAll()
+{
+    const auto calls = findChildren<ApiCall *>(QString(), Qt::FindDirectChildrenOnly);
+    for (ApiCall *call : calls)
+        call->abort();
+}
+
+QDateTime ApiClient::serverNow() const
+{
+    return m_clock.now().addMSecs(m_skewMs);
+}
+
+void ApiClient::noteServerDate(const QDateTime &serverDate)
+{
+    qint64 skew = m_clock.now().msecsTo(serverDate);
+    // The header has one-second resolution: anything closer is noise.
+    if (std::abs(skew) < 2000)
+        skew = 0;
+    m_hasServerDate = true;
+    if (skew != m_skewMs) {
+        m_skewMs = skew;
+        emit clockSkewChanged(skew);
+    }
+}

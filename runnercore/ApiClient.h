@@ -1,0 +1,114 @@
+#pragma once
+
+#include "ApiError.h"
+#include "Backoff.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+#include <QUrl>
+
+#include <functional>
+#include <optional>
+
+class Clock;
+class QNetworkAccessManager;
+class QNetworkReply;
+
+struct ApiRequest
+{
+    QByteArray method = "GET";
+    QString path; // "/v1/runner/identity", query included
+    std::optional<QJsonObject> body;
+    // Asked at each attempt, so a retry after a token rotation carries the new token.
+    std::function<QString()> credential;
+    bool retry = false;  // retry retryable failures with the §1 backoff
+    int maxAttempts = 0; // with retry: 0 = until it succeeds or is aborted
+    int timeoutMs = 30000;
+    QString idempotencyKey; // generated for POST/PUT/DELETE when empty
+};
+
+struct ApiResponse
+{
+    int status = 0;
+    QJsonObject body; // empty for 204
+    ApiError error;
+    bool ok() const { return !error.isError(); }
+};
+
+// One logical call: its attempts, redirects and retries, all under one Idempotency-Key.
+class ApiCall : public QObject
+{
+    Q_OBJECT
+signals:
+    void finished(const ApiResponse &response); // exactly once; the call deletes itself afterwards
+    void attemptFailed(const ApiError &error, int nextDelayMs);
+
+public:
+    ApiCall(QNetworkAccessManager *nam, const QUrl &endpoint, ApiRequest request, const Clock &clock,
+            std::function<void(const QDateTime &)> dateSeen, QObject *parent);
+    ~ApiCall() override;
+
+    void start();
+    void abort();
+    QString idempotencyKey() const { return m_request.idempotencyKey; }
+
+private:
+    void sendAttempt();
+    void onReplyFinished();
+    void finish(const ApiResponse &response);
+    ApiResponse interpret(QNetworkReply *reply, const QByteArray &body, int status);
+    bool followRedirect(QNetworkReply *reply);
+
+    QNetworkAccessManager *m_nam;
+    QUrl m_endpoint;
+    QUrl m_url;
+    ApiRequest m_request;
+    QByteArray m_bodyBytes;
+    const Clock &m_clock;
+    std::function<void(const QDateTime &)> m_dateSeen;
+    Backoff m_backoff;
+    QTimer m_retryTimer;
+    QPointer<QNetworkReply> m_reply;
+    int m_attempts = 0;
+    int m_redirects = 0;
+    bool m_tooLarge = false;
+    bool m_aborted = false;
+    bool m_done = false;
+};
+
+// HTTP client for the control plane (§1): required headers, idempotency keys, the error
+// envelope, strict size limits, retries with backoff, and no Authorization across origins.
+class ApiClient : public QObject
+{
+    Q_OBJECT
+signals:
+    void clockSkewChanged(qint64 skewMs);
+
+public:
+    static constexpr qint64 MaxResponseBytes = 8 * 1024 * 1024;
+    static constexpr int MaxRedirects = 5;
+    static constexpr const char *ProtocolVersion = "2026-08-27";
+
+    ApiClient(const QUrl &endpoint, const Clock &clock, QObject *parent = nullptr);
+
+    // The call starts at once; connect to finished() before returning to the event loop.
+    ApiCall *send(ApiRequest request);
+    void abortAll();
+    QUrl endpoint() const { return m_endpoint; }
+    // Server time minus local time, from the last Date header (0 when within the header's 1 s resolution).
+    qint64 clockSkewMs() const { return m_skewMs; }
+    bool hasServerDate() const { return m_hasServerDate; }
+    // "Now" on the server's clock: expiry times the server gives are compared against this.
+    QDateTime serverNow() const;
+
+private:
+    void noteServerDate(const QDateTime &serverDate);
+
+    QUrl m_endpoint;
+    const Clock &m_clock;
+    QNetworkAccessManager *m_nam;
+    qint64 m_skewMs = 0;
+    bool m_hasServerDate = false;
+};

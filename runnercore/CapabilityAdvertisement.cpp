@@ -1,0 +1,67 @@
+#include "CapabilityAdvertisement.h"
+
+#include "Platform.h"
+
+namespace {
+QJsonArray toArray(const QStringList &list)
+{
+    return QJsonArray::fromStringList(list);
+}
+
+QJsonObject resources(int cpuMillis, int memoryMib, int diskMib, int maxDurationSeconds)
+{
+    return QJsonObject { { QStringLiteral("cpu_millis"), cpuMillis },
+                         { QStringLiteral("memory_mib"), memoryMib },
+                         { QStringLiteral("disk_mib"), diskMib },
+                         { QStringLiteral("max_duration_seconds"), maxDurationSeconds } };
+}
+
+QJsonObject processProvider(const QString &id, const QString &revision, const QStringList &drivers,
+                            const QStringList &networkModes, bool networkIsolation)
+{
+    return QJsonObject {
+        { QStringLiteral("id"), id },
+        { QStringLiteral("provider_revision"), revision },
+        { QStringLiteral("drivers"), toArray(drivers) },
+        { QStringLiteral("launch_kinds"), QJsonArray { QStringLiteral("process") } },
+        { QStringLiteral("tiers"), QJsonArray { QStringLiteral("host_process") } },
+        { QStringLiteral("platforms"), QJsonArray { Platform::toJson() } },
+        { QStringLiteral("network_modes"), toArray(networkModes) },
+        { QStringLiteral("retention_modes"),
+          QJsonArray { QStringLiteral("durable"), QStringLiteral("ephemeral_zdr") } },
+        { QStringLiteral("runtime_assurances"),
+          QJsonObject { { QStringLiteral("compute_accounting"), true },
+                        { QStringLiteral("network_isolation"), networkIsolation },
+                        { QStringLiteral("bounded_start"), true },
+                        { QStringLiteral("bounded_cancel"), true },
+                        { QStringLiteral("teardown"), true } } },
+        { QStringLiteral("mount_kinds"), QJsonArray { QStringLiteral("uploaded_project") } },
+        { QStringLiteral("max_mounts"), 61 },
+        { QStringLiteral("minimum_resources"), resources(1, 1, 1, 1) },
+        { QStringLiteral("maximum_resources"), resources(64000, 262144, 1048576, 86400) },
+    };
+}
+} // namespace
+
+QJsonObject CapabilityAdvertisement::hostProcessProvider(const QStringList &drivers)
+{
+    // The host's own network, no isolation: say exactly that (§5).
+    return processProvider(QStringLiteral("host-process"), QStringLiteral("checkfu:host-process-provider@1"), drivers,
+                           { QStringLiteral("unrestricted") }, false);
+}
+
+QJsonObject CapabilityAdvertisement::bubblewrapProvider(const QStringList &drivers)
+{
+    return processProvider(QStringLiteral("bubblewrap"), QStringLiteral("checkfu:bubblewrap-provider@1"), drivers,
+                           { QStringLiteral("none"), QStringLiteral("unrestricted") }, true);
+}
+
+QJsonObject CapabilityAdvertisement::build(const QString &runnerPool, const QJsonArray &providers)
+{
+    return QJsonObject {
+        { QStringLiteral("placement"), QStringLiteral("byoc") },
+        { QStringLiteral("runner_pool"), runnerPool.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(runnerPool) },
+        { QStringLiteral("providers"), providers },
+        { QStringLiteral("plane_protocols"), QJsonArray {} },
+    };
+}

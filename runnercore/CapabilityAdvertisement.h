@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+// The §5 advertisement: what this Runner can realise right now. Built only from what the
+// enabled providers really do; never carries a secret (the Cursor key in particular).
+class CapabilityAdvertisement
+{
+public:
+    // drivers: the harness drivers this build implements (e.g. "checkfu:oneshot-v1@1").
+    static QJsonObject hostProcessProvider(const QStringList &drivers);
+    static QJsonObject bubblewrapProvider(const QStringList &drivers);
+    static QJsonObject build(const QString &runnerPool, const QJsonArray &providers);
+};

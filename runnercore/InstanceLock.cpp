@@ -1,0 +1,62 @@
+#include "InstanceLock.h"
+
+#include "AppPaths.h"
+
+#include <QCoreApplication>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+
+InstanceLock::InstanceLock(const QString &key)
+{
+    const QString dir = AppPaths::runtimeDir();
+    QDir().mkpath(dir);
+    QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    const QByteArray hash = QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256).toHex().left(32);
+    m_path = dir + QStringLiteral("/runner-") + QString::fromLatin1(hash) + QStringLiteral(".lock");
+    m_lock = std::make_unique<QLockFile>(m_path);
+    // A lock is never stale while its process lives; QLockFile checks the pid itself.
+    m_lock->setStaleLockTime(0);
+}
+
+InstanceLock::~InstanceLock() = default;
+
+bool InstanceLock::tryLock()
+{
+    return m_lock->tryLock(0);
+}
+
+void InstanceLock::unlock()
+{
+    if (m_lock->isLocked())
+        m_lock->unlock();
+}
+
+bool InstanceLock::isLocked() const
+{
+    return m_lock->isLocked();
+}
+
+qint64 InstanceLock::holderPid() const
+{
+    qint64 pid = 0;
+    QString host, app;
+    if (m_lock->getLockInfo(&pid, &host, &app))
+        return pid;
+    return 0;
+}
+
+QString InstanceLock::conflictMessage() const
+{
+    const qint64 pid = holderPid();
+    if (pid > 0)
+        return QCoreApplication::translate(
+                   "InstanceLock",
+                   "Another Checkfu Runner (pid %1) is already running with this machine's credential. "
+                   "Stop it first (or use the tray); two at once would get the credential revoked as a clone.")
+            .arg(pid);
+    return QCoreApplication::translate("InstanceLock",
+                                       "Another Checkfu Runner is already running with this machine's credential "
+                                       "(lock %1). Stop it first.")
+        .arg(m_path);
+}

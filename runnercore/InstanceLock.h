@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QLockFile>
+#include <QString>
+
+#include <memory>
+
+// One running Runner per credential on a machine (§3 clone fencing): a lock file in the
+// user's runtime directory, named by a hash of the credential so the name reveals nothing.
+class InstanceLock
+{
+public:
+    // key: what identifies the credential (endpoint + credential); only its hash is used.
+    explicit InstanceLock(const QString &key);
+    ~InstanceLock();
+
+    bool tryLock();
+    void unlock();
+    bool isLocked() const;
+    // Pid of the process holding the lock, or 0.
+    qint64 holderPid() const;
+    // "Another Checkfu Runner (pid 1234) is already running ..."; for a failed tryLock().
+    QString conflictMessage() const;
+    QString path() const { return m_path; }
+
+private:
+    QString m_path;
+    std::unique_ptr<QLockFile> m_lock;
+};

@@ -1,0 +1,65 @@
+#pragma once
+
+#include "ApiError.h"
+#include "Backoff.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+#include <QTimer>
+
+#include <functional>
+
+class ApiCall;
+class ApiClient;
+class Clock;
+class WorkloadIdentity;
+
+// Heartbeats (§4): at the server's interval, at once after an exchange and on every status
+// change; drain/resume directives from the answer are passed on. A failed heartbeat is not
+// retried as such: the next one replaces it, brought forward on the §1 backoff.
+class PresenceReporter : public QObject
+{
+    Q_OBJECT
+signals:
+    void heartbeatAccepted();
+    void heartbeatFailed(const ApiError &error, int nextInMs);
+    void directive(const QString &type);
+
+public:
+    enum class Status { Ready, Draining, Stopping };
+
+    PresenceReporter(ApiClient &api, WorkloadIdentity &identity, const Clock &clock, QObject *parent = nullptr);
+
+    void setAdvertisementSource(std::function<QJsonObject()> source);
+    void setSlots(int total, int busy, const QStringList &activeRuns);
+    void setInterval(int seconds);
+    void setStatus(Status status);
+    Status status() const { return m_status; }
+    // Starts beating (now) and keeps going until stop().
+    void start();
+    void stop();
+    bool isRunning() const { return m_running; }
+    void beatNow();
+
+    static QString statusName(Status status);
+
+private:
+    void send();
+    void scheduleNext(int ms);
+
+    ApiClient &m_api;
+    WorkloadIdentity &m_identity;
+    Backoff m_backoff;
+    std::function<QJsonObject()> m_advertisement;
+    Status m_status = Status::Ready;
+    int m_total = 1;
+    int m_busy = 0;
+    QStringList m_activeRuns;
+    int m_intervalMs = 10000;
+    QTimer m_timer;
+    QPointer<ApiCall> m_inFlight;
+    bool m_pending = false;
+    bool m_running = false;
+};

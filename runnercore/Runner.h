@@ -1,0 +1,95 @@
+#pragma once
+
+#include "ApiError.h"
+#include "IdentityGrant.h"
+#include "RunnerConfig.h"
+#include "RunnerState.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QTimer>
+#include <QUrl>
+
+#include <memory>
+
+class ApiClient;
+class Clock;
+class CredentialStore;
+class InstanceLock;
+class PairingRedemption;
+class PresenceReporter;
+class RunnerSettings;
+class WorkloadIdentity;
+struct PairingResult;
+
+// The embedded Runner: the one object the CLI and the tray drive. It owns the state machine
+// from credential to sign-off; its signals are all a front end needs.
+class Runner : public QObject
+{
+    Q_OBJECT
+signals:
+    void stateChanged(RunnerState state, const QString &message);
+    void warning(const QString &message);
+    // The Runner is done (stopped, revoked, fenced or failed); the process may exit with this code.
+    void finished(RunnerExit exit);
+
+public:
+    // Bounded wait for the "stopping" heartbeat before signing off anyway.
+    static constexpr int StoppingHeartbeatTimeoutMs = 5000;
+    static constexpr qint64 ClockSkewWarningMs = 60000;
+
+    Runner(const RunnerConfig &config, RunnerSettings &settings, CredentialStore &store, const Clock &clock,
+           QObject *parent = nullptr);
+    ~Runner() override;
+
+    void start();
+    // A person's drain toggle (tray) or a directive: no new claims, presence says draining at once.
+    void setDraining(bool draining);
+    // Drain, then sign off; finished(Clean) when done.
+    void stop();
+    // A second interrupt: cancel owned runs and sign off without waiting.
+    void stopNow();
+
+    RunnerState state() const { return m_state; }
+    QString stateMessage() const { return m_message; }
+    QUrl endpoint() const { return m_endpoint; }
+    QString runnerId() const;
+    std::optional<RunnerOwner> owner() const;
+    QString dashboardLink() const;
+    bool isDraining() const { return m_draining; }
+    QJsonObject advertisement() const;
+
+private:
+    void setState(RunnerState state, const QString &message = {});
+    void fail(RunnerState state, RunnerExit exit, const QString &message);
+    void pairWithCode();
+    void onPaired(const PairingResult &result);
+    void useStoredCredential();
+    void beginIdentity(const QString &credential, const QString &lockKey);
+    void onAcquired(const IdentityGrant &grant);
+    void onFatal(const ApiError &error, const QString &message);
+    void forgetCredential(std::function<void()> then);
+    void signOffAndFinish();
+    void applyStatus();
+    QString account() const;
+
+    RunnerConfig m_config;
+    RunnerSettings &m_settings;
+    CredentialStore &m_store;
+    const Clock &m_clock;
+    QUrl m_endpoint;
+    std::unique_ptr<ApiClient> m_api;
+    std::unique_ptr<WorkloadIdentity> m_identity;
+    std::unique_ptr<PresenceReporter> m_presence;
+    std::unique_ptr<PairingRedemption> m_pairing;
+    std::unique_ptr<InstanceLock> m_lock;
+    RunnerState m_state = RunnerState::Idle;
+    QString m_message;
+    QString m_runnerId;
+    bool m_draining = false;
+    bool m_stopping = false;
+    bool m_signingOff = false;
+    bool m_finished = false;
+    bool m_workspaceRunner = false;
+    QTimer m_stopTimer;
+};

@@ -1,0 +1,34 @@
+#pragma once
+
+#include "IdentityGrant.h"
+
+#include <QString>
+#include <QUrl>
+
+// What the CLI and the tray share about this machine's pairing (never a secret):
+// endpoint, label, tier, credential store and the runner id the credential is filed under.
+class RunnerSettings
+{
+public:
+    explicit RunnerSettings(const QString &file);
+
+    void load();
+    bool save(QString *error = nullptr) const;
+
+    bool isPaired() const { return !runnerId.isEmpty() && endpoint.isValid() && !endpoint.isEmpty(); }
+    // Forgets the pairing but keeps preferences (endpoint, label, tier, store).
+    void clearPairing();
+
+    QUrl endpoint;
+    QString label;
+    QString sandbox;
+    QString credentialStore; // "keychain" | "file"
+    QString runnerId;
+    QString workspaceId;
+    QString runnerPool;
+    QString ownerPrincipalId;
+    QString ownerMachineLabel;
+
+private:
+    QString m_file;
+};
