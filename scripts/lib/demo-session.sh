@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs inside dbus-run-session (see scripts/demo).
+set -euo pipefail
+devplane="$BUILD_DIR/devplane/checkfu-devplane"
+runner="$BUILD_DIR/app/cli/checkfu-runner"
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; wait 2>/dev/null || true; }
+trap cleanup EXIT
+
+printf 'demo-keyring-password' | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1
+
+"$devplane" serve --port 0 --info-file "$DEMO_DIR/devplane.json" --state "$DEMO_DIR/devplane-state.json" \
+  >"$DEMO_DIR/devplane.out" 2>&1 &
+pids+=($!)
+for _ in $(seq 50); do [ -s "$DEMO_DIR/devplane.json" ] && break; sleep 0.1; done
+url=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["url"])' "$DEMO_DIR/devplane.json")
+echo "==> local control plane at $url"
+
+code=$("$devplane" pair --info-file "$DEMO_DIR/devplane.json" --label demo-laptop)
+echo "==> an admin minted pairing code ${code:0:8}-****-****"
+
+"$runner" start --endpoint "$url" --code "$code" --label "$(hostname)" >"$DEMO_DIR/runner.out" 2>"$DEMO_DIR/runner.err" &
+runner_pid=$!
+pids+=($runner_pid)
+for _ in $(seq 100); do grep -qs 'checkfu-runner: ready' "$DEMO_DIR/runner.out" && break; sleep 0.1; done
+cat "$DEMO_DIR/runner.out"
+grep -q 'checkfu-runner: ready' "$DEMO_DIR/runner.out" || { echo "Runner did not become ready"; cat "$DEMO_DIR/runner.err"; exit 1; }
+
+echo "==> presence list on the control plane:"
+"$devplane" presences --info-file "$DEMO_DIR/devplane.json" | python3 -c '
+import json, sys
+for p in json.load(sys.stdin):
+    owner = p["owner"] or {}
+    print("   %s  status=%s  owner=%s (%s)" % (p["runner_id"], p["status"], owner.get("principal_id"), owner.get("machine_label")))
+'
+echo "==> credential kept in the Secret Service:"
+secret-tool search --all server checkfu-runner 2>&1 | grep -E "^(label|attribute)" | sed "s/^/   /" || true
+
+kill -TERM "$runner_pid"
+wait "$runner_pid" && echo "==> Runner drained and signed off (exit 0)"

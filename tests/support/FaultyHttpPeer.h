@@ -1,0 +1,62 @@
+#pragma once
+
+#include <QByteArray>
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+#include <QObject>
+#include <QTcpServer>
+#include <QUrl>
+
+#include <functional>
+
+// A small HTTP/1.1 peer on loopback for unit tests: answers each request with the next scripted
+// response (or a handler's), so tests can feed a client garbage, huge bodies, redirects and
+// errors that a well-behaved control plane never sends. Records every request it received.
+class FaultyHttpPeer : public QObject
+{
+    Q_OBJECT
+public:
+    struct Response
+    {
+        int status = 200;
+        QByteArray body;
+        QList<QPair<QByteArray, QByteArray>> headers; // Content-Length is added unless chunked
+        bool chunked = false;
+        bool dropConnection = false; // close without answering
+        int delayMs = 0;
+    };
+    struct Request
+    {
+        QByteArray method;
+        QByteArray path;
+        QHash<QByteArray, QByteArray> headers; // lower-case names
+        QByteArray body;
+        QJsonObject json() const;
+    };
+
+    explicit FaultyHttpPeer(QObject *parent = nullptr);
+    bool listen();
+    QUrl url() const;
+    quint16 port() const;
+
+    void enqueue(const Response &response);
+    void enqueueJson(int status, const QJsonObject &body, const QList<QPair<QByteArray, QByteArray>> &headers = {});
+    void enqueueError(int status, const QString &type, const QString &code, const QString &message = {});
+    // Used when the queue is empty.
+    void setHandler(std::function<Response(const Request &)> handler);
+
+    const QList<Request> &requests() const { return m_requests; }
+    void clearRequests() { m_requests.clear(); }
+
+    static QByteArray httpDate(const QDateTime &time);
+
+private:
+    void onNewConnection();
+    void answer(QTcpSocket *socket, const Request &request);
+
+    QTcpServer m_server;
+    QList<Response> m_queue;
+    std::function<Response(const Request &)> m_handler;
+    QList<Request> m_requests;
+};

@@ -1,0 +1,307 @@
+// The HTTP client layer (§1) against a fault-injecting peer: headers, idempotency keys across
+// retries, the error envelope, strict response validation, size limits, redirects.
+#include "ApiClient.h"
+#include "FakeClock.h"
+#include "FaultyHttpPeer.h"
+
+#include <QJsonArray>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QTest>
+
+class TestApiClient : public QObject
+{
+    Q_OBJECT
+
+private:
+    // Sends one request and waits for its single finished() signal.
+    ApiResponse call(ApiClient &client, ApiRequest request, int *attemptFailures = nullptr, int timeoutMs = 15000)
+    {
+        ApiCall *c = client.send(std::move(request));
+        QSignalSpy finished(c, &ApiCall::finished);
+        QSignalSpy failed(c, &ApiCall::attemptFailed);
+        if (!finished.wait(timeoutMs))
+            return { 0, {}, ApiError::network(QStringLiteral("test timeout")) };
+        if (attemptFailures)
+            *attemptFailures = int(failed.size());
+        return finished.first().first().value<ApiResponse>();
+    }
+
+    static ApiRequest post(const QString &path, bool retry = false)
+    {
+        ApiRequest r;
+        r.method = "POST";
+        r.path = path;
+        r.body = QJsonObject { { QStringLiteral("a"), 1 } };
+        r.credential = [] { return QStringLiteral("cfw_secret_token_value"); };
+        r.retry = retry;
+        return r;
+    }
+
+    FakeClock m_clock; // random() = 0: retries happen at once
+
+private slots:
+    void initTestCase() { qRegisterMetaType<ApiResponse>(); }
+
+    void sendsRequiredHeaders()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.enqueueJson(200, { { QStringLiteral("ok"), true } });
+        peer.enqueueJson(200, { { QStringLiteral("ok"), true } });
+        ApiClient client(peer.url(), m_clock);
+
+        QVERIFY(call(client, post(QStringLiteral("/v1/runner/claims"))).ok());
+        ApiRequest get;
+        get.path = QStringLiteral("/v1/support/capabilities");
+        QVERIFY(call(client, get).ok());
+
+        QCOMPARE(peer.requests().size(), 2);
+        const auto &p = peer.requests()[0];
+        QCOMPARE(p.method, QByteArray("POST"));
+        QCOMPARE(p.headers.value("checkfu-version"), QByteArray("2026-08-27"));
+        QVERIFY(QRegularExpression(QStringLiteral("^checkfu-runner/\\d+\\.\\d+\\.\\d+ \\((linux|darwin|windows); \\w+\\)$"))
+                    .match(QString::fromLatin1(p.headers.value("user-agent")))
+                    .hasMatch());
+        QCOMPARE(p.headers.value("authorization"), QByteArray("Bearer cfw_secret_token_value"));
+        QCOMPARE(p.headers.value("content-type"), QByteArray("application/json"));
+        QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
+                    .match(QString::fromLatin1(p.headers.value("idempotency-key")))
+                    .hasMatch());
+        QCOMPARE(p.json().value(QStringLiteral("a")).toInt(), 1);
+
+        const auto &g = peer.requests()[1];
+        QVERIFY(!g.headers.contains("idempotency-key"));
+        QVERIFY(!g.headers.contains("authorization"));
+        QVERIFY(!g.headers.contains("content-type"));
+    }
+
+    void retriesReuseTheIdempotencyKey()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.enqueueError(503, QStringLiteral("server_error"), QStringLiteral("unavailable"));
+        FaultyHttpPeer::Response drop;
+        drop.dropConnection = true;
+        peer.enqueue(drop);
+        peer.enqueueJson(200, { { QStringLiteral("done"), true } });
+        ApiClient client(peer.url(), m_clock);
+
+        int failures = 0;
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x"), true), &failures);
+        QVERIFY2(r.ok(), qPrintable(r.error.describe()));
+        // QNAM itself resends once on a connection closed before any answer, so the drop may not surface.
+        QVERIFY(failures >= 1);
+        QCOMPARE(peer.requests().size(), 3);
+        const QByteArray key = peer.requests()[0].headers.value("idempotency-key");
+        QVERIFY(!key.isEmpty());
+        for (const auto &req : peer.requests())
+            QCOMPARE(req.headers.value("idempotency-key"), key);
+    }
+
+    void aNewCallGetsANewKey()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.enqueueJson(200, {});
+        peer.enqueueJson(200, {});
+        ApiClient client(peer.url(), m_clock);
+        call(client, post(QStringLiteral("/v1/x")));
+        call(client, post(QStringLiteral("/v1/x")));
+        QCOMPARE(peer.requests().size(), 2);
+        QVERIFY(peer.requests()[0].headers.value("idempotency-key") != peer.requests()[1].headers.value("idempotency-key"));
+    }
+
+    void retryAfterWins()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response limited;
+        limited.status = 429;
+        limited.body = R"({"error":{"type":"rate_limited","code":"rate_limited","message":"slow down","request_id":"req_1"}})";
+        limited.headers = { { "Retry-After", "1" } };
+        peer.enqueue(limited);
+        peer.enqueueJson(200, {});
+        ApiClient client(peer.url(), m_clock);
+        ApiCall *c = client.send(post(QStringLiteral("/v1/x"), true));
+        QSignalSpy failed(c, &ApiCall::attemptFailed);
+        QSignalSpy finished(c, &ApiCall::finished);
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(failed.size(), 1);
+        // With random() = 0 the computed backoff would be 0 ms: the 1 s is the server's Retry-After.
+        QCOMPARE(failed.first().at(1).toInt(), 1000);
+        QCOMPARE(failed.first().at(0).value<ApiError>().code, QStringLiteral("rate_limited"));
+    }
+
+    void errorEnvelopeIsTypedAndFinalFor4xx()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.enqueueJson(409, { { QStringLiteral("error"),
+                                  QJsonObject { { QStringLiteral("type"), QStringLiteral("conflict") },
+                                                { QStringLiteral("code"), QStringLiteral("seq_gap") },
+                                                { QStringLiteral("message"), QStringLiteral("expected 5") },
+                                                { QStringLiteral("request_id"), QStringLiteral("req_abc") },
+                                                { QStringLiteral("expected_seq"), 5 } } } });
+        ApiClient client(peer.url(), m_clock);
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x"), true));
+        QCOMPARE(r.error.kind, ApiError::Kind::Http);
+        QCOMPARE(r.error.httpStatus, 409);
+        QCOMPARE(r.error.type, QStringLiteral("conflict"));
+        QCOMPARE(r.error.code, QStringLiteral("seq_gap"));
+        QCOMPARE(r.error.requestId, QStringLiteral("req_abc"));
+        QCOMPARE(r.error.details.value(QStringLiteral("expected_seq")).toInt(), 5);
+        QVERIFY(!r.error.retryable());
+        QCOMPARE(peer.requests().size(), 1); // a 4xx is not retried
+    }
+
+    void badResponsesAreProtocolErrors_data()
+    {
+        QTest::addColumn<QByteArray>("body");
+        QTest::addColumn<bool>("chunked");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("not json") << QByteArray("<html>oops</html>") << false << QStringLiteral("not a JSON object");
+        QTest::newRow("json array") << QByteArray("[1,2]") << false << QStringLiteral("not a JSON object");
+        QTest::newRow("truncated") << QByteArray("{\"a\":") << false << QStringLiteral("not a JSON object");
+        QTest::newRow("empty") << QByteArray() << false << QStringLiteral("not a JSON object");
+        QTest::newRow("9 MiB with length") << QByteArray(9 * 1024 * 1024, 'x') << false << QStringLiteral("8 MiB");
+        QTest::newRow("9 MiB chunked") << QByteArray(9 * 1024 * 1024, 'x') << true << QStringLiteral("8 MiB");
+    }
+
+    void badResponsesAreProtocolErrors()
+    {
+        QFETCH(QByteArray, body);
+        QFETCH(bool, chunked);
+        QFETCH(QString, expected);
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response r;
+        r.body = body;
+        r.chunked = chunked;
+        peer.enqueue(r);
+        ApiClient client(peer.url(), m_clock);
+        const ApiResponse response = call(client, post(QStringLiteral("/v1/x")));
+        QCOMPARE(response.error.kind, ApiError::Kind::Protocol);
+        QVERIFY2(response.error.message.contains(expected), qPrintable(response.error.message));
+        QVERIFY(response.error.retryable());
+    }
+
+    void garbageThenGoodIsRetried()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response garbage;
+        garbage.body = "\xff\xfe garbage";
+        peer.enqueue(garbage);
+        peer.enqueueJson(200, { { QStringLiteral("fine"), true } });
+        ApiClient client(peer.url(), m_clock);
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x"), true));
+        QVERIFY(r.ok());
+        QCOMPARE(r.body.value(QStringLiteral("fine")).toBool(), true);
+    }
+
+    void connectionRefusedIsANetworkError()
+    {
+        quint16 port;
+        {
+            FaultyHttpPeer peer;
+            QVERIFY(peer.listen());
+            port = peer.port();
+        }
+        ApiClient client(QUrl(QStringLiteral("http://127.0.0.1:%1").arg(port)), m_clock);
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x")));
+        QCOMPARE(r.error.kind, ApiError::Kind::Network);
+        QVERIFY(r.error.retryable());
+    }
+
+    void refusesPlainHttpOffLoopbackBeforeSending()
+    {
+        ApiClient client(QUrl(QStringLiteral("http://192.0.2.1:9")), m_clock);
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x"), true), nullptr, 3000);
+        QCOMPARE(r.error.kind, ApiError::Kind::Policy);
+        QVERIFY(!r.error.retryable());
+    }
+
+    void noAuthorizationAcrossOrigins()
+    {
+        FaultyHttpPeer origin;
+        FaultyHttpPeer other;
+        QVERIFY(origin.listen());
+        QVERIFY(other.listen());
+        FaultyHttpPeer::Response redirect;
+        redirect.status = 307;
+        redirect.headers = { { "Location", other.url().toString().toLatin1() + "/v1/elsewhere" } };
+        origin.enqueue(redirect);
+        other.enqueueJson(200, { { QStringLiteral("moved"), true } });
+        ApiClient client(origin.url(), m_clock);
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x")));
+        QVERIFY2(r.ok(), qPrintable(r.error.describe()));
+        QCOMPARE(other.requests().size(), 1);
+        QCOMPARE(other.requests()[0].path, QByteArray("/v1/elsewhere"));
+        QVERIFY(!other.requests()[0].headers.contains("authorization"));
+        QCOMPARE(origin.requests()[0].headers.value("authorization"), QByteArray("Bearer cfw_secret_token_value"));
+    }
+
+    void sameOriginRedirectKeepsAuthorization()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response redirect;
+        redirect.status = 308;
+        redirect.headers = { { "Location", "/v1/moved" } };
+        peer.enqueue(redirect);
+        peer.enqueueJson(200, {});
+        ApiClient client(peer.url(), m_clock);
+        QVERIFY(call(client, post(QStringLiteral("/v1/x"))).ok());
+        QCOMPARE(peer.requests().size(), 2);
+        QCOMPARE(peer.requests()[1].headers.value("authorization"), QByteArray("Bearer cfw_secret_token_value"));
+        QCOMPARE(peer.requests()[1].body, peer.requests()[0].body);
+    }
+
+    void redirectToPlainHttpElsewhereIsRefused()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response redirect;
+        redirect.status = 302;
+        redirect.headers = { { "Location", "http://example.com/v1/x" } };
+        peer.enqueue(redirect);
+        ApiClient client(peer.url(), m_clock);
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x")));
+        QCOMPARE(r.error.kind, ApiError::Kind::Policy);
+        QCOMPARE(peer.requests().size(), 1);
+    }
+
+    void clockSkewFromDateHeader()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FakeClock clock(QDateTime::currentDateTimeUtc());
+        peer.enqueueJson(200, {}, { { "Date", FaultyHttpPeer::httpDate(clock.now().addSecs(120)) } });
+        ApiClient client(peer.url(), clock);
+        QSignalSpy skew(&client, &ApiClient::clockSkewChanged);
+        QVERIFY(call(client, post(QStringLiteral("/v1/x"))).ok());
+        QCOMPARE(skew.size(), 1);
+        QVERIFY(std::abs(client.clockSkewMs() - 120000) <= 1000);
+        QVERIFY(std::abs(clock.now().msecsTo(client.serverNow()) - 120000) <= 1000);
+    }
+
+    void abortEndsTheCall()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response slow;
+        slow.delayMs = 5000;
+        peer.enqueue(slow);
+        ApiClient client(peer.url(), m_clock);
+        ApiCall *c = client.send(post(QStringLiteral("/v1/x")));
+        QSignalSpy finished(c, &ApiCall::finished);
+        QTRY_COMPARE(peer.requests().size(), 1);
+        c->abort();
+        QTRY_COMPARE(finished.size(), 1);
+        QCOMPARE(finished.first().first().value<ApiResponse>().error.kind, ApiError::Kind::Aborted);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApiClient)
+#include "tst_apiclient.moc"
