@@ -139,7 +139,10 @@ void PresenceReporter::send()
             m_identity.handleUnauthorized(r.error, serial);
             // The next beat follows the new token (acquired), or never if this was fatal.
         } else {
-            const int delay = std::min(m_backoff.nextDelayMs(r.error.retryAfterMs), Backoff::CapMs);
+            // Backed off per §1, but never later than the next regular beat would be (§4).
+            // A server's Retry-After still wins.
+            const int backoff = m_backoff.nextDelayMs(r.error.retryAfterMs);
+            const int delay = r.error.retryAfterMs >= 0 ? backoff : std::min(backoff, m_intervalMs);
             Logging::get("presence")->warn("heartbeat failed: {}; next in {} ms", r.error.describe(), delay);
             scheduleNext(delay);
             emit heartbeatFailed(r.error, delay);

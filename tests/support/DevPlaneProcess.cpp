@@ -1,0 +1,238 @@
+#include "DevPlaneProcess.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QThread>
+#include <QUrl>
+
+#include <csignal>
+#include <sys/prctl.h>
+
+DevPlaneProcess::DevPlaneProcess(const QStringList &extraServeArgs)
+    : m_dir(QDir::tempPath() + QStringLiteral("/checkfu-devplane-XXXXXX")), m_extraArgs(extraServeArgs)
+{ }
+
+DevPlaneProcess::~DevPlaneProcess()
+{
+    kill();
+}
+
+bool DevPlaneProcess::start(QString *error, int timeoutMs)
+{
+    return launch({ QStringLiteral("--port"), QStringLiteral("0") }, error, timeoutMs);
+}
+
+bool DevPlaneProcess::restart(QString *error, int timeoutMs)
+{
+    if (m_url.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("restart before a first start");
+        return false;
+    }
+    if (isRunning())
+        terminate();
+    const int p = port();
+    // The port was just released; a rebind can race a socket in TIME_WAIT on some systems: retry a few times.
+    QDeadlineTimer deadline(timeoutMs);
+    QString lastError;
+    while (true) {
+        if (launch({ QStringLiteral("--port"), QString::number(p) }, &lastError,
+                int(qMax<qint64>(2000, deadline.remainingTime()))))
+            return true;
+        if (deadline.hasExpired()) {
+            if (error)
+                *error = lastError;
+            return false;
+        }
+        QThread::msleep(200);
+    }
+}
+
+bool DevPlaneProcess::launch(const QStringList &portArgs, QString *error, int timeoutMs)
+{
+    auto setError = [error](const QString &text) {
+        if (error)
+            *error = text;
+        return false;
+    };
+    if (!m_dir.isValid())
+        return setError(QStringLiteral("no temporary directory: %1").arg(m_dir.errorString()));
+    if (m_process) {
+        m_previousOutput += m_process->readAll();
+        m_process.reset();
+    }
+    QFile::remove(infoFile());
+    m_process = std::make_unique<QProcess>();
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    // Dies with the test process even when the test aborts (watchdog, crash): nothing is left behind.
+    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    m_process->setProgram(QStringLiteral(CHECKFU_DEVPLANE_BIN));
+    m_process->setArguments(QStringList { QStringLiteral("serve") } + portArgs
+        + QStringList { QStringLiteral("--info-file"), infoFile(), QStringLiteral("--request-log"), requestLogPath(),
+            QStringLiteral("--state"), statePath() }
+        + m_extraArgs);
+    m_process->start();
+    if (!m_process->waitForStarted(timeoutMs))
+        return setError(QStringLiteral("checkfu-devplane did not start: %1").arg(m_process->errorString()));
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        QFile f(infoFile());
+        if (f.open(QIODevice::ReadOnly)) {
+            const QJsonObject info = QJsonDocument::fromJson(f.readAll()).object();
+            if (!info.value(QStringLiteral("url")).toString().isEmpty()) {
+                m_url = info.value(QStringLiteral("url")).toString();
+                m_adminKey = info.value(QStringLiteral("admin_key")).toString();
+                return true;
+            }
+        }
+        if (m_process->state() == QProcess::NotRunning) {
+            m_process->waitForFinished(100);
+            return setError(QStringLiteral("checkfu-devplane exited (%1) before listening: %2")
+                                .arg(m_process->exitCode())
+                                .arg(QString::fromLocal8Bit(m_process->readAll())));
+        }
+        m_process->waitForReadyRead(50);
+    }
+    const QString out = QString::fromLocal8Bit(m_process->readAll());
+    kill();
+    return setError(QStringLiteral("checkfu-devplane wrote no info file within %1 ms: %2").arg(timeoutMs).arg(out));
+}
+
+int DevPlaneProcess::port() const
+{
+    return QUrl(m_url).port();
+}
+
+bool DevPlaneProcess::isRunning() const
+{
+    return m_process && m_process->state() != QProcess::NotRunning;
+}
+
+void DevPlaneProcess::kill()
+{
+    if (!isRunning())
+        return;
+    m_process->kill();
+    m_process->waitForFinished(10000);
+}
+
+bool DevPlaneProcess::terminate(int timeoutMs)
+{
+    if (!isRunning())
+        return true;
+    m_process->terminate();
+    if (m_process->waitForFinished(timeoutMs))
+        return true;
+    kill();
+    return false;
+}
+
+QString DevPlaneProcess::output() const
+{
+    QByteArray all = m_previousOutput;
+    if (m_process)
+        all += m_process->peek(m_process->bytesAvailable());
+    return QString::fromLocal8Bit(all);
+}
+
+DevPlaneProcess::AdminResult DevPlaneProcess::runAdmin(const QStringList &args, int timeoutMs) const
+{
+    AdminResult result;
+    QProcess p;
+    p.setProgram(QStringLiteral(CHECKFU_DEVPLANE_BIN));
+    p.setArguments(args + QStringList { QStringLiteral("--info-file"), infoFile() });
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("CHECKFU_DEVPLANE_URL"));
+    env.remove(QStringLiteral("CHECKFU_DEVPLANE_ADMIN_KEY"));
+    p.setProcessEnvironment(env);
+    p.start();
+    if (!p.waitForStarted(timeoutMs))
+        return result;
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished(2000);
+        return result;
+    }
+    result.out = p.readAllStandardOutput();
+    result.err = p.readAllStandardError();
+    result.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return result;
+}
+
+QJsonObject DevPlaneProcess::admin(const QStringList &args) const
+{
+    const AdminResult r = runAdmin(args);
+    if (r.exitCode != 0)
+        return {};
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out);
+    if (doc.isArray())
+        return QJsonObject { { QStringLiteral("data"), doc.array() } };
+    return doc.object();
+}
+
+QString DevPlaneProcess::adminText(const QStringList &args) const
+{
+    const AdminResult r = runAdmin(args);
+    if (r.exitCode != 0)
+        return {};
+    return QString::fromUtf8(r.out).trimmed();
+}
+
+QJsonArray DevPlaneProcess::presences() const
+{
+    return admin({ QStringLiteral("presences") }).value(QStringLiteral("data")).toArray();
+}
+
+QJsonObject DevPlaneProcess::presence(const QString &runnerId) const
+{
+    for (const QJsonValue &v : presences()) {
+        if (v.toObject().value(QStringLiteral("runner_id")).toString() == runnerId)
+            return v.toObject();
+    }
+    return {};
+}
+
+QJsonArray DevPlaneProcess::requests() const
+{
+    return admin({ QStringLiteral("requests") }).value(QStringLiteral("data")).toArray();
+}
+
+QJsonObject DevPlaneProcess::runner(const QString &runnerId) const
+{
+    return admin({ QStringLiteral("runner"), runnerId });
+}
+
+QJsonObject DevPlaneProcess::identities() const
+{
+    QNetworkAccessManager nam;
+    QNetworkRequest request(QUrl(m_url + QStringLiteral("/v1/_dev/identities")));
+    request.setRawHeader("Checkfu-Version", "2026-08-27");
+    request.setRawHeader("Authorization", "Bearer " + m_adminKey.toUtf8());
+    QNetworkReply *reply = nam.get(request);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    const QJsonObject body = QJsonDocument::fromJson(reply->readAll()).object();
+    reply->deleteLater();
+    return body;
+}
+
+QList<QJsonObject> DevPlaneProcess::requestLog() const
+{
+    QList<QJsonObject> records;
+    QFile f(requestLogPath());
+    if (!f.open(QIODevice::ReadOnly))
+        return records;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.trimmed().isEmpty())
+            continue;
+        records.append(QJsonDocument::fromJson(line).object());
+    }
+    return records;
+}

@@ -1,0 +1,73 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QProcess>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <memory>
+
+// A `checkfu-devplane serve` child in its own temporary directory, for process-level tests.
+// Owns the process: the destructor kills it, so a failing test never leaves one behind.
+class DevPlaneProcess
+{
+public:
+    explicit DevPlaneProcess(const QStringList &extraServeArgs = {});
+    ~DevPlaneProcess();
+    DevPlaneProcess(const DevPlaneProcess &) = delete;
+    DevPlaneProcess &operator=(const DevPlaneProcess &) = delete;
+
+    // Starts serve (--port 0 the first time) and waits until the info file names the URL.
+    bool start(QString *error = nullptr, int timeoutMs = 15000);
+    // Starts again on the same port with the same --state file (after kill()/terminate()).
+    bool restart(QString *error = nullptr, int timeoutMs = 15000);
+    void kill(); // SIGKILL, waits for the exit
+    bool terminate(int timeoutMs = 10000); // SIGTERM, waits; false if it had to be killed
+    bool isRunning() const;
+
+    QString url() const { return m_url; }
+    int port() const;
+    QString adminKey() const { return m_adminKey; }
+    QString dir() const { return m_dir.path(); }
+    QString infoFile() const { return m_dir.filePath(QStringLiteral("devplane.json")); }
+    QString requestLogPath() const { return m_dir.filePath(QStringLiteral("requests.jsonl")); }
+    QString statePath() const { return m_dir.filePath(QStringLiteral("state.json")); }
+    QString output() const; // serve's stdout + stderr so far
+
+    struct AdminResult
+    {
+        int exitCode = -1;
+        QByteArray out;
+        QByteArray err;
+    };
+    // Runs `checkfu-devplane <args> --info-file F`.
+    AdminResult runAdmin(const QStringList &args, int timeoutMs = 15000) const;
+    // The admin command's stdout as a JSON object (empty on failure; a JSON array goes into "data").
+    QJsonObject admin(const QStringList &args) const;
+    // The admin command's stdout trimmed (the code for `pair`, the secret for `key`, `ok` …); empty on failure.
+    QString adminText(const QStringList &args) const;
+
+    QString pair(const QStringList &extra = {}) const
+    {
+        return adminText(QStringList { QStringLiteral("pair") } + extra);
+    }
+    QJsonArray presences() const;
+    QJsonObject presence(const QString &runnerId) const; // empty when not listed
+    QJsonArray requests() const;
+    QJsonObject runner(const QString &runnerId) const;
+    QJsonObject identities() const; // GET /v1/_dev/identities
+    // Request log file records (one JSON object per line), read from disk.
+    QList<QJsonObject> requestLog() const;
+
+private:
+    bool launch(const QStringList &portArgs, QString *error, int timeoutMs);
+
+    QTemporaryDir m_dir;
+    QStringList m_extraArgs;
+    std::unique_ptr<QProcess> m_process;
+    QString m_url;
+    QString m_adminKey;
+    QByteArray m_previousOutput;
+};
