@@ -1,15 +1,34 @@
 #include "AdminClient.h"
 
+#include "SessionPresets.h"
 #include "WireFormat.h"
 
 #include <QCommandLineParser>
+#include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QNetworkReply>
 #include <QTextStream>
+#include <QTimer>
 #include <QUuid>
+
+namespace {
+
+void pause(int milliseconds)
+{
+    QEventLoop loop;
+    QTimer::singleShot(milliseconds, &loop, &QEventLoop::quit);
+    loop.exec();
+}
+
+QString compact(const QJsonObject &object)
+{
+    return QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+}
+
+} // namespace
 
 bool AdminClient::resolveEndpoint(const QString &url, const QString &adminKey, const QString &infoFile, QString *error)
 {
@@ -102,6 +121,24 @@ int AdminClient::run(const QString &command, const QStringList &arguments)
     QCommandLineParser parser;
     parser.addPositionalArgument(
         QStringLiteral("runner_id"), QStringLiteral("Runner id (revoke, drain, resume, runner)"));
+    const SessionOptions sessionOptions {
+        QCommandLineOption(
+            QStringLiteral("preset"), QStringLiteral("Run spec preset (session create)."), QStringLiteral("NAME")),
+        QCommandLineOption(
+            QStringLiteral("spec"), QStringLiteral("Run spec JSON file (session create)."), QStringLiteral("FILE")),
+        QCommandLineOption(QStringLiteral("owner"),
+            QStringLiteral("Owner principal (session create) or owner filter (presences)."), QStringLiteral("prin_…")),
+        QCommandLineOption(
+            QStringLiteral("workspace"), QStringLiteral("No owner: for Workspace Runners (session create).")),
+        QCommandLineOption(
+            QStringLiteral("pool"), QStringLiteral("Runner pool (session create)."), QStringLiteral("rpool_…")),
+        QCommandLineOption(
+            QStringLiteral("param"), QStringLiteral("Preset parameter (session create)."), QStringLiteral("K=V")),
+        QCommandLineOption(QStringLiteral("timeout"), QStringLiteral("Give up after SECONDS (session wait)."),
+            QStringLiteral("SECONDS")),
+        QCommandLineOption(
+            QStringLiteral("cancelled"), QStringLiteral("Decide an approval as cancelled (session approve).")),
+    };
     const QCommandLineOption principal(
         QStringLiteral("principal"), QStringLiteral("Owner principal (pair)."), QStringLiteral("prin_…"));
     const QCommandLineOption label(
@@ -112,13 +149,14 @@ int AdminClient::run(const QString &command, const QStringList &arguments)
         QStringLiteral("NAME"), QStringLiteral("devplane runner key"));
     const QCommandLineOption rateLimit(
         QStringLiteral("rate-limit"), QStringLiteral("Calls per minute (key)."), QStringLiteral("N"));
-    const QCommandLineOption owner(
-        QStringLiteral("owner"), QStringLiteral("Owner filter (presences)."), QStringLiteral("prin_…"));
+    const QCommandLineOption &owner = sessionOptions.owner;
     const QCommandLineOption url(QStringLiteral("url"), QStringLiteral("Devplane URL."), QStringLiteral("URL"));
     const QCommandLineOption adminKey(QStringLiteral("admin-key"), QStringLiteral("Admin key."), QStringLiteral("KEY"));
     const QCommandLineOption infoFile(
         QStringLiteral("info-file"), QStringLiteral("Info file written by serve."), QStringLiteral("PATH"));
-    for (const auto &option : { principal, label, expiresIn, name, rateLimit, owner, url, adminKey, infoFile }) {
+    for (const auto &option : { principal, label, expiresIn, name, rateLimit, url, adminKey, infoFile,
+             sessionOptions.preset, sessionOptions.spec, sessionOptions.owner, sessionOptions.workspace,
+             sessionOptions.pool, sessionOptions.param, sessionOptions.timeout, sessionOptions.cancelled }) {
         parser.addOption(option);
     }
     if (!parser.parse(QStringList { QStringLiteral("checkfu-devplane") } + arguments)) {
@@ -130,6 +168,9 @@ int AdminClient::run(const QString &command, const QStringList &arguments)
     }
     const QStringList positional = parser.positionalArguments();
     QTextStream out(stdout);
+    if (command == QLatin1String("session")) {
+        return runSession(parser, sessionOptions, positional);
+    }
 
     if (command == QLatin1String("pair")) {
         bool ok = false;
@@ -217,4 +258,162 @@ int AdminClient::run(const QString &command, const QStringList &arguments)
     }
     out << "ok" << Qt::endl;
     return 0;
+}
+
+int AdminClient::runSession(
+    const QCommandLineParser &parser, const SessionOptions &options, const QStringList &positional)
+{
+    const QString action = positional.value(0);
+    if (action == QLatin1String("create")) {
+        if (positional.size() != 1) {
+            return fail(QStringLiteral("session create takes no positional arguments"));
+        }
+        return createSession(parser, options);
+    }
+    static const QMap<QString, int> arity { { QStringLiteral("wait"), 2 }, { QStringLiteral("events"), 2 },
+        { QStringLiteral("cancel"), 2 }, { QStringLiteral("close"), 2 }, { QStringLiteral("prompt"), 3 },
+        { QStringLiteral("approve"), -1 } };
+    if (!arity.contains(action)) {
+        return fail(QStringLiteral("session needs one of: create, wait, events, cancel, prompt, close, approve"));
+    }
+    const bool approvalCancelled = parser.isSet(options.cancelled);
+    const int expected = action == QLatin1String("approve") ? (approvalCancelled ? 3 : 4) : arity.value(action);
+    if (positional.size() != expected) {
+        return fail(QStringLiteral("usage: session wait|events|cancel|close SESSION_ID; session prompt SESSION_ID "
+                                   "TEXT; session approve SESSION_ID APPROVAL_ID (OPTION_ID | --cancelled)"));
+    }
+    const QString sessionId = positional.at(1);
+    const QString sessionPath = QStringLiteral("/v1/sessions/") + sessionId;
+    if (action == QLatin1String("wait")) {
+        return waitForSettlement(sessionId, parser, options);
+    }
+    QTextStream out(stdout);
+    if (action == QLatin1String("events")) {
+        const Response response = call("GET", sessionPath + QStringLiteral("/events"), nullptr);
+        if (!response.failure.isEmpty()) {
+            return fail(response.failure);
+        }
+        out << QJsonDocument(response.body).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    QJsonObject body;
+    QString path = sessionPath + QLatin1Char('/') + action;
+    if (action == QLatin1String("prompt")) {
+        body.insert(QStringLiteral("prompt"),
+            QJsonArray { QJsonObject {
+                { QStringLiteral("type"), QStringLiteral("text") }, { QStringLiteral("text"), positional.at(2) } } });
+    } else if (action == QLatin1String("approve")) {
+        path = sessionPath + QStringLiteral("/approvals/") + positional.at(2);
+        if (approvalCancelled) {
+            body.insert(QStringLiteral("cancelled"), true);
+        } else {
+            body.insert(QStringLiteral("option_id"), positional.at(3));
+        }
+    }
+    const Response response = call("POST", path, &body);
+    if (!response.failure.isEmpty()) {
+        return fail(response.failure);
+    }
+    out << compact(response.body) << Qt::endl;
+    return 0;
+}
+
+int AdminClient::createSession(const QCommandLineParser &parser, const SessionOptions &options)
+{
+    if (parser.isSet(options.preset) == parser.isSet(options.spec)) {
+        return fail(QStringLiteral("session create needs exactly one of --preset NAME and --spec FILE"));
+    }
+    if (parser.isSet(options.owner) && parser.isSet(options.workspace)) {
+        return fail(QStringLiteral("--owner and --workspace exclude each other"));
+    }
+    // The default owner is the dev principal `pair` uses, so a paired dev Runner claims it.
+    const Response identities = call("GET", QStringLiteral("/v1/_dev/identities"), nullptr);
+    if (!identities.failure.isEmpty()) {
+        return fail(identities.failure);
+    }
+    const QString defaultPrincipal = identities.body.value(QStringLiteral("principal_id")).toString();
+    const QString owner = parser.isSet(options.workspace) ? QString()
+        : parser.isSet(options.owner)                     ? parser.value(options.owner)
+                                                          : defaultPrincipal;
+
+    QJsonObject runSpec;
+    if (parser.isSet(options.preset)) {
+        QMap<QString, QString> params;
+        for (const QString &param : parser.values(options.param)) {
+            const qsizetype equals = param.indexOf(QLatin1Char('='));
+            if (equals <= 0) {
+                return fail(QStringLiteral("--param takes K=V, not %1").arg(param));
+            }
+            params.insert(param.left(equals), param.mid(equals + 1));
+        }
+        QString error;
+        const auto built = SessionPresets::build(
+            parser.value(options.preset), params, owner.isEmpty() ? defaultPrincipal : owner, &error);
+        if (!built) {
+            return fail(error);
+        }
+        runSpec = *built;
+    } else {
+        if (parser.isSet(options.param)) {
+            return fail(QStringLiteral("--param applies to --preset only"));
+        }
+        QFile file(parser.value(options.spec));
+        if (!file.open(QIODevice::ReadOnly)) {
+            return fail(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+        }
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(file.readAll(), &parseError);
+        if (!document.isObject()) {
+            return fail(
+                QStringLiteral("%1 does not hold a JSON object: %2").arg(file.fileName(), parseError.errorString()));
+        }
+        runSpec = document.object(); // sent as it is: a test may want a spec the Runner must refuse
+    }
+    QJsonObject body { { QStringLiteral("run_spec"), runSpec },
+        { QStringLiteral("owner_principal_id"), owner.isEmpty() ? QJsonValue() : QJsonValue(owner) } };
+    if (parser.isSet(options.pool)) {
+        body.insert(QStringLiteral("runner_pool"), parser.value(options.pool));
+    }
+    const Response response = call("POST", QStringLiteral("/v1/sessions"), &body);
+    if (!response.failure.isEmpty()) {
+        return fail(response.failure);
+    }
+    QTextStream(stdout) << compact(response.body) << Qt::endl;
+    return 0;
+}
+
+int AdminClient::waitForSettlement(
+    const QString &sessionId, const QCommandLineParser &parser, const SessionOptions &options)
+{
+    QDeadlineTimer deadline(QDeadlineTimer::Forever);
+    if (parser.isSet(options.timeout)) {
+        bool ok = false;
+        const double seconds = parser.value(options.timeout).toDouble(&ok);
+        if (!ok || seconds < 0) {
+            return fail(QStringLiteral("--timeout must be a non-negative number of seconds"));
+        }
+        deadline.setRemainingTime(static_cast<qint64>(seconds * 1000));
+    }
+    // limit=0: the settlement and status without the (possibly huge) event list.
+    const QString path = QStringLiteral("/v1/sessions/%1/events?limit=0").arg(sessionId);
+    QString lastState = QStringLiteral("unknown");
+    for (;;) {
+        const Response response = call("GET", path, nullptr);
+        if (response.failure.isEmpty()) {
+            const QJsonValue settlement = response.body.value(QStringLiteral("settlement"));
+            if (settlement.isObject()) {
+                QTextStream(stdout) << compact(settlement.toObject()) << Qt::endl;
+                return 0;
+            }
+            lastState = response.body.value(QStringLiteral("status")).toString();
+        } else if (response.status != 0 && response.status < 500) {
+            return fail(response.failure);
+        } else {
+            lastState = response.failure; // the devplane may be restarting: keep asking
+        }
+        if (deadline.hasExpired()) {
+            return fail(QStringLiteral("timed out waiting for %1 to settle (last: %2)").arg(sessionId, lastState));
+        }
+        pause(100);
+    }
 }

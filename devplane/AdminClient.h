@@ -1,11 +1,14 @@
 #pragma once
 
+#include <QCommandLineOption>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QUrl>
 
-// The admin subcommands (pair, key, presences, revoke, drain, resume, runner, requests): each
-// one HTTP call to a running devplane with its admin key, in a local event loop.
+class QCommandLineParser;
+
+// The admin subcommands (pair, key, presences, revoke, drain, resume, runner, requests,
+// session …): HTTP calls to a running devplane with its admin key, in a local event loop.
 class AdminClient
 {
 public:
@@ -25,6 +28,21 @@ private:
     // body == nullptr: no body. Writes carry a fresh Idempotency-Key.
     Response call(const QByteArray &method, const QString &pathAndQuery, const QJsonObject *body);
     static int fail(const QString &message);
+    // The options `session` reads, declared with the others in run().
+    struct SessionOptions
+    {
+        QCommandLineOption preset;
+        QCommandLineOption spec;
+        QCommandLineOption owner;
+        QCommandLineOption workspace;
+        QCommandLineOption pool;
+        QCommandLineOption param;
+        QCommandLineOption timeout;
+        QCommandLineOption cancelled;
+    };
+    int runSession(const QCommandLineParser &parser, const SessionOptions &options, const QStringList &positional);
+    int createSession(const QCommandLineParser &parser, const SessionOptions &options);
+    int waitForSettlement(const QString &sessionId, const QCommandLineParser &parser, const SessionOptions &options);
     bool resolveEndpoint(const QString &url, const QString &adminKey, const QString &infoFile, QString *error);
 
     QUrl m_baseUrl;

@@ -31,6 +31,21 @@ ApiReply ApiReply::notFound(const QString &what)
     return error(404, QStringLiteral("not_found"), what);
 }
 
+ApiReply ApiReply::noContent()
+{
+    ApiReply reply;
+    reply.m_status = 204;
+    return reply;
+}
+
+ApiReply ApiReply::parked(int waitSeconds)
+{
+    ApiReply reply;
+    reply.m_status = 0;
+    reply.m_waitSeconds = waitSeconds;
+    return reply;
+}
+
 QString ApiReply::typeForStatus(int status)
 {
     switch (status) {
@@ -57,6 +72,9 @@ QString ApiReply::typeForStatus(int status)
 
 QByteArray ApiReply::serialize(const QString &requestId) const
 {
+    if (m_status == 204) {
+        return {};
+    }
     if (!isError()) {
         return QJsonDocument(m_body).toJson(QJsonDocument::Compact);
     }

@@ -16,11 +16,18 @@ public:
     static ApiReply error(int status, const QString &code, const QString &message, const QJsonObject &extra = {});
     static ApiReply invalidField(const QString &field, const QString &why);
     static ApiReply notFound(const QString &what);
+    // 204: no body at all (a claim poll that waited in vain).
+    static ApiReply noContent();
+    // Not an answer yet: a long-poll asks the server to hold the request up to waitSeconds and
+    // ask again whenever something changed (and once more at the deadline).
+    static ApiReply parked(int waitSeconds);
     // The error "type" the spec's table assigns to an HTTP status.
     static QString typeForStatus(int status);
 
     int status() const { return m_status; }
     bool isError() const { return !m_errorCode.isEmpty(); }
+    bool isParked() const { return m_waitSeconds >= 0; }
+    int waitSeconds() const { return m_waitSeconds; }
     QString errorCode() const { return m_errorCode; }
     QString errorMessage() const { return m_errorMessage; }
     QJsonObject body() const { return m_body; }
@@ -36,5 +43,6 @@ private:
     QString m_errorCode;
     QString m_errorMessage;
     QJsonObject m_errorExtra;
+    int m_waitSeconds = -1; // >= 0: parked
     QList<QPair<QByteArray, QByteArray>> m_headers;
 };

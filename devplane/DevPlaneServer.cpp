@@ -2,13 +2,34 @@
 
 #include "DevPlaneState.h"
 #include "RequestLog.h"
+#include "SocketProbe.h"
 #include "WireFormat.h"
 
 #include <QHttpServerRequest>
 #include <QHttpServerResponse>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QUrlQuery>
+#include <QTimer>
+
+namespace {
+
+// Observation batches at least this large are logged as "<N bytes, K events>".
+constexpr qsizetype maxLoggedBatchBytes = 64 * 1024;
+// Not an HTTP answer: what the request log records for a poll whose client went away.
+constexpr int clientClosedStatus = 499;
+
+// An optional non-negative integer query item; nullopt when absent, -1 when malformed.
+std::optional<qint64> queryInteger(const QUrlQuery &query, const QString &name, qint64 maximum)
+{
+    if (!query.hasQueryItem(name)) {
+        return std::nullopt;
+    }
+    bool ok = false;
+    const qint64 value = query.queryItemValue(name).toLongLong(&ok);
+    return ok && value >= 0 && value <= maximum ? value : -1;
+}
+
+} // namespace
 
 DevPlaneServer::DevPlaneServer(DevPlaneState &state, RequestLog &log, const QString &adminKey, QObject *parent)
     : QObject(parent), m_state(state), m_log(log), m_adminKey(adminKey)
@@ -78,6 +99,55 @@ void DevPlaneServer::addRoutes()
         [this](const Call &call) { return m_state.revokeCredential(call.captures.at(0)); });
     addRoute("POST", QStringLiteral("/v1/runners/([^/]+)/(drain|resume)"), Auth::Admin,
         [this](const Call &call) { return m_state.queueDirective(call.captures.at(0), call.captures.at(1)); });
+
+    // §6: work. Claims and control are long-polls, parked by handle() when the answer is parked.
+    addRoute("POST", QStringLiteral("/v1/runner/claims"), Auth::Workload, [this](const Call &call) {
+        return m_state.sessions().claim(
+            m_state.claimant(call.runnerId), call.body, call.pollOutstanding, call.deadlinePassed, call.now);
+    });
+    m_routes.last().poll = Poll::Claim;
+    addRoute("GET", QStringLiteral("/v1/runner/control"), Auth::Workload, [this](const Call &call) {
+        const std::optional<qint64> wait = queryInteger(call.query, QStringLiteral("wait_seconds"), 60);
+        if (wait == -1) {
+            return ApiReply::invalidField(QStringLiteral("wait_seconds"), QStringLiteral("must be an integer 0-60"));
+        }
+        const std::optional<QString> after = call.query.hasQueryItem(QStringLiteral("after"))
+            ? std::optional<QString>(call.query.queryItemValue(QStringLiteral("after"), QUrl::FullyDecoded))
+            : std::nullopt;
+        return m_state.pollControl(
+            call.runnerId, after, static_cast<int>(wait.value_or(25)), call.pollOutstanding, call.deadlinePassed);
+    });
+    m_routes.last().poll = Poll::Control;
+    addRoute("POST", QStringLiteral("/v1/runner/runs/([^/]+)/observations"), Auth::Workload, [this](const Call &call) {
+        return m_state.sessions().observe(call.runnerId, call.captures.at(0), call.body, call.bodyBytes, call.now);
+    });
+    m_routes.last().summarizesLoggedBody = true;
+    addRoute("POST", QStringLiteral("/v1/runner/runs/([^/]+)/settle"), Auth::Workload, [this](const Call &call) {
+        return m_state.sessions().settle(call.runnerId, call.captures.at(0), call.body, call.now);
+    });
+
+    // §7: Sessions.
+    addRoute("POST", QStringLiteral("/v1/sessions"), Auth::Admin,
+        [this](const Call &call) { return m_state.sessions().createSession(call.body, call.now); });
+    addRoute("GET", QStringLiteral("/v1/sessions/([^/]+)/events"), Auth::Admin, [this](const Call &call) {
+        const std::optional<qint64> afterSeq = queryInteger(call.query, QStringLiteral("after_seq"), qint64(1) << 53);
+        const std::optional<qint64> limit = queryInteger(call.query, QStringLiteral("limit"), qint64(1) << 53);
+        if (afterSeq == -1 || limit == -1) {
+            return ApiReply::invalidField(afterSeq == -1 ? QStringLiteral("after_seq") : QStringLiteral("limit"),
+                QStringLiteral("must be a non-negative integer"));
+        }
+        return m_state.sessions().events(call.captures.at(0), afterSeq.value_or(0), limit.value_or(-1), call.now);
+    });
+    addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/cancel"), Auth::Admin,
+        [this](const Call &call) { return m_state.sessions().cancel(call.captures.at(0), call.now); });
+    addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/prompt"), Auth::Admin,
+        [this](const Call &call) { return m_state.sessions().prompt(call.captures.at(0), call.body); });
+    addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/close"), Auth::Admin,
+        [this](const Call &call) { return m_state.sessions().close(call.captures.at(0)); });
+    addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/approvals/([^/]+)"), Auth::Admin, [this](const Call &call) {
+        return m_state.sessions().decideApproval(call.captures.at(0), call.captures.at(1), call.body);
+    });
+
     addRoute("GET", QStringLiteral("/v1/_dev/requests"), Auth::Admin, [this](const Call &) {
         return ApiReply::ok({ { QStringLiteral("data"), m_log.records() } });
     });
@@ -148,49 +218,125 @@ QString DevPlaneServer::credentialName(Credential kind)
 void DevPlaneServer::handle(const QHttpServerRequest &request, QHttpServerResponder &&responder)
 {
     const QDateTime now = QDateTime::currentDateTimeUtc();
-    const QString requestId = WireFormat::newId(QStringLiteral("req"));
     const QByteArray method = methodName(request);
+    const QString path = request.url().path();
 
-    QString credential; // null: no Authorization header at all
+    Exchange exchange;
+    exchange.requestId = WireFormat::newId(QStringLiteral("req"));
+    exchange.call.now = now;
+    exchange.call.credential = QString(); // null: no Authorization header at all
     const QByteArray authorization = request.value("Authorization");
     if (!authorization.isEmpty()) {
-        credential = authorization.startsWith("Bearer ") ? QString::fromUtf8(authorization.mid(7)).trimmed()
-                                                         : QStringLiteral("");
+        exchange.call.credential = authorization.startsWith("Bearer ")
+            ? QString::fromUtf8(authorization.mid(7)).trimmed()
+            : QStringLiteral("");
     }
-    const Credential kind = classify(credential);
+    exchange.call.kind = classify(exchange.call.credential);
+    for (qsizetype i = 0; i < m_routes.size(); ++i) {
+        const QRegularExpressionMatch match = m_routes.at(i).pattern.match(path);
+        if (m_routes.at(i).method == method && match.hasMatch()) {
+            exchange.route = i;
+            exchange.call.captures = match.capturedTexts().mid(1);
+            break;
+        }
+    }
 
-    const Outcome outcome = process(request, method, kind, credential, now, requestId);
+    // The body is parsed once, for the route, the idempotency fingerprint and the log.
+    const QByteArray rawBody = request.body();
+    QJsonDocument document;
+    if (!rawBody.isEmpty() && rawBody.size() <= WireFormat::maxBodyBytes) {
+        QJsonParseError parseError;
+        document = QJsonDocument::fromJson(rawBody, &parseError);
+        if (parseError.error != QJsonParseError::NoError) {
+            document = QJsonDocument();
+        }
+    }
+    // The log keeps what arrived and how it was answered, never a credential or a response body.
+    const QString query = request.url().query(QUrl::FullyEncoded);
+    exchange.logRecord = { { QStringLiteral("at"), WireFormat::timestamp(now) },
+        { QStringLiteral("method"), QString::fromLatin1(method) }, { QStringLiteral("path"), path },
+        { QStringLiteral("query"), query.isEmpty() ? QJsonValue() : QJsonValue(query) },
+        { QStringLiteral("auth"), credentialName(exchange.call.kind) },
+        { QStringLiteral("body"),
+            loggedBody(exchange.route >= 0 ? &m_routes.at(exchange.route) : nullptr, rawBody, document) } };
 
-    QHttpServerResponse response(QByteArrayLiteral("application/json"), outcome.body,
-        static_cast<QHttpServerResponse::StatusCode>(outcome.status));
+    const Outcome outcome = process(request, method, rawBody, document, exchange);
+    if (outcome.parkSeconds >= 0) {
+        park(std::move(exchange), std::move(responder), outcome.parkSeconds);
+        return;
+    }
+    respond(responder, exchange, outcome);
+    // Whatever this request changed (a Session created, a directive queued, a Runner revoked or
+    // ready again) may be what a parked poll waits for.
+    servicePolls();
+}
+
+QJsonValue DevPlaneServer::loggedBody(
+    const Route *route, const QByteArray &rawBody, const QJsonDocument &document) const
+{
+    if (rawBody.isEmpty()) {
+        return QJsonValue();
+    }
+    if (route && route->summarizesLoggedBody && rawBody.size() >= maxLoggedBatchBytes) {
+        // A throughput run posts a gigabyte of batches: keep their size, not their content.
+        if (document.isObject()) {
+            return QStringLiteral("<%1 bytes, %2 events>")
+                .arg(rawBody.size())
+                .arg(document.object().value(QStringLiteral("events")).toArray().size());
+        }
+        return QStringLiteral("<%1 bytes>").arg(rawBody.size());
+    }
+    if (rawBody.size() > WireFormat::maxBodyBytes) {
+        return QStringLiteral("<%1 bytes>").arg(rawBody.size());
+    }
+    if (document.isObject()) {
+        return document.object();
+    }
+    if (document.isArray()) {
+        return document.array();
+    }
+    return QString::fromUtf8(rawBody);
+}
+
+DevPlaneServer::Outcome DevPlaneServer::toOutcome(const ApiReply &reply, const QString &requestId)
+{
+    Outcome outcome { reply.status(), reply.serialize(requestId), reply.errorCode(), reply.headers() };
+    if (reply.isParked()) {
+        outcome.parkSeconds = reply.waitSeconds();
+    }
+    return outcome;
+}
+
+void DevPlaneServer::remember(const Exchange &exchange, const Outcome &outcome)
+{
+    if (exchange.isWrite) {
+        m_idempotency.store(exchange.scope, exchange.idempotencyKey, exchange.fingerprint,
+            IdempotencyCache::Answer { outcome.status, outcome.body, outcome.errorCode, outcome.headers });
+    }
+}
+
+void DevPlaneServer::respond(QHttpServerResponder &responder, const Exchange &exchange, const Outcome &outcome)
+{
+    const auto status = static_cast<QHttpServerResponse::StatusCode>(outcome.status);
+    // 204 carries no body, so no Content-Type either.
+    QHttpServerResponse response = outcome.status == 204
+        ? QHttpServerResponse(status)
+        : QHttpServerResponse(QByteArrayLiteral("application/json"), outcome.body, status);
     response.setHeader("Checkfu-Version", WireFormat::apiVersion);
-    response.setHeader("Date", WireFormat::httpDate(now));
+    response.setHeader("Date", WireFormat::httpDate(QDateTime::currentDateTimeUtc()));
     for (const auto &[name, value] : outcome.headers) {
         response.setHeader(name, value);
     }
     response.write(std::move(responder));
+    log(exchange, outcome.status, outcome.errorCode);
+}
 
-    // The log keeps what arrived and how it was answered, never a credential or a response body.
-    const QByteArray rawBody = request.body();
-    QJsonValue loggedBody;
-    if (rawBody.size() > WireFormat::maxBodyBytes) {
-        loggedBody = QStringLiteral("<%1 bytes>").arg(rawBody.size());
-    } else if (!rawBody.isEmpty()) {
-        QJsonParseError parseError;
-        const QJsonDocument document = QJsonDocument::fromJson(rawBody, &parseError);
-        if (parseError.error == QJsonParseError::NoError && (document.isObject() || document.isArray())) {
-            loggedBody = document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array());
-        } else {
-            loggedBody = QString::fromUtf8(rawBody);
-        }
-    }
-    const QString query = request.url().query(QUrl::FullyEncoded);
-    m_log.append({ { QStringLiteral("at"), WireFormat::timestamp(now) },
-        { QStringLiteral("method"), QString::fromLatin1(method) }, { QStringLiteral("path"), request.url().path() },
-        { QStringLiteral("query"), query.isEmpty() ? QJsonValue() : QJsonValue(query) },
-        { QStringLiteral("auth"), credentialName(kind) }, { QStringLiteral("status"), outcome.status },
-        { QStringLiteral("code"), outcome.errorCode.isEmpty() ? QJsonValue() : QJsonValue(outcome.errorCode) },
-        { QStringLiteral("body"), loggedBody } });
+void DevPlaneServer::log(const Exchange &exchange, int status, const QString &code)
+{
+    QJsonObject record = exchange.logRecord;
+    record.insert(QStringLiteral("status"), status);
+    record.insert(QStringLiteral("code"), code.isEmpty() ? QJsonValue() : QJsonValue(code));
+    m_log.append(record);
 }
 
 std::optional<ApiReply> DevPlaneServer::authorize(
@@ -221,45 +367,32 @@ std::optional<ApiReply> DevPlaneServer::authorize(
 }
 
 DevPlaneServer::Outcome DevPlaneServer::process(const QHttpServerRequest &request, const QByteArray &method,
-    Credential kind, const QString &credential, const QDateTime &now, const QString &requestId)
+    const QByteArray &rawBody, const QJsonDocument &document, Exchange &exchange)
 {
-    const auto answer = [&requestId](const ApiReply &reply) {
-        return Outcome { reply.status(), reply.serialize(requestId), reply.errorCode(), reply.headers() };
-    };
-
+    const auto answer = [&exchange](const ApiReply &reply) { return toOutcome(reply, exchange.requestId); };
+    Call &call = exchange.call;
     const QString path = request.url().path();
-    const Route *route = nullptr;
-    Call call;
-    for (const Route &candidate : m_routes) {
-        const QRegularExpressionMatch match = candidate.pattern.match(path);
-        if (candidate.method == method && match.hasMatch()) {
-            route = &candidate;
-            call.captures = match.capturedTexts().mid(1);
-            break;
-        }
-    }
-    if (!route) {
+    if (exchange.route < 0) {
         return answer(ApiReply::notFound(QStringLiteral("no route for %1 %2").arg(QString::fromLatin1(method), path)));
     }
+    const Route &route = m_routes.at(exchange.route);
 
-    if (route->versioned && request.value("Checkfu-Version") != WireFormat::apiVersion) {
+    if (route.versioned && request.value("Checkfu-Version") != WireFormat::apiVersion) {
         return answer(ApiReply::error(400, QStringLiteral("unsupported_version"),
             QStringLiteral("send Checkfu-Version: %1").arg(QLatin1String(WireFormat::apiVersion)),
             { { QStringLiteral("supported_versions"), QJsonArray { QLatin1String(WireFormat::apiVersion) } } }));
     }
-    const QByteArray rawBody = request.body();
     if (rawBody.size() > WireFormat::maxBodyBytes) {
         return answer(ApiReply::error(
             413, QStringLiteral("body_too_large"), QStringLiteral("request bodies are limited to 8 MiB")));
     }
-    if (const auto denied = authorize(*route, kind, credential, now)) {
+    if (const auto denied = authorize(route, call.kind, call.credential, call.now)) {
         return answer(*denied);
     }
 
-    QString runnerId;
-    if (kind == Credential::Bootstrap || kind == Credential::Workload) {
-        runnerId = m_state.runnerIdFor(credential);
-        if (const auto retryAfter = m_rateLimiter.admit(runnerId, m_state.rateLimitFor(runnerId), now)) {
+    if (call.kind == Credential::Bootstrap || call.kind == Credential::Workload) {
+        call.runnerId = m_state.runnerIdFor(call.credential);
+        if (const auto retryAfter = m_rateLimiter.admit(call.runnerId, m_state.rateLimitFor(call.runnerId), call.now)) {
             ApiReply limited = ApiReply::error(429, QStringLiteral("rate_limited"),
                 QStringLiteral("rate limit exceeded; retry in %1 s").arg(*retryAfter));
             limited.addHeader("Retry-After", QByteArray::number(*retryAfter));
@@ -267,33 +400,32 @@ DevPlaneServer::Outcome DevPlaneServer::process(const QHttpServerRequest &reques
         }
     }
 
-    IdempotencyCache::Request fingerprint;
-    fingerprint.method = method;
-    fingerprint.path = path;
-    fingerprint.raw = rawBody;
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(rawBody, &parseError);
-    fingerprint.isJson = !rawBody.isEmpty() && parseError.error == QJsonParseError::NoError;
-    fingerprint.json = document.isObject() ? QJsonValue(document.object()) : QJsonValue(document.array());
+    exchange.fingerprint.method = method;
+    exchange.fingerprint.path = path;
+    exchange.fingerprint.bodyDigest = IdempotencyCache::bodyDigest(rawBody,
+        document.isObject()      ? QJsonValue(document.object())
+            : document.isArray() ? QJsonValue(document.array())
+                                 : QJsonValue());
 
-    const bool isWrite = method == "POST" || method == "PUT" || method == "DELETE";
-    QString scope;
-    QString idempotencyKey;
-    if (isWrite) {
-        idempotencyKey = QString::fromLatin1(request.value("Idempotency-Key"));
-        if (!WireFormat::isCanonicalUuid(idempotencyKey)) {
+    exchange.isWrite = method == "POST" || method == "PUT" || method == "DELETE";
+    if (exchange.isWrite) {
+        exchange.idempotencyKey = QString::fromLatin1(request.value("Idempotency-Key"));
+        if (!WireFormat::isCanonicalUuid(exchange.idempotencyKey)) {
+            exchange.isWrite = false; // nothing to remember it under
             return answer(ApiReply::invalidField(
                 QStringLiteral("Idempotency-Key"), QStringLiteral("header must be a lowercase 8-4-4-4-12 UUID")));
         }
         // Runner calls share the Runner's scope so a retry across a token rotation replays.
-        scope = !runnerId.isEmpty()     ? QStringLiteral("runner:") + runnerId
-            : kind == Credential::Admin ? QStringLiteral("admin")
-                                        : QStringLiteral("public");
+        exchange.scope = !call.runnerId.isEmpty() ? QStringLiteral("runner:") + call.runnerId
+            : call.kind == Credential::Admin      ? QStringLiteral("admin")
+                                                  : QStringLiteral("public");
         IdempotencyCache::Answer stored;
-        switch (m_idempotency.find(scope, idempotencyKey, fingerprint, &stored)) {
+        switch (m_idempotency.find(exchange.scope, exchange.idempotencyKey, exchange.fingerprint, &stored)) {
         case IdempotencyCache::Lookup::Replay:
+            exchange.isWrite = false; // already remembered
             return Outcome { stored.status, stored.body, stored.errorCode, stored.headers };
         case IdempotencyCache::Lookup::Conflict:
+            exchange.isWrite = false; // the first answer stays
             return answer(ApiReply::error(409, QStringLiteral("idempotency_key_reused"),
                 QStringLiteral("this Idempotency-Key came with a different request")));
         case IdempotencyCache::Lookup::Miss:
@@ -307,15 +439,119 @@ DevPlaneServer::Outcome DevPlaneServer::process(const QHttpServerRequest &reques
             ApiReply::error(400, QStringLiteral("malformed_body"), QStringLiteral("the body must be a JSON object")));
     } else {
         call.body = document.object();
-        call.credential = credential;
-        call.kind = kind;
-        call.owner = request.query().queryItemValue(QStringLiteral("owner"), QUrl::FullyDecoded);
-        call.now = now;
-        outcome = answer(route->handler(call));
+        call.bodyBytes = rawBody.size();
+        call.query = request.query();
+        call.owner = call.query.queryItemValue(QStringLiteral("owner"), QUrl::FullyDecoded);
+        if (route.poll != Poll::None) {
+            call.pollOutstanding = hasLivePoll(call.runnerId, route.poll);
+        }
+        outcome = answer(route.handler(call));
+        if (outcome.parkSeconds >= 0) {
+            return outcome; // remembered once it is answered
+        }
     }
-    if (isWrite) {
-        m_idempotency.store(scope, idempotencyKey, fingerprint,
-            IdempotencyCache::Answer { outcome.status, outcome.body, outcome.errorCode, outcome.headers });
-    }
+    remember(exchange, outcome);
     return outcome;
+}
+
+void DevPlaneServer::park(Exchange &&exchange, QHttpServerResponder &&responder, int waitSeconds)
+{
+    auto poll = std::make_shared<ParkedPoll>();
+    poll->id = ++m_nextPollId;
+    poll->exchange = std::move(exchange);
+    poll->responder = std::make_unique<QHttpServerResponder>(std::move(responder));
+    poll->socket = poll->responder->socket();
+    const quint64 id = poll->id;
+    if (poll->socket) {
+        poll->disconnectWatch
+            = connect(poll->socket, &QAbstractSocket::disconnected, this, [this, id]() { dropPoll(id); });
+    }
+    poll->timer = new QTimer(this);
+    poll->timer->setSingleShot(true);
+    poll->timer->setTimerType(Qt::PreciseTimer); // a coarse timer may answer 5% before wait_seconds
+    connect(poll->timer, &QTimer::timeout, this, [this, id]() { retryPoll(id, true); });
+    poll->timer->start(waitSeconds * 1000);
+    m_polls.append(poll);
+}
+
+std::shared_ptr<DevPlaneServer::ParkedPoll> DevPlaneServer::takePoll(quint64 id)
+{
+    for (qsizetype i = 0; i < m_polls.size(); ++i) {
+        if (m_polls.at(i)->id == id) {
+            std::shared_ptr<ParkedPoll> poll = m_polls.takeAt(i);
+            disconnect(poll->disconnectWatch);
+            poll->timer->stop();
+            poll->timer->deleteLater();
+            return poll;
+        }
+    }
+    return nullptr;
+}
+
+void DevPlaneServer::dropPoll(quint64 id)
+{
+    if (const auto poll = takePoll(id)) {
+        log(poll->exchange, clientClosedStatus, QStringLiteral("client_closed"));
+    }
+}
+
+void DevPlaneServer::retryPoll(quint64 id, bool deadline)
+{
+    std::shared_ptr<ParkedPoll> poll;
+    for (const auto &candidate : std::as_const(m_polls)) {
+        if (candidate->id == id) {
+            poll = candidate;
+            break;
+        }
+    }
+    if (!poll) {
+        return;
+    }
+    // Checked right before anything is handed out: a Run given to a gone client would be lost
+    // until its lease expired, and the Runner aborts its claim poll when it starts draining.
+    if (!SocketProbe::isOpen(poll->socket)) {
+        dropPoll(id);
+        return;
+    }
+    Call call = poll->exchange.call;
+    call.now = QDateTime::currentDateTimeUtc();
+    call.deadlinePassed = deadline;
+    call.pollOutstanding = false;
+    ApiReply reply = m_routes.at(poll->exchange.route).handler(call);
+    if (reply.isParked()) {
+        if (!deadline) {
+            return;
+        }
+        reply = ApiReply::error(500, QStringLiteral("internal_error"), QStringLiteral("a poll did not end"));
+    }
+    takePoll(id);
+    const Outcome outcome = toOutcome(reply, poll->exchange.requestId);
+    remember(poll->exchange, outcome);
+    respond(*poll->responder, poll->exchange, outcome);
+}
+
+void DevPlaneServer::servicePolls()
+{
+    QList<quint64> ids;
+    for (const auto &poll : std::as_const(m_polls)) {
+        ids.append(poll->id);
+    }
+    for (const quint64 id : ids) {
+        retryPoll(id, false);
+    }
+}
+
+bool DevPlaneServer::hasLivePoll(const QString &runnerId, Poll kind)
+{
+    const QList<std::shared_ptr<ParkedPoll>> polls = m_polls;
+    for (const auto &poll : polls) {
+        if (poll->exchange.call.runnerId != runnerId || m_routes.at(poll->exchange.route).poll != kind) {
+            continue;
+        }
+        if (SocketProbe::isOpen(poll->socket)) {
+            return true;
+        }
+        dropPoll(poll->id);
+    }
+    return false;
 }

@@ -6,12 +6,19 @@
 
 #include <QDateTime>
 #include <QHttpServer>
+#include <QHttpServerResponder>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QObject>
+#include <QPointer>
 #include <QRegularExpression>
+#include <QTcpSocket>
+#include <QUrlQuery>
 #include <functional>
+#include <memory>
 
 class DevPlaneState;
+class QTimer;
 class RequestLog;
 
 // The HTTP face of the devplane: routing, the §1 rules every request passes (version,
@@ -19,8 +26,10 @@ class RequestLog;
 // protocol decisions themselves are DevPlaneState's.
 //
 // Every request enters through QHttpServer's missing-route handler, which hands over the
-// QHttpServerResponder itself; that keeps one code path for the common rules and lets a later
-// long-poll route keep the responder and answer after the call returns (works in Qt 6.4).
+// QHttpServerResponder itself; that keeps one code path for the common rules and lets the
+// long-poll routes (claims, control) park the responder and answer after the call returns.
+// A parked poll is asked again after every other request (anything may have made work for it)
+// and once more at its deadline; one whose client went away is dropped, never answered.
 class DevPlaneServer : public QObject
 {
     Q_OBJECT
@@ -35,15 +44,22 @@ public:
 private:
     enum class Auth { None, Admin, Bootstrap, Workload, AdminOrWorkload };
     enum class Credential { None, Admin, Bootstrap, Workload, Unknown };
+    // Long-poll routes; a Runner has at most one of each kind outstanding.
+    enum class Poll { None, Claim, Control };
 
     struct Call
     {
         QStringList captures;
         QJsonObject body;
+        qint64 bodyBytes = 0;
         QString credential;
         Credential kind = Credential::None;
+        QString runnerId; // bootstrap and workload calls
+        QUrlQuery query;
         QString owner; // ?owner= of presence lists
         QDateTime now;
+        bool pollOutstanding = false; // this Runner has another live poll of the route's kind
+        bool deadlinePassed = false; // a parked poll asked for its final answer
     };
     using Handler = std::function<ApiReply(const Call &)>;
 
@@ -55,6 +71,8 @@ private:
         Handler handler;
         bool versioned = true;
         bool acceptsSignedOff = false; // a retried sign-off still answers 200 {}
+        Poll poll = Poll::None;
+        bool summarizesLoggedBody = false; // observation batches: large bodies are logged as a size
     };
 
     struct Outcome
@@ -63,13 +81,54 @@ private:
         QByteArray body;
         QString errorCode;
         QList<QPair<QByteArray, QByteArray>> headers;
+        int parkSeconds = -1; // >= 0: no answer yet, park the request
+    };
+
+    // One request from arrival to answer: what the route sees, how its answer is remembered
+    // for idempotency and what the request log records.
+    struct Exchange
+    {
+        qsizetype route = -1;
+        Call call;
+        QString requestId;
+        QJsonObject logRecord; // without status and code
+        bool isWrite = false;
+        QString scope;
+        QString idempotencyKey;
+        IdempotencyCache::Request fingerprint;
+    };
+
+    struct ParkedPoll
+    {
+        quint64 id = 0;
+        Exchange exchange;
+        std::unique_ptr<QHttpServerResponder> responder;
+        QPointer<QTcpSocket> socket;
+        QMetaObject::Connection disconnectWatch;
+        QTimer *timer = nullptr;
     };
 
     void addRoutes();
     void addRoute(const QByteArray &method, const QString &pattern, Auth auth, Handler handler);
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
-    Outcome process(const QHttpServerRequest &request, const QByteArray &method, Credential kind,
-        const QString &credential, const QDateTime &now, const QString &requestId);
+    Outcome process(const QHttpServerRequest &request, const QByteArray &method, const QByteArray &rawBody,
+        const QJsonDocument &document, Exchange &exchange);
+    static Outcome toOutcome(const ApiReply &reply, const QString &requestId);
+    // Stores an answer under the exchange's Idempotency-Key (writes only).
+    void remember(const Exchange &exchange, const Outcome &outcome);
+    void respond(QHttpServerResponder &responder, const Exchange &exchange, const Outcome &outcome);
+    void log(const Exchange &exchange, int status, const QString &code);
+    QJsonValue loggedBody(const Route *route, const QByteArray &rawBody, const QJsonDocument &document) const;
+
+    void park(Exchange &&exchange, QHttpServerResponder &&responder, int waitSeconds);
+    // Asks every parked poll again, oldest first (FIFO hand-out of Runs).
+    void servicePolls();
+    // deadline: the wait is over, the poll gets its final answer now.
+    void retryPoll(quint64 id, bool deadline);
+    // The client went away: forget the poll without answering (logged as 499).
+    void dropPoll(quint64 id);
+    std::shared_ptr<ParkedPoll> takePoll(quint64 id);
+    bool hasLivePoll(const QString &runnerId, Poll kind);
     std::optional<ApiReply> authorize(
         const Route &route, Credential kind, const QString &credential, const QDateTime &now);
     Credential classify(const QString &credential) const;
@@ -84,4 +143,6 @@ private:
     QList<Route> m_routes;
     IdempotencyCache m_idempotency;
     RateLimiter m_rateLimiter;
+    QList<std::shared_ptr<ParkedPoll>> m_polls; // in arrival order
+    quint64 m_nextPollId = 0;
 };

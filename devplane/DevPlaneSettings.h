@@ -10,5 +10,6 @@ struct DevPlaneSettings
     int overlapSeconds = 60;
     int heartbeatIntervalSeconds = 10;
     int presenceTtlSeconds = 30;
+    int leaseTtlSeconds = 60;
     QString statePath; // empty: nothing persisted
 };

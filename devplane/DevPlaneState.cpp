@@ -28,10 +28,95 @@ ApiReply unauthenticated(const QString &code, const QString &message)
 
 } // namespace
 
-DevPlaneState::DevPlaneState(const DevPlaneSettings &settings) : m_settings(settings) { }
+namespace {
+constexpr int saveDebounceMs = 200;
+} // namespace
+
+DevPlaneState::DevPlaneState(const DevPlaneSettings &settings)
+    : m_settings(settings), m_sessions(settings, m_control, [this](SessionLedger::Persist persist) {
+        if (persist == SessionLedger::Persist::Now) {
+            save();
+        } else {
+            scheduleSave();
+        }
+    })
+{
+    m_saveTimer.setSingleShot(true);
+    m_saveTimer.setInterval(saveDebounceMs);
+    QObject::connect(&m_saveTimer, &QTimer::timeout, &m_saveTimer, [this]() { save(); });
+}
+
+DevPlaneState::~DevPlaneState()
+{
+    flush();
+}
+
+void DevPlaneState::scheduleSave()
+{
+    if (!m_settings.statePath.isEmpty() && !m_saveTimer.isActive()) {
+        m_saveTimer.start();
+    }
+}
+
+void DevPlaneState::flush()
+{
+    if (m_saveTimer.isActive()) {
+        save();
+    }
+}
+
+Claimant DevPlaneState::claimant(const QString &runnerId) const
+{
+    Claimant claimant;
+    const auto it = m_runners.constFind(runnerId);
+    if (it == m_runners.constEnd()) {
+        claimant.revokedCode = QStringLiteral("invalid_credential");
+        return claimant;
+    }
+    claimant.runnerId = it->id;
+    claimant.pool = it->pool;
+    claimant.ownerPrincipalId = it->owner.toObject().value(QStringLiteral("principal_id")).toString();
+    const auto presence = m_presences.constFind(runnerId);
+    claimant.ready = presence != m_presences.constEnd() && presence->status == QLatin1String("ready");
+    if (it->credentialRevoked) {
+        claimant.revokedCode = QStringLiteral("credential_revoked");
+    } else if (it->generationRevoked) {
+        claimant.revokedCode = QStringLiteral("generation_revoked");
+    }
+    return claimant;
+}
+
+ApiReply DevPlaneState::pollControl(const QString &runnerId, const std::optional<QString> &after, int waitSeconds,
+    bool outstanding, bool deadlinePassed)
+{
+    const Claimant runner = claimant(runnerId);
+    if (!runner.revokedCode.isEmpty()) {
+        return unauthenticated(runner.revokedCode, QStringLiteral("the runner's credential is no longer valid"));
+    }
+    if (outstanding) {
+        return ApiReply::error(409, QStringLiteral("poll_outstanding"),
+            QStringLiteral("this runner already has a control poll outstanding"));
+    }
+    const std::optional<ControlChannel::Batch> batch = m_control.take(runnerId, after);
+    if (!batch) {
+        return ApiReply::invalidField(
+            QStringLiteral("after"), QStringLiteral("is not a cursor this server handed out"));
+    }
+    if (batch->changed) {
+        scheduleSave(); // acknowledgements and delivery marks
+    }
+    if (batch->directives.isEmpty() && waitSeconds > 0 && !deadlinePassed) {
+        return ApiReply::parked(waitSeconds);
+    }
+    return ApiReply::ok(
+        { { QStringLiteral("cursor"), batch->cursor }, { QStringLiteral("directives"), batch->directives } });
+}
 
 bool DevPlaneState::load(QString *error)
 {
+    if (!m_sessions.open(error)) {
+        return false;
+    }
     if (!m_settings.statePath.isEmpty() && QFile::exists(m_settings.statePath)) {
         QFile file(m_settings.statePath);
         if (!file.open(QIODevice::ReadOnly)) {
@@ -53,6 +138,7 @@ bool DevPlaneState::load(QString *error)
         m_runnerPool = WireFormat::newId(QStringLiteral("rpool"));
         m_principalId = WireFormat::newId(QStringLiteral("prin"));
     }
+    m_sessions.setDefaultPool(m_runnerPool);
     if (!save()) {
         *error = QStringLiteral("cannot write %1").arg(m_settings.statePath);
         return false;
@@ -159,6 +245,7 @@ void DevPlaneState::revokeGeneration(Runner &runner)
         runner.revokeReason = QStringLiteral("clone");
     }
     m_presences.remove(runner.id);
+    m_sessions.failRunsOf(runner.id, QStringLiteral("generation_revoked"), QDateTime::currentDateTimeUtc());
     save();
 }
 
@@ -540,6 +627,8 @@ ApiReply DevPlaneState::revokeCredential(const QString &runnerId)
         it->revokeReason = QStringLiteral("credential_revoked");
     }
     m_presences.remove(runnerId);
+    // The generation may have been fenced first: then its Runs are settled already.
+    m_sessions.failRunsOf(runnerId, QStringLiteral("credential_revoked"), QDateTime::currentDateTimeUtc());
     save();
     return ApiReply::ok({});
 }
@@ -550,7 +639,9 @@ ApiReply DevPlaneState::queueDirective(const QString &runnerId, const QString &t
     if (it == m_runners.end()) {
         return ApiReply::notFound(QStringLiteral("no such runner"));
     }
+    // Both ways (§7): the next presence answer and the control channel; a duplicate is a no-op.
     it->directives.append(QJsonObject { { QStringLiteral("type"), type } });
+    m_control.queue(runnerId, QJsonObject { { QStringLiteral("type"), type } });
     save();
     return ApiReply::ok({});
 }
@@ -573,11 +664,13 @@ ApiReply DevPlaneState::describeRunner(const QString &runnerId) const
         { QStringLiteral("owner"), it->owner }, { QStringLiteral("runner_pool"), it->pool },
         { QStringLiteral("api_key_id"), it->apiKeyId.isEmpty() ? QJsonValue() : QJsonValue(it->apiKeyId) },
         { QStringLiteral("pending_directives"), it->directives },
+        { QStringLiteral("pending_control_directives"), m_control.pending(it->id) },
         { QStringLiteral("present"), m_presences.contains(it->id) } });
 }
 
 bool DevPlaneState::save()
 {
+    m_saveTimer.stop();
     if (m_settings.statePath.isEmpty()) {
         return true;
     }
@@ -638,7 +731,8 @@ QJsonObject DevPlaneState::toJson() const
     return { { QStringLiteral("format"), 1 }, { QStringLiteral("organization_id"), m_organizationId },
         { QStringLiteral("workspace_id"), m_workspaceId }, { QStringLiteral("runner_pool"), m_runnerPool },
         { QStringLiteral("principal_id"), m_principalId }, { QStringLiteral("pairings"), pairings },
-        { QStringLiteral("api_keys"), keys }, { QStringLiteral("runners"), runners } };
+        { QStringLiteral("api_keys"), keys }, { QStringLiteral("runners"), runners },
+        { QStringLiteral("control"), m_control.toJson() }, { QStringLiteral("sessions"), m_sessions.toJson() } };
 }
 
 void DevPlaneState::fromJson(const QJsonObject &root)
@@ -700,4 +794,6 @@ void DevPlaneState::fromJson(const QJsonObject &root)
         runner.createdAt = parseTime(o.value(QStringLiteral("created_at")));
         m_runners.insert(runner.id, runner);
     }
+    m_control.fromJson(root.value(QStringLiteral("control")).toObject());
+    m_sessions.fromJson(root.value(QStringLiteral("sessions")).toArray(), QDateTime::currentDateTimeUtc());
 }

@@ -1,7 +1,9 @@
 #pragma once
 
 #include "ApiReply.h"
+#include "ControlChannel.h"
 #include "DevPlaneSettings.h"
+#include "SessionLedger.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -9,18 +11,23 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QStringList>
+#include <QTimer>
 #include <optional>
 
 // The control plane's model: pairings, Workspace Runner keys, Runners (credential, generation,
 // nonces, directives), workload tokens and presences. It speaks the protocol (answers are
 // ApiReply values) but knows nothing about HTTP. Every durable change is written to the state
 // file synchronously, so a killed devplane loses nothing; tokens and presences live in memory.
+// It also owns the work side (SessionLedger, ControlChannel) and writes it into the same state
+// file; observation batches only schedule a write (the events themselves are journaled), so a
+// benchmark posting thousands of batches does not rewrite the file thousands of times.
 class DevPlaneState
 {
 public:
     enum class CredentialKind { Bootstrap, Workload, Unknown };
 
     explicit DevPlaneState(const DevPlaneSettings &settings);
+    ~DevPlaneState();
 
     // Loads the state file (or creates the dev identities) and writes it back.
     bool load(QString *error);
@@ -52,6 +59,17 @@ public:
     ApiReply revokeCredential(const QString &runnerId);
     ApiReply queueDirective(const QString &runnerId, const QString &type);
     ApiReply describeRunner(const QString &runnerId) const;
+
+    // §6/§7 work: Sessions, Runs and the control queues.
+    SessionLedger &sessions() { return m_sessions; }
+    ControlChannel &control() { return m_control; }
+    // The Runner as the work side sees it (pool, owner, readiness, revocation).
+    Claimant claimant(const QString &runnerId) const;
+    // §6.4 GET /v1/runner/control; parked while nothing is there and time is left.
+    ApiReply pollControl(const QString &runnerId, const std::optional<QString> &after, int waitSeconds,
+        bool outstanding, bool deadlinePassed);
+    // Writes a scheduled (debounced) save now; called before the process exits.
+    void flush();
 
 private:
     struct Pairing
@@ -126,6 +144,8 @@ private:
     QJsonObject presenceJson(const Runner &runner, const Presence &presence) const;
     Runner *runnerForBootstrap(const QString &credential);
     bool save();
+    // At most one write per debounce interval, for high-rate changes.
+    void scheduleSave();
     QJsonObject toJson() const;
     void fromJson(const QJsonObject &root);
 
@@ -140,4 +160,7 @@ private:
     QMap<QString, Runner> m_runners; // by id
     QHash<QString, Token> m_tokens; // by token value
     QMap<QString, Presence> m_presences; // by runner id
+    ControlChannel m_control;
+    SessionLedger m_sessions;
+    QTimer m_saveTimer;
 };

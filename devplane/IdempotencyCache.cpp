@@ -1,11 +1,27 @@
 #include "IdempotencyCache.h"
 
+#include <QCryptographicHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 bool IdempotencyCache::Request::operator==(const Request &other) const
 {
-    if (method != other.method || path != other.path || isJson != other.isJson) {
-        return false;
+    return method == other.method && path == other.path && bodyDigest == other.bodyDigest;
+}
+
+QByteArray IdempotencyCache::bodyDigest(const QByteArray &raw, const QJsonValue &json)
+{
+    // QJsonObject keeps its keys sorted, so equal JSON values serialise identically.
+    QByteArray canonical;
+    if (json.isObject()) {
+        canonical = "json:" + QJsonDocument(json.toObject()).toJson(QJsonDocument::Compact);
+    } else if (json.isArray()) {
+        canonical = "json:" + QJsonDocument(json.toArray()).toJson(QJsonDocument::Compact);
+    } else {
+        canonical = "raw:" + raw;
     }
-    return isJson ? json == other.json : raw == other.raw;
+    return QCryptographicHash::hash(canonical, QCryptographicHash::Sha256);
 }
 
 IdempotencyCache::Lookup IdempotencyCache::find(

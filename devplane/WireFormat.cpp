@@ -24,6 +24,13 @@ QString WireFormat::timestamp(const QDateTime &time)
     return time.toUTC().toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ"));
 }
 
+bool WireFormat::isTimestamp(const QString &text)
+{
+    static const QRegularExpression pattern(
+        QStringLiteral("^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z$"));
+    return pattern.match(text).hasMatch() && QDateTime::fromString(text, Qt::ISODateWithMs).isValid();
+}
+
 QByteArray WireFormat::httpDate(const QDateTime &time)
 {
     // QLocale::c() keeps day and month names English whatever the user's locale.

@@ -16,6 +16,8 @@ public:
     static QString newId(const QString &prefix);
     // RFC 3339 UTC with exactly three fractional digits and a Z.
     static QString timestamp(const QDateTime &time);
+    // Exactly that form; the spec lets a server reject any other.
+    static bool isTimestamp(const QString &text);
     // RFC 7231 IMF-fixdate, always GMT (the Runner derives clock skew from it).
     static QByteArray httpDate(const QDateTime &time);
     static bool isCanonicalUuid(const QString &text);

@@ -18,12 +18,20 @@ const char *const usage = R"(usage: checkfu-devplane SUBCOMMAND [options]
 
   serve [--port N] [--info-file PATH] [--admin-key KEY] [--state PATH] [--request-log PATH]
         [--token-ttl-seconds 900] [--refresh-after-seconds 600] [--overlap-seconds 60]
-        [--heartbeat-interval-seconds 10] [--presence-ttl-seconds 30]
+        [--heartbeat-interval-seconds 10] [--presence-ttl-seconds 30] [--lease-ttl-seconds 60]
   pair [--principal prin_...] [--label NAME] [--expires-in SECONDS]
   key [--name NAME] [--rate-limit N]
   presences [--owner prin_...]
   revoke RUNNER_ID | drain RUNNER_ID | resume RUNNER_ID | runner RUNNER_ID
   requests
+  session create (--preset NAME | --spec FILE) [--owner prin_... | --workspace] [--pool rpool_...]
+                 [--param K=V]...
+  session wait SESSION_ID [--timeout SECONDS]
+  session events SESSION_ID | session cancel SESSION_ID | session close SESSION_ID
+  session prompt SESSION_ID TEXT
+  session approve SESSION_ID APPROVAL_ID (OPTION_ID | --cancelled)
+
+Presets: echo, stream, zdr, container, network-none, sleep, project, env, exit.
 
 Admin subcommands find the devplane by --url URL --admin-key KEY, --info-file PATH,
 or CHECKFU_DEVPLANE_URL and CHECKFU_DEVPLANE_ADMIN_KEY.
@@ -75,8 +83,11 @@ int serve(QCoreApplication &app, const QStringList &arguments)
         QStringLiteral("heartbeat_interval_seconds handed out."), QStringLiteral("S"), QStringLiteral("10"));
     const QCommandLineOption presenceTtl(QStringLiteral("presence-ttl-seconds"), QStringLiteral("Presence lifetime."),
         QStringLiteral("S"), QStringLiteral("30"));
-    for (const auto &option :
-        { port, infoFile, adminKey, statePath, requestLog, tokenTtl, refreshAfter, overlap, heartbeat, presenceTtl }) {
+    const QCommandLineOption leaseTtl(QStringLiteral("lease-ttl-seconds"),
+        QStringLiteral("Run lease lifetime after a claim or an observation batch."), QStringLiteral("S"),
+        QStringLiteral("60"));
+    for (const auto &option : { port, infoFile, adminKey, statePath, requestLog, tokenTtl, refreshAfter, overlap,
+             heartbeat, presenceTtl, leaseTtl }) {
         parser.addOption(option);
     }
     if (!parser.parse(QStringList { QStringLiteral("checkfu-devplane") } + arguments)) {
@@ -100,7 +111,7 @@ int serve(QCoreApplication &app, const QStringList &arguments)
     if (!number(port, 0, &portNumber) || portNumber > 65535 || !number(tokenTtl, 1, &settings.tokenTtlSeconds)
         || !number(refreshAfter, 0, &settings.refreshAfterSeconds) || !number(overlap, 0, &settings.overlapSeconds)
         || !number(heartbeat, 1, &settings.heartbeatIntervalSeconds)
-        || !number(presenceTtl, 1, &settings.presenceTtlSeconds)) {
+        || !number(presenceTtl, 1, &settings.presenceTtlSeconds) || !number(leaseTtl, 1, &settings.leaseTtlSeconds)) {
         return portNumber > 65535 ? fail(QStringLiteral("--port must be at most 65535")) : 1;
     }
     settings.statePath = parser.value(statePath);
@@ -163,7 +174,7 @@ int main(int argc, char *argv[])
     }
     static const QStringList adminCommands { QStringLiteral("pair"), QStringLiteral("key"), QStringLiteral("presences"),
         QStringLiteral("revoke"), QStringLiteral("drain"), QStringLiteral("resume"), QStringLiteral("runner"),
-        QStringLiteral("requests") };
+        QStringLiteral("requests"), QStringLiteral("session") };
     if (adminCommands.contains(command)) {
         AdminClient client;
         return client.run(command, arguments.mid(2));

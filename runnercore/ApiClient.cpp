@@ -55,7 +55,9 @@ ApiCall::ApiCall(QNetworkAccessManager *nam, const QUrl &endpoint, ApiRequest re
 {
     if (isWrite(m_request.method) && m_request.idempotencyKey.isEmpty())
         m_request.idempotencyKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    if (m_request.body)
+    if (m_request.rawBody)
+        m_bodyBytes = *m_request.rawBody;
+    else if (m_request.body)
         m_bodyBytes = QJsonDocument(*m_request.body).toJson(QJsonDocument::Compact);
     m_retryTimer.setSingleShot(true);
     connect(&m_retryTimer, &QTimer::timeout, this, &ApiCall::sendAttempt);
@@ -117,10 +119,11 @@ void ApiCall::sendAttempt()
     }
     if (!m_request.idempotencyKey.isEmpty())
         req.setRawHeader("Idempotency-Key", m_request.idempotencyKey.toLatin1());
-    if (m_request.body)
+    const bool hasBody = m_request.body || m_request.rawBody;
+    if (hasBody)
         req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
 
-    if (m_request.body || isWrite(m_request.method))
+    if (hasBody || isWrite(m_request.method))
         m_reply = m_nam->sendCustomRequest(req, m_request.method, m_bodyBytes);
     else
         m_reply = m_nam->sendCustomRequest(req, m_request.method);

@@ -21,6 +21,8 @@ struct ApiRequest
     QByteArray method = "GET";
     QString path; // "/v1/runner/identity", query included
     std::optional<QJsonObject> body;
+    // Pre-serialized JSON body (hot paths such as observation batches); wins over body.
+    std::optional<QByteArray> rawBody;
     // Asked at each attempt, so a retry after a token rotation carries the new token.
     std::function<QString()> credential;
     bool retry = false;  // retry retryable failures with the §1 backoff

@@ -2,6 +2,12 @@
 
 #include "ApiClient.h"
 #include "CapabilityAdvertisement.h"
+#include "ClaimLoop.h"
+#include "ControlChannel.h"
+#include "HostProcessProvider.h"
+#include "RunManager.h"
+#include "AppPaths.h"
+#include "SecretMasker.h"
 #include "Clock.h"
 #include "CredentialStore.h"
 #include "EndpointPolicy.h"
@@ -55,13 +61,22 @@ QString Runner::dashboardLink() const
     return m_identity ? m_identity->grant().dashboardLink : QString();
 }
 
-QJsonObject Runner::advertisement() const
+QStringList Runner::drivers()
 {
     // Drivers join this list as they are implemented: advertise only what is realised (§5).
-    const QStringList drivers;
+    return { QStringLiteral("checkfu:oneshot-v1@1") };
+}
+
+int Runner::busySlots() const
+{
+    return m_runs ? m_runs->busy() : 0;
+}
+
+QJsonObject Runner::advertisement() const
+{
     QJsonArray providers;
-    if (m_config.hostProcessEnabled)
-        providers.append(CapabilityAdvertisement::hostProcessProvider(drivers));
+    if (m_hostProvider)
+        providers.append(m_hostProvider->capabilities(drivers()));
     QString pool = m_identity ? m_identity->grant().runnerPool : QString();
     if (pool.isEmpty())
         pool = m_settings.runnerPool;
@@ -84,6 +99,10 @@ void Runner::fail(RunnerState state, RunnerExit exit, const QString &message)
         return;
     m_finished = true;
     m_stopTimer.stop();
+    if (m_claims)
+        m_claims->setEnabled(false);
+    if (m_control)
+        m_control->stop();
     if (m_presence)
         m_presence->stop();
     if (m_identity)
@@ -136,6 +155,42 @@ void Runner::start()
     m_presence->setAdvertisementSource([this] { return advertisement(); });
     m_presence->setSlots(m_config.slotCount, 0, {});
 
+    if (m_config.hostProcessEnabled)
+        m_hostProvider = std::make_unique<HostProcessProvider>(AppPaths::dataDir() + QStringLiteral("/runs"));
+    RunEnvironment env;
+    env.api = m_api.get();
+    env.identity = m_identity.get();
+    env.clock = &m_clock;
+    env.masker = &Logging::masker();
+    env.provider = [this](const QString &id) -> SandboxProvider * {
+        if (m_hostProvider && id == m_hostProvider->id())
+            return m_hostProvider.get();
+        return nullptr;
+    };
+    env.ceiling = [this] { return m_identity->grant().ceiling; };
+    env.realisable = [this] { return advertisement(); };
+    env.cursor = m_config.cursor;
+    env.defaultIdleTimeoutMs = m_config.idleTimeoutMs;
+    env.spoolRoot = AppPaths::dataDir() + QStringLiteral("/spool");
+    m_runs = std::make_unique<RunManager>(env, m_config.slotCount);
+    m_claims = std::make_unique<ClaimLoop>(*m_api, *m_identity, m_clock);
+    m_claims->setFreeSlots([this] { return m_runs->freeSlots(); });
+    m_control = std::make_unique<ControlChannel>(*m_api, *m_identity, m_clock);
+    connect(m_claims.get(), &ClaimLoop::claimed, m_runs.get(), &RunManager::start);
+    connect(m_runs.get(), &RunManager::runsChanged, this, [this] {
+        m_presence->setSlots(m_config.slotCount, m_runs->busy(), m_runs->activeRunIds());
+        m_claims->poke();
+        emit runsChanged(m_runs->busy());
+    });
+    connect(m_control.get(), &ControlChannel::cancelRun, this,
+            [this](const QString &runId) { m_runs->cancel(runId, QStringLiteral("cancel_requested")); });
+    connect(m_control.get(), &ControlChannel::drain, this, [this] { setDraining(true); });
+    connect(m_control.get(), &ControlChannel::resume, this, [this] { setDraining(false); });
+    connect(m_control.get(), &ControlChannel::runDirective, this, [](const QString &runId, const QJsonObject &d) {
+        Logging::get("runner")->info("directive '{}' for run {} needs the ACP driver; ignored",
+                                     d.value(QLatin1String("type")).toString(), runId);
+    });
+
     connect(m_identity.get(), &WorkloadIdentity::acquired, this, &Runner::onAcquired);
     connect(m_identity.get(), &WorkloadIdentity::fatal, this, &Runner::onFatal);
     connect(m_identity.get(), &WorkloadIdentity::connectionTrouble, this, [this](const ApiError &e, int retryInMs) {
@@ -145,9 +200,12 @@ void Runner::start()
                                                .arg((retryInMs + 999) / 1000));
     });
     connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, [this] {
-        if (m_stopping)
+        if (m_stopping || m_finished)
             return;
         applyStatus();
+        // §6.1 ordering: claim only after a heartbeat that said ready was answered.
+        if (!m_draining && m_presence->status() == PresenceReporter::Status::Ready)
+            m_claims->setEnabled(true);
     });
     connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, [this](const ApiError &e, int nextInMs) {
         if (!m_stopping)
@@ -310,8 +368,20 @@ void Runner::onAcquired(const IdentityGrant &grant)
         m_settings.save();
     }
     m_presence->setInterval(grant.heartbeatIntervalSeconds);
-    if (m_stopping)
+    if (m_firstGrant) {
+        m_firstGrant = false;
+        m_control->start();
+        m_runs->recover();
+    } else {
+        m_claims->poke();
+        m_control->poke();
+        m_runs->resumeAll();
+    }
+    if (m_stopping) {
+        if (m_runs->isIdle())
+            signOffWhenIdle();
         return;
+    }
     if (m_presence->isRunning())
         m_presence->beatNow();
     else
@@ -332,6 +402,8 @@ void Runner::setDraining(bool draining)
         return;
     m_draining = draining;
     Logging::get("runner")->info(draining ? "draining: no new claims" : "resumed: claiming again");
+    if (draining && m_claims)
+        m_claims->setEnabled(false); // abort the outstanding claim before saying draining
     if (m_presence) {
         m_presence->setStatus(draining ? PresenceReporter::Status::Draining : PresenceReporter::Status::Ready);
         if (m_state == RunnerState::Ready || m_state == RunnerState::Draining)
@@ -345,6 +417,13 @@ void Runner::onFatal(const ApiError &error, const QString &message)
         return;
     if (m_presence)
         m_presence->stop();
+    // §3: stop claiming and terminate the runs' processes; their writes are fenced anyway.
+    if (m_claims)
+        m_claims->setEnabled(false);
+    if (m_control)
+        m_control->stop();
+    if (m_runs)
+        m_runs->abandonAll();
     const bool revoked = error.code == QLatin1String("credential_revoked");
     const bool fenced = error.code == QLatin1String("generation_revoked");
     if ((revoked || fenced) && !m_workspaceRunner) {
@@ -382,21 +461,35 @@ void Runner::stop()
     if (m_finished || m_stopping)
         return;
     m_stopping = true;
-    if (!m_identity || !m_identity->hasToken()) {
+    if (!m_identity || (!m_identity->hasToken() && (!m_runs || m_runs->isIdle()))) {
         // Nothing to sign off from: pairing or the first exchange is still under way.
         if (m_api)
             m_api->abortAll();
         fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped"));
         return;
     }
-    setState(RunnerState::Stopping, tr("Stopping: finishing owned work, then signing off"));
-    // Say "stopping" first so the dashboard shows it, but never wait long for that.
-    connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, &Runner::signOffAndFinish,
-            Qt::SingleShotConnection);
-    connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::signOffAndFinish,
-            Qt::SingleShotConnection);
-    m_stopTimer.start(StoppingHeartbeatTimeoutMs);
+    m_claims->setEnabled(false);
+    setState(RunnerState::Stopping, m_runs->isIdle()
+                                        ? tr("Stopping: signing off")
+                                        : tr("Stopping: finishing %n owned run(s), then signing off", nullptr,
+                                             m_runs->busy()));
     m_presence->setStatus(PresenceReporter::Status::Stopping);
+    if (m_runs->isIdle()) {
+        // Say "stopping" first so the dashboard shows it, but never wait long for that.
+        connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, &Runner::signOffAndFinish,
+                Qt::SingleShotConnection);
+        connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::signOffAndFinish,
+                Qt::SingleShotConnection);
+        m_stopTimer.start(StoppingHeartbeatTimeoutMs);
+    } else {
+        connect(m_runs.get(), &RunManager::idle, this, &Runner::signOffWhenIdle, Qt::SingleShotConnection);
+    }
+}
+
+void Runner::signOffWhenIdle()
+{
+    if (m_stopping && m_runs->isIdle())
+        signOffAndFinish();
 }
 
 void Runner::signOffAndFinish()
@@ -405,6 +498,9 @@ void Runner::signOffAndFinish()
         return;
     m_signingOff = true;
     m_stopTimer.stop();
+    // §3: abort the long polls; in-flight writes are done (no runs left) before the token dies.
+    m_claims->setEnabled(false);
+    m_control->stop();
     m_presence->stop();
     connect(m_identity.get(), &WorkloadIdentity::signedOff, this,
             [this] { fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped and signed off")); },
@@ -416,8 +512,10 @@ void Runner::stopNow()
 {
     if (m_finished)
         return;
+    if (m_runs)
+        m_runs->cancelAll(QStringLiteral("runner_stopped"));
     if (!m_stopping)
         stop();
-    if (!m_finished && m_identity && m_identity->hasToken())
+    else if (m_runs && m_runs->isIdle() && m_identity && m_identity->hasToken())
         signOffAndFinish();
 }

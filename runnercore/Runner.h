@@ -13,7 +13,11 @@
 #include <memory>
 
 class ApiClient;
+class ClaimLoop;
 class Clock;
+class ControlChannel;
+class HostProcessProvider;
+class RunManager;
 class CredentialStore;
 class InstanceLock;
 class PairingRedemption;
@@ -32,6 +36,7 @@ signals:
     void warning(const QString &message);
     // The Runner is done (stopped, revoked, fenced or failed); the process may exit with this code.
     void finished(RunnerExit exit);
+    void runsChanged(int busy);
 
 public:
     // Bounded wait for the "stopping" heartbeat before signing off anyway.
@@ -58,6 +63,9 @@ public:
     QString dashboardLink() const;
     bool isDraining() const { return m_draining; }
     QJsonObject advertisement() const;
+    int busySlots() const;
+    // Drivers this build implements (advertised only for providers that are on).
+    static QStringList drivers();
 
 private:
     void setState(RunnerState state, const QString &message = {});
@@ -71,6 +79,7 @@ private:
     void forgetCredential(std::function<void()> then);
     void signOffAndFinish();
     void applyStatus();
+    void signOffWhenIdle();
     QString account() const;
 
     RunnerConfig m_config;
@@ -83,6 +92,11 @@ private:
     std::unique_ptr<PresenceReporter> m_presence;
     std::unique_ptr<PairingRedemption> m_pairing;
     std::unique_ptr<InstanceLock> m_lock;
+    std::unique_ptr<HostProcessProvider> m_hostProvider;
+    std::unique_ptr<RunManager> m_runs;
+    std::unique_ptr<ClaimLoop> m_claims;
+    std::unique_ptr<ControlChannel> m_control;
+    bool m_firstGrant = true;
     RunnerState m_state = RunnerState::Idle;
     QString m_message;
     QString m_runnerId;

@@ -8,6 +8,8 @@
 #include <QJsonDocument>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QTest>
+#include <QUuid>
 #include <QThread>
 #include <QUrl>
 
@@ -235,4 +237,121 @@ QList<QJsonObject> DevPlaneProcess::requestLog() const
         records.append(QJsonDocument::fromJson(line).object());
     }
     return records;
+}
+
+DevPlaneProcess::AdminResult DevPlaneProcess::runAdminPumping(const QStringList &args, int timeoutMs) const
+{
+    AdminResult result;
+    QProcess p;
+    p.setProgram(QStringLiteral(CHECKFU_DEVPLANE_BIN));
+    p.setArguments(args + QStringList { QStringLiteral("--info-file"), infoFile() });
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("CHECKFU_DEVPLANE_URL"));
+    env.remove(QStringLiteral("CHECKFU_DEVPLANE_ADMIN_KEY"));
+    p.setProcessEnvironment(env);
+    p.start();
+    if (!p.waitForStarted(timeoutMs))
+        return result;
+    QDeadlineTimer deadline(timeoutMs);
+    QByteArray out;
+    QByteArray err;
+    while (p.state() != QProcess::NotRunning && !deadline.hasExpired()) {
+        // Short waits first: most admin calls answer within a few milliseconds.
+        if (!p.waitForFinished(5))
+            QTest::qWait(5);
+        out += p.readAllStandardOutput();
+        err += p.readAllStandardError();
+    }
+    if (p.state() != QProcess::NotRunning) {
+        p.kill();
+        p.waitForFinished(2000);
+        result.out = out + p.readAllStandardOutput();
+        result.err = err + p.readAllStandardError();
+        return result;
+    }
+    result.out = out + p.readAllStandardOutput();
+    result.err = err + p.readAllStandardError();
+    result.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return result;
+}
+
+namespace {
+QString describeAdmin(const QStringList &args, const DevPlaneProcess::AdminResult &r)
+{
+    return QStringLiteral("checkfu-devplane %1 → exit %2\nstdout: %3\nstderr: %4")
+        .arg(args.join(u' '))
+        .arg(r.exitCode)
+        .arg(QString::fromUtf8(r.out.left(4000)), QString::fromUtf8(r.err.left(4000)));
+}
+
+QJsonObject objectOf(const QStringList &args, const DevPlaneProcess::AdminResult &r, QString *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(r.out, &parseError);
+    if (r.exitCode != 0 || !doc.isObject()) {
+        if (error)
+            *error = describeAdmin(args, r);
+        return {};
+    }
+    return doc.object();
+}
+} // namespace
+
+QString DevPlaneProcess::defaultPrincipal() const
+{
+    return identities().value(QStringLiteral("principal_id")).toString();
+}
+
+QJsonObject DevPlaneProcess::createSession(
+    const QString &preset, const QStringList &params, const QStringList &extra, QString *error) const
+{
+    QStringList args { QStringLiteral("session"), QStringLiteral("create"), QStringLiteral("--preset"), preset };
+    for (const QString &param : params)
+        args << QStringLiteral("--param") << param;
+    args += extra;
+    return objectOf(args, runAdminPumping(args), error);
+}
+
+QJsonObject DevPlaneProcess::createSessionFromSpec(
+    const QJsonObject &runSpec, const QStringList &extra, QString *error) const
+{
+    const QString file = m_dir.filePath(
+        QStringLiteral("spec-%1.json").arg(QUuid::createUuid().toString(QUuid::WithoutBraces)));
+    {
+        QFile f(file);
+        if (!f.open(QIODevice::WriteOnly)) {
+            if (error)
+                *error = QStringLiteral("cannot write %1: %2").arg(file, f.errorString());
+            return {};
+        }
+        f.write(QJsonDocument(runSpec).toJson(QJsonDocument::Compact));
+    }
+    const QStringList args = QStringList { QStringLiteral("session"), QStringLiteral("create"),
+                                 QStringLiteral("--spec"), file }
+        + extra;
+    const QJsonObject result = objectOf(args, runAdminPumping(args), error);
+    QFile::remove(file);
+    return result;
+}
+
+QJsonObject DevPlaneProcess::waitSettled(const QString &sessionId, int timeoutSeconds, QString *error) const
+{
+    const QStringList args { QStringLiteral("session"), QStringLiteral("wait"), sessionId, QStringLiteral("--timeout"),
+        QString::number(timeoutSeconds) };
+    return objectOf(args, runAdminPumping(args, timeoutSeconds * 1000 + 15000), error);
+}
+
+QJsonObject DevPlaneProcess::sessionEvents(const QString &sessionId, QString *error) const
+{
+    const QStringList args { QStringLiteral("session"), QStringLiteral("events"), sessionId };
+    return objectOf(args, runAdminPumping(args, 30000), error);
+}
+
+bool DevPlaneProcess::cancelSession(const QString &sessionId, QString *error) const
+{
+    const QStringList args { QStringLiteral("session"), QStringLiteral("cancel"), sessionId };
+    const AdminResult r = runAdminPumping(args);
+    if (r.exitCode != 0 && error)
+        *error = describeAdmin(args, r);
+    return r.exitCode == 0;
 }

@@ -61,6 +61,28 @@ public:
     // Request log file records (one JSON object per line), read from disk.
     QList<QJsonObject> requestLog() const;
 
+    // --- Sessions (issue 3): `checkfu-devplane session …` -------------------------------------
+    // These run the admin command while processing events (QTest::qWait), so a RunnerProcess
+    // keeps reading its child's output meanwhile.
+    //
+    // The dev principal (GET /v1/_dev/identities): the default of `pair` and `session create`.
+    QString defaultPrincipal() const;
+    // `session create --preset NAME [--param K=V]… extra` → {session_id, run_id}; empty on failure
+    // (*error then has the command's output).
+    QJsonObject createSession(const QString &preset, const QStringList &params = {}, const QStringList &extra = {},
+        QString *error = nullptr) const;
+    // `session create --spec FILE extra` with `runSpec` written to a file in dir().
+    QJsonObject createSessionFromSpec(
+        const QJsonObject &runSpec, const QStringList &extra = {}, QString *error = nullptr) const;
+    // `session wait ID --timeout S` → the settlement JSON; empty when it timed out or failed.
+    QJsonObject waitSettled(const QString &sessionId, int timeoutSeconds, QString *error = nullptr) const;
+    // `session events ID` → {events, settlement, status, runner_id, …}; empty on failure.
+    QJsonObject sessionEvents(const QString &sessionId, QString *error = nullptr) const;
+    // `session cancel ID`; true when it exited 0.
+    bool cancelSession(const QString &sessionId, QString *error = nullptr) const;
+    // Like runAdmin, but waiting with an event loop (QTest::qWait) instead of blocking.
+    AdminResult runAdminPumping(const QStringList &args, int timeoutMs = 15000) const;
+
 private:
     bool launch(const QStringList &portArgs, QString *error, int timeoutMs);
 

@@ -4,6 +4,7 @@
 #include "RunnerProcess.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QStringList>
@@ -27,6 +28,49 @@ QString pairAndWaitReady(const DevPlaneProcess &devplane, RunnerProcess &runner,
 
 // A 32-hex-digit id with the given prefix, e.g. prin_….
 QString randomId(const QString &prefix);
+
+// --- Running work (issue 3) ------------------------------------------------------------------
+
+// A valid §6.1 run spec for a host_process / unrestricted / durable oneshot run of `argv`
+// (resources well inside the host-process ceiling, no model, no mounts, idle_timeout_ms null);
+// `prompt` becomes one text block when not empty. Tests change fields with withPath().
+QJsonObject oneshotRunSpec(const QString &principalId, const QStringList &argv, const QJsonObject &env = {},
+    const QString &prompt = {});
+// `object` with the value at `path` (e.g. {"environment","requirements","tier"}) replaced or added;
+// an undefined QJsonValue removes the key.
+QJsonObject withPath(QJsonObject object, const QStringList &path, const QJsonValue &value);
+
+// The events of a `session events` answer, sorted by seq.
+QList<QJsonObject> eventList(const QJsonObject &sessionEvents);
+QList<QJsonObject> eventsOfKind(const QList<QJsonObject> &events, const QString &kind);
+// Empty when the events' seqs are exactly 1..n (sorted input), else what is wrong.
+QString seqProblem(const QList<QJsonObject> &events);
+// The UTF-8 bytes of data.text of every event of `kind` (e.g. output.stdout), in seq order.
+QByteArray outputBytes(const QList<QJsonObject> &events, const QString &kind);
+// A compact JSON dump, for failure messages (cut to `max` characters).
+QByteArray dumpJson(const QJsonValue &value, int max = 6000);
+QByteArray dumpEvents(const QList<QJsonObject> &events, int max = 6000);
+// Wire timestamps ("2026-…T…Z") as UTC QDateTime.
+QDateTime wireTime(const QString &text);
+
+// A process as /proc shows it.
+struct ProcessInfo
+{
+    qint64 pid = 0;
+    qint64 pgid = 0;
+    char state = '?';
+    QString cwd;
+    QByteArray cmdline; // NULs replaced by spaces
+};
+// Every live (non-zombie) process we can see, except this test process.
+QList<ProcessInfo> processes();
+// Whether `pid` exists and is not a zombie.
+bool processAlive(qint64 pid);
+// Live processes whose cwd or cmdline points into `dir`, or (harnessPid > 0) whose process group is harnessPid.
+QList<ProcessInfo> processesOfRun(const QString &dir, qint64 harnessPid);
+QString describeProcesses(const QList<ProcessInfo> &list);
+// Regular files under `roots` (recursively) whose content contains `needle`.
+QStringList filesContaining(const QStringList &roots, const QByteArray &needle);
 
 } // namespace IntegrationSupport
 

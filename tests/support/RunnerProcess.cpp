@@ -73,6 +73,16 @@ QString RunnerHome::storedRunnerId() const
     return s.value(QStringLiteral("pairing/runner_id")).toString();
 }
 
+QStringList RunnerHome::runDirs() const
+{
+    return QDir(runsDir()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+}
+
+QStringList RunnerHome::spoolEntries() const
+{
+    return QDir(spoolDir()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
+}
+
 QString RunnerHome::logText() const
 {
     QString text;
@@ -257,6 +267,23 @@ int RunnerProcess::waitForExit(int timeoutMs)
 bool RunnerProcess::crashed() const
 {
     return m_process && m_process->state() == QProcess::NotRunning && m_process->exitStatus() != QProcess::NormalExit;
+}
+
+qint64 RunnerProcess::rssKiB() const
+{
+    if (!isRunning())
+        return -1;
+    QFile f(QStringLiteral("/proc/%1/status").arg(pid()));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith("VmRSS:")) {
+            bool ok = false;
+            const qint64 kib = line.mid(6).trimmed().split(' ').value(0).toLongLong(&ok);
+            return ok ? kib : -1;
+        }
+    }
+    return -1;
 }
 
 void RunnerProcess::kill()

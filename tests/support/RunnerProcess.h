@@ -28,6 +28,13 @@ public:
     QString settingsFile() const { return configHome() + QStringLiteral("/checkfu/runner.ini"); }
     QString runnerDataDir() const { return dataHome() + QStringLiteral("/checkfu/runner"); }
     QString logDir() const { return runnerDataDir() + QStringLiteral("/logs"); }
+    // Issue 3: runs/<run_id>/{workspace,home,tmp} while a run lives; spool/<run_id>/ until it settled.
+    QString runsDir() const { return runnerDataDir() + QStringLiteral("/runs"); }
+    QString runDir(const QString &runId) const { return runsDir() + QLatin1Char('/') + runId; }
+    QString spoolDir() const { return runnerDataDir() + QStringLiteral("/spool"); }
+    // Names of the entries (files or directories) directly under runsDir() / spoolDir().
+    QStringList runDirs() const;
+    QStringList spoolEntries() const;
     QString credentialDir() const { return runnerDataDir() + QStringLiteral("/credentials"); }
     // Every regular file under the credential directory.
     QStringList credentialFiles() const;
@@ -81,6 +88,8 @@ public:
     int waitForExit(int timeoutMs);
     // Whether the process exited by a signal (a crash, or our kill()).
     bool crashed() const;
+    // VmRSS of the running process in KiB (/proc/<pid>/status); -1 when unknown.
+    qint64 rssKiB() const;
     void kill();
 
     // Waits for a status line "checkfu-runner: <state>" at or after status line index `since`.

@@ -1,0 +1,114 @@
+#pragma once
+
+#include "ApiReply.h"
+#include "DevPlaneSettings.h"
+#include "EventJournal.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QMap>
+#include <QSet>
+#include <QStringList>
+#include <QTimer>
+#include <functional>
+
+class ControlChannel;
+
+// What the ledger needs to know of a Runner asking for work; DevPlaneState fills it in.
+struct Claimant
+{
+    QString runnerId;
+    QString pool;
+    QString ownerPrincipalId; // empty: a Workspace (key) Runner
+    bool ready = false; // its last heartbeat said "ready"
+    QString revokedCode; // credential_revoked | generation_revoked | empty
+};
+
+// Sessions and their Runs (one Run per Session here): the FIFO queue, claims and leases (§6.1),
+// observations (§6.3), settlement (§6.6) and the admin side of §7 (create, read, cancel,
+// prompt, close, approval decisions), which turns into control directives (§6.4) for the
+// claiming Runner. The run spec is checked only for being an object: this is a test plane and
+// must be able to dispatch what a Runner has to refuse (§6.2).
+class SessionLedger
+{
+public:
+    enum class Persist { Soon, Now };
+
+    SessionLedger(const DevPlaneSettings &settings, ControlChannel &control, std::function<void(Persist)> persist);
+
+    bool open(QString *error);
+    void setDefaultPool(const QString &pool) { m_defaultPool = pool; }
+
+    // §7, admin key.
+    ApiReply createSession(const QJsonObject &body, const QDateTime &now);
+    // afterSeq/limit (a dev extension) let `session wait` poll without reading every event.
+    ApiReply events(const QString &sessionId, qint64 afterSeq, qint64 limit, const QDateTime &now);
+    ApiReply cancel(const QString &sessionId, const QDateTime &now);
+    ApiReply prompt(const QString &sessionId, const QJsonObject &body);
+    ApiReply close(const QString &sessionId);
+    ApiReply decideApproval(const QString &sessionId, const QString &approvalId, const QJsonObject &body);
+
+    // §6, workload token. claim answers ApiReply::parked while nothing matches and time is left.
+    ApiReply claim(
+        const Claimant &runner, const QJsonObject &body, bool outstanding, bool deadlinePassed, const QDateTime &now);
+    ApiReply observe(
+        const QString &runnerId, const QString &runId, const QJsonObject &body, qint64 bodyBytes, const QDateTime &now);
+    ApiReply settle(const QString &runnerId, const QString &runId, const QJsonObject &body, const QDateTime &now);
+
+    // §3: a revoked credential or a fenced generation fails the Runner's unsettled Runs at once.
+    void failRunsOf(const QString &runnerId, const QString &reason, const QDateTime &now);
+    // §6.6: a lease that lapsed without settlement is settled by the server.
+    void expireLeases(const QDateTime &now);
+
+    QJsonArray toJson() const;
+    // Events (and so acked_through) come back from the journal; claimed Runs get a fresh lease,
+    // since their Runner could not renew it while the devplane was down.
+    void fromJson(const QJsonArray &sessions, const QDateTime &now);
+
+private:
+    enum class Status { Queued, Claimed, Settled };
+
+    struct Session
+    {
+        QString id;
+        QString runId;
+        QJsonObject runSpec;
+        QString pool;
+        QString ownerPrincipalId; // empty: for Workspace Runners only
+        QDateTime createdAt;
+        Status status = Status::Queued;
+        QString runnerId;
+        QString claimId;
+        QDateTime claimedAt;
+        QDateTime leaseExpiresAt;
+        qint64 ackedThrough = 0;
+        bool cancelRequested = false;
+        QJsonArray heldDirectives; // prompt/close/approval sent before any Runner claimed the Run
+        QJsonObject settlement; // empty until settled
+        QJsonObject settleRequest; // the Runner's settle body: a resend of it is not a conflict
+    };
+
+    Session *sessionOfRun(const QString &runnerId, const QString &runId);
+    Session *findSession(const QString &sessionId);
+    void settleByServer(Session &session, const QString &outcome, const QString &reason, const QDateTime &now);
+    // A settled Run answers lease_lost when the server gave up on it, already_settled otherwise.
+    static ApiReply settledReply(const Session &session);
+    // Queues a directive for the claiming Runner (or holds it until a claim).
+    ApiReply deliver(const QString &sessionId, QJsonObject directive, const QJsonObject &answer);
+    static QString statusName(Status status);
+    static Status statusFromName(const QString &name);
+
+    DevPlaneSettings m_settings;
+    ControlChannel &m_control;
+    std::function<void(Persist)> m_persist;
+    EventJournal m_journal;
+    QString m_defaultPool;
+    QMap<QString, Session> m_sessions; // by session id
+    QStringList m_order; // session ids in creation order
+    QStringList m_queue; // queued session ids, FIFO
+    QSet<QString> m_claimed; // session ids with a running lease
+    QHash<QString, QString> m_sessionOfRun; // run id -> session id
+    QTimer m_leaseTimer;
+};

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "RunnerConfig.h"
+#include "RunSpec.h"
+
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+// The admission check of §6.2: satisfy exactly or refuse with a reason code. Never substitutes.
+struct AdmissionDecision
+{
+    bool admitted = false;
+    QString reason;     // §6.2 code when refused: tier_unavailable, network_boundary_unavailable, ...
+    QString message;    // for run.refused: says what was asked and what this machine offers
+    QString providerId; // when admitted: the provider that realises the run ("host-process", ...)
+};
+
+class Admission
+{
+public:
+    // spec: the parsed run spec, or the parse error (→ invalid_run_spec).
+    // ceiling: the admitted ceiling from the last identity grant (§5 shape; a missing field = no restriction).
+    // realisable: this Runner's advertisement now (what it can realise at this moment).
+    // cursor: the configured Cursor lane, if any (harness_model_mismatch when the run needs another).
+    static AdmissionDecision check(const std::variant<RunSpec, QString> &spec, const QJsonObject &ceiling,
+                                   const QJsonObject &realisable, const std::optional<CursorLane> &cursor);
+};

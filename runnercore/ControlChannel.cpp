@@ -1,0 +1,105 @@
+#include "ControlChannel.h"
+
+#include "ApiClient.h"
+#include "Logging.h"
+#include "WorkloadIdentity.h"
+
+#include <QJsonArray>
+#include <QUrlQuery>
+
+ControlChannel::ControlChannel(ApiClient &api, WorkloadIdentity &identity, const Clock &clock, QObject *parent)
+    : QObject(parent)
+    , m_api(api)
+    , m_identity(identity)
+    , m_backoff(clock)
+{
+    m_retryTimer.setSingleShot(true);
+    connect(&m_retryTimer, &QTimer::timeout, this, &ControlChannel::poll);
+}
+
+void ControlChannel::start()
+{
+    if (m_running)
+        return;
+    m_running = true;
+    poll();
+}
+
+void ControlChannel::stop()
+{
+    m_running = false;
+    m_retryTimer.stop();
+    if (m_call)
+        m_call->abort();
+}
+
+void ControlChannel::poke()
+{
+    if (m_running && !m_call && !m_retryTimer.isActive())
+        poll();
+}
+
+void ControlChannel::poll()
+{
+    if (!m_running || m_call || !m_identity.hasToken())
+        return;
+    QUrlQuery query;
+    if (!m_cursor.isEmpty())
+        query.addQueryItem(QStringLiteral("after"), m_cursor);
+    query.addQueryItem(QStringLiteral("wait_seconds"), QString::number(WaitSeconds));
+    ApiRequest req;
+    req.path = QStringLiteral("/v1/runner/control?") + query.toString(QUrl::FullyEncoded);
+    const QString token = m_identity.token();
+    const quint64 serial = m_identity.tokenSerial();
+    req.credential = [token] { return token; };
+    req.timeoutMs = (WaitSeconds + 15) * 1000;
+    m_call = m_api.send(std::move(req));
+    connect(m_call, &ApiCall::finished, this, [this, serial](const ApiResponse &r) {
+        m_call = nullptr;
+        if (r.error.kind == ApiError::Kind::Aborted || !m_running)
+            return;
+        if (r.ok()) {
+            const QJsonValue cursor = r.body.value(QLatin1String("cursor"));
+            const QJsonValue directives = r.body.value(QLatin1String("directives"));
+            if (!cursor.isString() || !directives.isArray()) {
+                const int delay = m_backoff.nextDelayMs();
+                Logging::get("runner")->warn("control answer lacks a string 'cursor' or an array 'directives'; "
+                                             "again in {} ms",
+                                             delay);
+                m_retryTimer.start(delay);
+                return;
+            }
+            m_backoff.reset();
+            m_cursor = cursor.toString();
+            for (const QJsonValue &d : directives.toArray())
+                dispatch(d.toObject());
+            poll();
+            return;
+        }
+        if (r.error.httpStatus == 401) {
+            m_identity.handleUnauthorized(r.error, serial);
+            return;
+        }
+        const int delay = m_backoff.nextDelayMs(r.error.retryAfterMs);
+        Logging::get("runner")->warn("control poll failed: {}; again in {} ms", r.error.describe(), delay);
+        m_retryTimer.start(delay);
+    });
+}
+
+void ControlChannel::dispatch(const QJsonObject &d)
+{
+    const QString type = d.value(QLatin1String("type")).toString();
+    const QString runId = d.value(QLatin1String("run_id")).toString();
+    if (type == QLatin1String("cancel") && !runId.isEmpty())
+        emit cancelRun(runId);
+    else if (type == QLatin1String("drain"))
+        emit drain();
+    else if (type == QLatin1String("resume"))
+        emit resume();
+    else if ((type == QLatin1String("prompt") || type == QLatin1String("close")
+              || type == QLatin1String("approval_decision"))
+             && !runId.isEmpty())
+        emit runDirective(runId, d);
+    else
+        Logging::get("runner")->info("ignoring control directive of unknown type '{}'", type);
+}

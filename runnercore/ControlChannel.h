@@ -1,0 +1,47 @@
+#pragma once
+
+#include "Backoff.h"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+class ApiCall;
+class ApiClient;
+class Clock;
+class WorkloadIdentity;
+
+// The Runner's one control long-poll (§6.4) for all of its runs. Directives are passed on as
+// signals; unknown types are logged and ignored.
+class ControlChannel : public QObject
+{
+    Q_OBJECT
+signals:
+    void cancelRun(const QString &runId);
+    void drain();
+    void resume();
+    // prompt / close / approval_decision: the ACP driver's (a later issue); passed on whole.
+    void runDirective(const QString &runId, const QJsonObject &directive);
+
+public:
+    static constexpr int WaitSeconds = 25;
+
+    ControlChannel(ApiClient &api, WorkloadIdentity &identity, const Clock &clock, QObject *parent = nullptr);
+    void start();
+    void stop();
+    void poke(); // after a new token
+    bool isRunning() const { return m_running; }
+
+private:
+    void poll();
+    void dispatch(const QJsonObject &directive);
+
+    ApiClient &m_api;
+    WorkloadIdentity &m_identity;
+    Backoff m_backoff;
+    QString m_cursor;
+    QPointer<ApiCall> m_call;
+    QTimer m_retryTimer;
+    bool m_running = false;
+};

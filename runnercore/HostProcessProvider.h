@@ -1,0 +1,31 @@
+#pragma once
+
+#include "SandboxProvider.h"
+
+#include <QProcessEnvironment>
+
+// The host-process tier (§5, §6.2): the harness runs as the Runner's user, directly on the host,
+// with no network isolation. What it does give: a private run directory (0700) as working
+// directory and HOME, an environment built from scratch, its own process group, and death with
+// the Runner. Layout: <root>/<run_id>/{workspace,home,tmp}.
+class HostProcessProvider : public SandboxProvider
+{
+public:
+    // root: where run directories go (the Runner passes AppPaths::dataDir() + "/runs").
+    explicit HostProcessProvider(const QString &root);
+
+    QString id() const override;
+    QJsonObject capabilities(const QStringList &drivers) const override;
+    bool prepare(const QString &runId, const RunSpec &spec, QString *error) override;
+    QString workspacePath(const QString &runId) const override;
+    std::unique_ptr<SandboxedProcess> launch(const QString &runId, const RunSpec &spec, QObject *parent) override;
+    void teardown(const QString &runId) override;
+
+    QString runPath(const QString &runId) const;
+    // The harness environment: a minimal base for the run directory, then spec.env on top minus
+    // what must never reach a harness from a spec (CHECKFU_RUNNER*, CURSOR_API_KEY).
+    static QProcessEnvironment harnessEnvironment(const QString &runPath, const QMap<QString, QString> &specEnv);
+
+private:
+    QString m_root;
+};

@@ -1,0 +1,561 @@
+// The host-process tier (§5, §6.2): a private run directory, an environment built from scratch,
+// its own process group, nothing left behind after terminate(), teardown or the Runner's death.
+#include "HostProcess.h"
+#include "HostProcessProvider.h"
+#include "RunSpec.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace {
+const char HelperArgument[] = "--launch-harness-and-wait";
+
+RunSpec makeSpec(const QStringList &argv, const QMap<QString, QString> &env = {}, const QList<RunFile> &files = {})
+{
+    RunSpec spec;
+    spec.tier = QStringLiteral("host_process");
+    spec.network = QStringLiteral("unrestricted");
+    spec.retention = QStringLiteral("durable");
+    spec.driver = QStringLiteral("checkfu:oneshot-v1@1");
+    spec.launchKind = QStringLiteral("process");
+    spec.argv = argv;
+    spec.env = env;
+    if (!files.isEmpty())
+        spec.mounts.append(RunMount { QStringLiteral("uploaded_project"), QStringLiteral("/workspace"), files });
+    return spec;
+}
+
+int modeOf(const QString &path)
+{
+    struct stat st = {};
+    if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
+        return -1;
+    return int(st.st_mode & 07777);
+}
+
+// Fields of /proc/<pid>/stat after the command name: [0] is the state, [2] the process group.
+QList<QByteArray> procStat(qint64 pid)
+{
+    QFile file(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray line = file.readAll();
+    const qsizetype close = line.lastIndexOf(')');
+    return close < 0 ? QList<QByteArray> {} : line.mid(close + 2).split(' ');
+}
+
+// A zombie counts as gone: PID 1 of a container does not always reap orphans.
+bool isAlive(qint64 pid)
+{
+    const QList<QByteArray> fields = procStat(pid);
+    return !fields.isEmpty() && fields.at(0) != "Z" && fields.at(0) != "X";
+}
+
+QList<qint64> liveGroupMembers(qint64 pgid)
+{
+    QList<qint64> members;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        if (!ok)
+            continue;
+        const QList<QByteArray> fields = procStat(pid);
+        if (fields.size() > 2 && fields.at(2).toLongLong() == pgid && fields.at(0) != "Z" && fields.at(0) != "X")
+            members.append(pid);
+    }
+    return members;
+}
+
+struct Outcome
+{
+    QByteArray out;
+    QByteArray err;
+    int exitCode = -2;
+    int signalNumber = -2;
+    QString startError;
+};
+
+// Runs a launched process to its end on the event loop.
+Outcome runToEnd(SandboxedProcess *process, int timeoutMs = 20000)
+{
+    Outcome o;
+    bool done = false;
+    QObject::connect(process, &SandboxedProcess::stdoutData, process, [&](const QByteArray &d) { o.out += d; });
+    QObject::connect(process, &SandboxedProcess::stderrData, process, [&](const QByteArray &d) { o.err += d; });
+    QObject::connect(process, &SandboxedProcess::exited, process, [&](int code, int sig) {
+        o.exitCode = code;
+        o.signalNumber = sig;
+        done = true;
+    });
+    QObject::connect(process, &SandboxedProcess::startFailed, process, [&](const QString &message) {
+        o.startError = message;
+        done = true;
+    });
+    process->start();
+    QElapsedTimer timer;
+    timer.start();
+    while (!done && timer.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 50);
+    return o;
+}
+
+// Second life of this binary: launches a harness, prints its pid and waits to be SIGKILLed.
+int runHelper(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    HostProcessProvider provider(QString::fromLocal8Bit(argv[2]));
+    const RunSpec spec = makeSpec({ QStringLiteral("sleep"), QStringLiteral("100") });
+    QString error;
+    if (!provider.prepare(QStringLiteral("run_helper"), spec, &error))
+        return 2;
+    std::unique_ptr<SandboxedProcess> process = provider.launch(QStringLiteral("run_helper"), spec, nullptr);
+    QObject::connect(process.get(), &SandboxedProcess::started, &app, [&] {
+        ::printf("%lld\n", qlonglong(process->pid()));
+        ::fflush(stdout);
+    });
+    QObject::connect(process.get(), &SandboxedProcess::startFailed, &app, [&] { app.exit(3); });
+    process->start();
+    return app.exec();
+}
+} // namespace
+
+class TestHostProcessProvider : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_tmp;
+    QString root() const { return m_tmp.path() + QStringLiteral("/data/runs"); }
+
+private slots:
+    void initTestCase() { QVERIFY(m_tmp.isValid()); }
+
+    void advertisesWhatItRealises()
+    {
+        HostProcessProvider provider(root());
+        QCOMPARE(provider.id(), QStringLiteral("host-process"));
+        const QJsonObject caps = provider.capabilities({ QStringLiteral("checkfu:oneshot-v1@1") });
+        QCOMPARE(caps.value(QStringLiteral("id")).toString(), QStringLiteral("host-process"));
+        QCOMPARE(
+            caps.value(QStringLiteral("drivers")).toArray(), QJsonArray { QStringLiteral("checkfu:oneshot-v1@1") });
+        QCOMPARE(caps.value(QStringLiteral("runtime_assurances"))
+                     .toObject()
+                     .value(QStringLiteral("network_isolation"))
+                     .toBool(true),
+            false);
+    }
+
+    void prepareCreatesPrivateDirectoriesAndFiles()
+    {
+        HostProcessProvider provider(root());
+        const QByteArray binary("\x00\x01\xFFpayload", 10);
+        const RunSpec spec = makeSpec({ QStringLiteral("true") }, {},
+            { { QStringLiteral("README.md"), "# hello\n" }, { QStringLiteral("src/deep/tool.py"), "print('x')\n" },
+                { QStringLiteral("./src/./data.bin"), binary }, { QStringLiteral("empty"), QByteArray() } });
+        QString error;
+        QVERIFY2(provider.prepare(QStringLiteral("run_prep"), spec, &error), qPrintable(error));
+        const QString run = provider.runPath(QStringLiteral("run_prep"));
+        QCOMPARE(run, root() + QStringLiteral("/run_prep"));
+        QCOMPARE(provider.workspacePath(QStringLiteral("run_prep")), run + QStringLiteral("/workspace"));
+        for (const QString &dir : { root(), run, run + QStringLiteral("/workspace"), run + QStringLiteral("/home"),
+                 run + QStringLiteral("/tmp"), run + QStringLiteral("/workspace/src/deep") })
+            QCOMPARE(modeOf(dir), 0700);
+        const auto content = [&](const QString &path) {
+            QFile f(run + QStringLiteral("/workspace/") + path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
+        };
+        QCOMPARE(content(QStringLiteral("README.md")), QByteArray("# hello\n"));
+        QCOMPARE(content(QStringLiteral("src/deep/tool.py")), QByteArray("print('x')\n"));
+        QCOMPARE(content(QStringLiteral("src/data.bin")), binary);
+        QCOMPARE(content(QStringLiteral("empty")), QByteArray());
+        QCOMPARE(modeOf(run + QStringLiteral("/workspace/README.md")), 0600);
+        provider.teardown(QStringLiteral("run_prep"));
+        QVERIFY(!QFileInfo::exists(run));
+    }
+
+    void prepareRefusesToLeaveTheWorkspace()
+    {
+        HostProcessProvider provider(root());
+        const QString outside = m_tmp.path() + QStringLiteral("/outside");
+        QVERIFY(QDir().mkpath(outside));
+        QFile victim(outside + QStringLiteral("/victim"));
+        QVERIFY(victim.open(QIODevice::WriteOnly));
+        victim.write("untouched");
+        victim.close();
+
+        // A directory component that is a pre-planted symlink to outside.
+        const QString workspace = provider.workspacePath(QStringLiteral("run_link"));
+        QVERIFY(QDir().mkpath(workspace));
+        QVERIFY(QFile::link(outside, workspace + QStringLiteral("/src")));
+        QString error;
+        QVERIFY(!provider.prepare(QStringLiteral("run_link"),
+            makeSpec({ QStringLiteral("true") }, {}, { { QStringLiteral("src/evil"), "x" } }), &error));
+        QVERIFY(!error.isEmpty());
+        QVERIFY(!QFileInfo::exists(outside + QStringLiteral("/evil")));
+        QVERIFY(!QFileInfo::exists(provider.runPath(QStringLiteral("run_link")))); // cleaned up, link not followed
+        QVERIFY(QFileInfo::exists(outside + QStringLiteral("/victim")));
+
+        // The file itself is a pre-planted symlink.
+        QVERIFY(QDir().mkpath(provider.workspacePath(QStringLiteral("run_leaf"))));
+        QVERIFY(QFile::link(outside + QStringLiteral("/victim"),
+            provider.workspacePath(QStringLiteral("run_leaf")) + QStringLiteral("/victim")));
+        QVERIFY(!provider.prepare(QStringLiteral("run_leaf"),
+            makeSpec({ QStringLiteral("true") }, {}, { { QStringLiteral("victim"), "overwritten" } }), &error));
+        QFile check(outside + QStringLiteral("/victim"));
+        QVERIFY(check.open(QIODevice::ReadOnly));
+        QCOMPARE(check.readAll(), QByteArray("untouched"));
+
+        // The run directory itself is a symlink.
+        QVERIFY(QFile::link(outside, provider.runPath(QStringLiteral("run_dirlink"))));
+        QVERIFY(!provider.prepare(QStringLiteral("run_dirlink"), makeSpec({ QStringLiteral("true") }), &error));
+        QVERIFY(!QFileInfo::exists(outside + QStringLiteral("/workspace")));
+        QVERIFY(QFileInfo::exists(outside + QStringLiteral("/victim")));
+
+        // Paths the parser should never let through.
+        for (const QString &bad : { QStringLiteral("../escape"), QStringLiteral("a/../../escape"),
+                 QStringLiteral("/etc/passwd"), QStringLiteral("dir/") }) {
+            QVERIFY2(!provider.prepare(
+                         QStringLiteral("run_bad"), makeSpec({ QStringLiteral("true") }, {}, { { bad, "x" } }), &error),
+                qPrintable(bad));
+        }
+        QVERIFY(!QFileInfo::exists(root() + QStringLiteral("/escape")));
+        QVERIFY(!provider.prepare(QStringLiteral("../run"), makeSpec({ QStringLiteral("true") }), &error));
+        QVERIFY(!provider.prepare(
+            QStringLiteral("run_git"),
+            [] {
+                RunSpec s = makeSpec({ QStringLiteral("true") });
+                s.mounts.append(RunMount { QStringLiteral("git"), QStringLiteral("/repo"), {} });
+                return s;
+            }(),
+            &error));
+    }
+
+    void teardownRemovesEverythingWithoutFollowingLinks()
+    {
+        HostProcessProvider provider(root());
+        const QString outside = m_tmp.path() + QStringLiteral("/outside2");
+        QVERIFY(QDir().mkpath(outside + QStringLiteral("/keep")));
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_down"),
+            makeSpec({ QStringLiteral("true") }, {}, { { QStringLiteral("a/b/c.txt"), "c" } }), &error));
+        const QString run = provider.runPath(QStringLiteral("run_down"));
+        // What a harness might leave: links out, an unreadable directory, a read-only directory.
+        QVERIFY(QFile::link(outside, run + QStringLiteral("/home/link")));
+        QVERIFY(QDir().mkpath(run + QStringLiteral("/tmp/locked/inner")));
+        QVERIFY(QDir().mkpath(run + QStringLiteral("/tmp/readonly")));
+        QFile f(run + QStringLiteral("/tmp/readonly/file"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.close();
+        QCOMPARE(::chmod(QFile::encodeName(run + QStringLiteral("/tmp/locked")).constData(), 0), 0);
+        QCOMPARE(::chmod(QFile::encodeName(run + QStringLiteral("/tmp/readonly")).constData(), 0500), 0);
+
+        provider.teardown(QStringLiteral("run_down"));
+        QVERIFY(!QFileInfo::exists(run));
+        QVERIFY(QFileInfo::exists(outside + QStringLiteral("/keep")));
+        QVERIFY(QFileInfo::exists(root()));
+        provider.teardown(QStringLiteral("run_down")); // twice
+        provider.teardown(QStringLiteral("run_never_prepared"));
+        provider.teardown(QStringLiteral(".."));
+        QVERIFY(QFileInfo::exists(root()));
+    }
+
+    void environmentIsBuiltFromScratch()
+    {
+        qputenv("CHECKFU_RUNNER_TOKEN", "runner-secret");
+        qputenv("CURSOR_API_KEY", "cursor-secret");
+        qputenv("CHECKFU_FOO", "foo");
+        qputenv("SECRET_X", "x");
+        HostProcessProvider provider(root());
+        const RunSpec spec = makeSpec({ QStringLiteral("env") }, // a bare name: found on the harness PATH
+            { { QStringLiteral("SPEC_VAR"), QStringLiteral("from spec") },
+                { QStringLiteral("LANG"), QStringLiteral("en_US.UTF-8") },
+                { QStringLiteral("CHECKFU_RUNNER_X"), QStringLiteral("dropped") },
+                { QStringLiteral("CURSOR_API_KEY"), QStringLiteral("dropped too") } });
+        QString error;
+        QVERIFY2(provider.prepare(QStringLiteral("run_env"), spec, &error), qPrintable(error));
+        auto process = provider.launch(QStringLiteral("run_env"), spec, nullptr);
+        const Outcome o = runToEnd(process.get());
+        QCOMPARE(o.exitCode, 0);
+        QMap<QString, QString> env;
+        for (const QByteArray &line : o.out.split('\n')) {
+            const qsizetype eq = line.indexOf('=');
+            if (eq > 0)
+                env.insert(QString::fromUtf8(line.left(eq)), QString::fromUtf8(line.mid(eq + 1)));
+        }
+        const QString run = provider.runPath(QStringLiteral("run_env"));
+        QCOMPARE(env.value(QStringLiteral("HOME")), run + QStringLiteral("/home"));
+        QCOMPARE(env.value(QStringLiteral("TMPDIR")), run + QStringLiteral("/tmp"));
+        QCOMPARE(env.value(QStringLiteral("PATH")), QStringLiteral("/usr/local/bin:/usr/bin:/bin"));
+        QCOMPARE(env.value(QStringLiteral("LC_ALL")), QStringLiteral("C.UTF-8"));
+        QCOMPARE(env.value(QStringLiteral("TERM")), QStringLiteral("dumb"));
+        QCOMPARE(env.value(QStringLiteral("LANG")), QStringLiteral("en_US.UTF-8")); // spec wins
+        QCOMPARE(env.value(QStringLiteral("SPEC_VAR")), QStringLiteral("from spec"));
+        QVERIFY(!env.value(QStringLiteral("USER")).isEmpty());
+        QCOMPARE(env.value(QStringLiteral("LOGNAME")), env.value(QStringLiteral("USER")));
+        for (auto it = env.cbegin(); it != env.cend(); ++it)
+            QVERIFY2(!it.key().startsWith(QLatin1String("CHECKFU_")), qPrintable(it.key()));
+        QVERIFY(!env.contains(QStringLiteral("CURSOR_API_KEY")));
+        QVERIFY(!env.contains(QStringLiteral("SECRET_X")));
+        QVERIFY(!o.out.contains("secret"));
+        const QStringList expected { QStringLiteral("HOME"), QStringLiteral("LANG"), QStringLiteral("LC_ALL"),
+            QStringLiteral("LOGNAME"), QStringLiteral("PATH"), QStringLiteral("SPEC_VAR"), QStringLiteral("TERM"),
+            QStringLiteral("TMPDIR"), QStringLiteral("USER") };
+        QCOMPARE(env.keys(), expected); // nothing else at all
+        provider.teardown(QStringLiteral("run_env"));
+        for (const char *name : { "CHECKFU_RUNNER_TOKEN", "CURSOR_API_KEY", "CHECKFU_FOO", "SECRET_X" })
+            qunsetenv(name);
+    }
+
+    void runsInTheWorkspaceWithoutStrayDescriptors()
+    {
+        // A descriptor the Runner leaked without O_CLOEXEC must not reach the harness.
+        const int leaked = ::open("/dev/null", O_RDONLY);
+        QVERIFY(leaked > 2);
+        HostProcessProvider provider(root());
+        const RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("pwd -P; for f in /proc/$$/fd/*; do echo \"fd ${f##*/}\"; done") });
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_cwd"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_cwd"), spec, nullptr);
+        const Outcome o = runToEnd(process.get());
+        ::close(leaked);
+        QCOMPARE(o.exitCode, 0);
+        const QList<QByteArray> lines = o.out.trimmed().split('\n');
+        QCOMPARE(QString::fromUtf8(lines.first()),
+            QFileInfo(provider.workspacePath(QStringLiteral("run_cwd"))).canonicalFilePath());
+        QVERIFY2(!lines.contains("fd " + QByteArray::number(leaked)), o.out.constData());
+        QVERIFY(lines.contains("fd 0") && lines.contains("fd 1") && lines.contains("fd 2"));
+        provider.teardown(QStringLiteral("run_cwd"));
+    }
+
+    void harnessHasItsOwnProcessGroup()
+    {
+        HostProcessProvider provider(root());
+        const RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("read -r pid comm state ppid pgrp rest < /proc/$$/stat; echo $pgrp") });
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_pgid"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_pgid"), spec, nullptr);
+        const Outcome o = runToEnd(process.get());
+        QCOMPARE(o.exitCode, 0);
+        const qint64 pgid = o.out.trimmed().toLongLong();
+        QVERIFY(pgid > 0);
+        QVERIFY(pgid != ::getpgrp());
+        QCOMPARE(pgid, process->pid()); // the harness leads its group
+        provider.teardown(QStringLiteral("run_pgid"));
+    }
+
+    void exitCodeAndSignalAreReported()
+    {
+        HostProcessProvider provider(root());
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_exit"), makeSpec({ QStringLiteral("true") }), &error));
+        const auto run = [&](const QString &script) {
+            const RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"), script });
+            auto process = provider.launch(QStringLiteral("run_exit"), spec, nullptr);
+            Outcome o = runToEnd(process.get());
+            if (process->isRunning())
+                o.exitCode = -99; // exited() while still running: wrong
+            return o;
+        };
+        Outcome o = run(QStringLiteral("echo out; echo err >&2; exit 3"));
+        QCOMPARE(o.exitCode, 3);
+        QCOMPARE(o.signalNumber, 0);
+        QCOMPARE(o.out, QByteArray("out\n"));
+        QCOMPARE(o.err, QByteArray("err\n"));
+        o = run(QStringLiteral("kill -USR1 $$; sleep 5"));
+        QCOMPARE(o.exitCode, -1);
+        QCOMPARE(o.signalNumber, int(SIGUSR1));
+        o = run(QStringLiteral("kill -KILL $$"));
+        QCOMPARE(o.signalNumber, int(SIGKILL));
+        o = run(QStringLiteral("exit 0"));
+        QCOMPARE(o.exitCode, 0);
+        QCOMPARE(o.signalNumber, 0);
+        provider.teardown(QStringLiteral("run_exit"));
+    }
+
+    void launchFailuresAreReported()
+    {
+        HostProcessProvider provider(root());
+        QString error;
+        const QList<RunFile> files { { QStringLiteral("not-executable"), "#!/bin/sh\n" },
+            { QStringLiteral("garbage"), QByteArray("\x01\x02\x03 not a program", 20) } };
+        QVERIFY(provider.prepare(QStringLiteral("run_fail"), makeSpec({ QStringLiteral("true") }, {}, files), &error));
+        const QString workspace = provider.workspacePath(QStringLiteral("run_fail"));
+        QCOMPARE(::chmod(QFile::encodeName(workspace + QStringLiteral("/garbage")).constData(), 0700), 0);
+        const QStringList programs { QStringLiteral("/nonexistent/harness"), QStringLiteral("no-such-harness-here"),
+            QStringLiteral("./not-executable"),
+            QStringLiteral("./garbage") /* execve fails: ENOEXEC, seen by QProcess */ };
+        for (const QString &program : programs) {
+            auto process = provider.launch(QStringLiteral("run_fail"), makeSpec({ program }), nullptr);
+            QSignalSpy started(process.get(), &SandboxedProcess::started);
+            const Outcome o = runToEnd(process.get());
+            QVERIFY2(!o.startError.isEmpty(), qPrintable(program));
+            QCOMPARE(o.exitCode, -2); // no exited()
+            QCOMPARE(started.size(), 0);
+        }
+        auto process = provider.launch(QStringLiteral("run_fail"), makeSpec({}), nullptr);
+        QVERIFY(!runToEnd(process.get()).startError.isEmpty());
+        process = provider.launch(QStringLiteral("run_unprepared"), makeSpec({ QStringLiteral("true") }), nullptr);
+        QVERIFY(!runToEnd(process.get()).startError.isEmpty());
+        provider.teardown(QStringLiteral("run_fail"));
+    }
+
+    void terminateEndsTheWholeTree_data()
+    {
+        QTest::addColumn<QString>("script");
+        QTest::addColumn<int>("graceMs");
+        QTest::addColumn<int>("expectedSignal");
+        QTest::newRow("polite") << QStringLiteral("sleep 100 & sleep 100; wait") << 5000 << int(SIGTERM);
+        // Ignoring SIGTERM (inherited by the sleeps) only earns the grace period.
+        QTest::newRow("stubborn") << QStringLiteral("trap '' TERM; sleep 100 & sleep 100; wait") << 300 << int(SIGKILL);
+    }
+
+    void terminateEndsTheWholeTree()
+    {
+        QFETCH(QString, script);
+        QFETCH(int, graceMs);
+        QFETCH(int, expectedSignal);
+        HostProcessProvider provider(root());
+        const RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"), script });
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_term"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_term"), spec, nullptr);
+        QSignalSpy started(process.get(), &SandboxedProcess::started);
+        QSignalSpy exited(process.get(), &SandboxedProcess::exited);
+        process->start();
+        QVERIFY(started.wait(10000));
+        const qint64 pgid = process->pid();
+        QTRY_COMPARE_WITH_TIMEOUT(liveGroupMembers(pgid).size(), 3, 10000); // sh and two sleeps
+        const QList<qint64> members = liveGroupMembers(pgid);
+        QElapsedTimer timer;
+        timer.start();
+        process->terminate(graceMs);
+        QVERIFY(exited.wait(graceMs + 5000));
+        QCOMPARE(exited.at(0).at(1).toInt(), expectedSignal);
+        if (expectedSignal == SIGKILL)
+            QVERIFY(timer.elapsed() >= graceMs - 50);
+        QTRY_VERIFY_WITH_TIMEOUT(liveGroupMembers(pgid).isEmpty(), 2000);
+        for (qint64 pid : members)
+            QVERIFY(!isAlive(pid));
+        provider.teardown(QStringLiteral("run_term"));
+    }
+
+    void leftoversOfTheLeaderAreKilled()
+    {
+        // The run ends when its process exits: a background child does not outlive it.
+        HostProcessProvider provider(root());
+        const RunSpec spec = makeSpec(
+            { QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("sleep 100 >/dev/null 2>&1 & echo $!") });
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_bg"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_bg"), spec, nullptr);
+        const Outcome o = runToEnd(process.get());
+        QCOMPARE(o.exitCode, 0);
+        const qint64 child = o.out.trimmed().toLongLong();
+        QVERIFY(child > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!isAlive(child), 2000);
+        provider.teardown(QStringLiteral("run_bg"));
+    }
+
+    void killIsImmediate()
+    {
+        HostProcessProvider provider(root());
+        const RunSpec spec
+            = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("trap '' TERM; sleep 100") });
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_kill"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_kill"), spec, nullptr);
+        QSignalSpy started(process.get(), &SandboxedProcess::started);
+        QSignalSpy exited(process.get(), &SandboxedProcess::exited);
+        process->start();
+        QVERIFY(started.wait(10000));
+        QVERIFY(process->isRunning());
+        process->kill();
+        QVERIFY(exited.wait(5000));
+        QCOMPARE(exited.at(0).at(1).toInt(), int(SIGKILL));
+        QVERIFY(!process->isRunning());
+        provider.teardown(QStringLiteral("run_kill"));
+    }
+
+    void destroyingARunningProcessKillsItsTree()
+    {
+        HostProcessProvider provider(root());
+        const RunSpec spec = makeSpec(
+            { QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("sleep 100 & sleep 100; wait") });
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_drop"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_drop"), spec, nullptr);
+        QSignalSpy started(process.get(), &SandboxedProcess::started);
+        process->start();
+        QVERIFY(started.wait(10000));
+        const qint64 pgid = process->pid();
+        QTRY_COMPARE_WITH_TIMEOUT(liveGroupMembers(pgid).size(), 3, 10000);
+        process.reset();
+        QTRY_VERIFY_WITH_TIMEOUT(liveGroupMembers(pgid).isEmpty(), 2000);
+        provider.teardown(QStringLiteral("run_drop"));
+    }
+
+    void harnessDiesWithTheRunner()
+    {
+        QProcess helper;
+        helper.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        helper.start(QCoreApplication::applicationFilePath(),
+            { QString::fromLatin1(HelperArgument), m_tmp.path() + QStringLiteral("/helper-runs") });
+        QVERIFY(helper.waitForStarted(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(helper.canReadLine() || helper.state() == QProcess::NotRunning, 20000);
+        const qint64 harness = helper.readLine().trimmed().toLongLong();
+        QVERIFY(harness > 0);
+        QVERIFY(isAlive(harness));
+        QCOMPARE(procStat(harness).value(1).toLongLong(), helper.processId()); // its child, in its own group
+        ::kill(pid_t(helper.processId()), SIGKILL); // no destructor, no cleanup: only PDEATHSIG
+        QVERIFY(helper.waitForFinished(5000));
+        QTRY_VERIFY_WITH_TIMEOUT(!isAlive(harness), 2000);
+    }
+
+    void cpuTimeIsAccounted()
+    {
+        HostProcessProvider provider(root());
+        // Burns ~300 ms of CPU whatever the machine's load: loops until its own utime+stime reach 30 ticks.
+        const RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral(
+                "hz=$(getconf CLK_TCK); while :; do read -r a b c d e f g h i j k l m u s rest < /proc/$$/stat; "
+                "[ $((u + s)) -ge $((hz * 3 / 10)) ] && break; done") });
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_cpu"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_cpu"), spec, nullptr);
+        QCOMPARE(process->cpuMs(), -1);
+        const Outcome o = runToEnd(process.get(), 60000);
+        QCOMPARE(o.exitCode, 0);
+        qInfo("cpuMs for ~300 ms of CPU: %lld", qlonglong(process->cpuMs()));
+        QVERIFY(process->cpuMs() > 0);
+        QVERIFY(process->cpuMs() <= 1000);
+        provider.teardown(QStringLiteral("run_cpu"));
+    }
+};
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && qstrcmp(argv[1], HelperArgument) == 0)
+        return runHelper(argc, argv);
+    QCoreApplication app(argc, argv);
+    TestHostProcessProvider test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_hostprocessprovider.moc"

@@ -1,0 +1,288 @@
+// The observation pipeline (§6.3, §6.6) against a scripted control plane: ordering, batching,
+// resend after failures, seq_gap, lease_lost, settlement after acknowledgement, the durable spool
+// across a "crash", and the ZDR memory cap.
+#include "ApiClient.h"
+#include "FakeClock.h"
+#include "FaultyHttpPeer.h"
+#include "ObservationPipeline.h"
+#include "SecretMasker.h"
+#include "WireTime.h"
+#include "WorkloadIdentity.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+const QString RunId = QStringLiteral("run_0123456789abcdef0123456789abcdef");
+const QString ClaimId = QStringLiteral("clm_0123456789abcdef0123456789abcdef");
+
+QJsonObject grant(const QDateTime &now)
+{
+    return QJsonObject {
+        { QStringLiteral("workload_token"), QStringLiteral("cfw_pipeline_test_token") },
+        { QStringLiteral("expires_at"), WireTime::format(now.addSecs(900)) },
+        { QStringLiteral("refresh_after"), WireTime::format(now.addSecs(600)) },
+        { QStringLiteral("runner_id"), QStringLiteral("runner_0123456789abcdef0123456789abcdef") },
+        { QStringLiteral("runner_generation"), 1 },
+        { QStringLiteral("workspace_id"), QStringLiteral("ws_0123456789abcdef0123456789abcdef") },
+        { QStringLiteral("runner_pool"), QStringLiteral("rpool_0123456789abcdef0123456789abcdef") },
+        { QStringLiteral("owner"), QJsonValue::Null },
+        { QStringLiteral("ceiling"), QJsonObject {} },
+        { QStringLiteral("heartbeat_interval_seconds"), 10 },
+        { QStringLiteral("presence_ttl_seconds"), 30 },
+        { QStringLiteral("links"), QJsonObject { { QStringLiteral("dashboard"), QStringLiteral("https://x") },
+                                                 { QStringLiteral("approval"), QStringLiteral("https://y") } } },
+    };
+}
+
+// A minimal control plane for one run: keeps events by seq, answers like §6.3/§6.6.
+struct FakePlane
+{
+    QList<QJsonObject> events; // in seq order, deduplicated
+    QList<int> batchSizes;
+    QJsonObject settlement;
+    int failNext = 0;       // answer 503 to this many observation batches
+    int gapOnce = 0;        // answer seq_gap once, expecting this seq
+    bool leaseLost = false;
+
+    FaultyHttpPeer::Response handle(const FaultyHttpPeer::Request &r, const QDateTime &now)
+    {
+        FaultyHttpPeer::Response out;
+        out.headers = { { "Content-Type", "application/json" } };
+        auto json = [&out](int status, const QJsonObject &o) {
+            out.status = status;
+            out.body = QJsonDocument(o).toJson(QJsonDocument::Compact);
+        };
+        auto error = [&json](int status, const char *code, QJsonObject extra = {}) {
+            extra.insert(QStringLiteral("type"), QStringLiteral("conflict"));
+            extra.insert(QStringLiteral("code"), QLatin1String(code));
+            extra.insert(QStringLiteral("message"), QLatin1String(code));
+            json(status, { { QStringLiteral("error"), extra } });
+        };
+        if (r.path == "/v1/runner/identity") {
+            json(200, grant(now));
+        } else if (r.path.endsWith("/observations")) {
+            if (leaseLost) {
+                error(409, "lease_lost");
+                return out;
+            }
+            if (failNext > 0) {
+                --failNext;
+                error(503, "unavailable");
+                return out;
+            }
+            const QJsonArray batch = r.json().value(QStringLiteral("events")).toArray();
+            batchSizes << int(batch.size());
+            for (const QJsonValue &v : batch) {
+                const QJsonObject e = v.toObject();
+                const qint64 seq = e.value(QStringLiteral("seq")).toInteger();
+                if (gapOnce && seq == events.size() + 1 && seq >= gapOnce) {
+                    const qint64 expected = events.size() + 1;
+                    gapOnce = 0;
+                    error(409, "seq_gap", { { QStringLiteral("expected_seq"), expected } });
+                    return out;
+                }
+                if (seq == events.size() + 1)
+                    events << e;
+                else if (seq > events.size() + 1) {
+                    error(409, "seq_gap", { { QStringLiteral("expected_seq"), qint64(events.size() + 1) } });
+                    return out;
+                }
+            }
+            json(200, { { QStringLiteral("acked_through"), qint64(events.size()) },
+                        { QStringLiteral("lease_expires_at"), WireTime::format(now.addSecs(60)) },
+                        { QStringLiteral("cancel_requested"), false } });
+        } else if (r.path.endsWith("/settle")) {
+            const QJsonObject body = r.json();
+            if (body.value(QStringLiteral("final_seq")).toInteger() > events.size()) {
+                error(409, "unacked_events");
+                return out;
+            }
+            settlement = body;
+            json(200, { { QStringLiteral("settled"), true }, { QStringLiteral("outcome"), body.value(QStringLiteral("outcome")) } });
+        } else {
+            out.status = 404;
+        }
+        return out;
+    }
+};
+
+struct Harness
+{
+    FaultyHttpPeer peer;
+    FakeClock clock;
+    SecretMasker masker;
+    FakePlane plane;
+    std::unique_ptr<ApiClient> api;
+    std::unique_ptr<WorkloadIdentity> identity;
+
+    bool setUp()
+    {
+        if (!peer.listen())
+            return false;
+        peer.setHandler([this](const FaultyHttpPeer::Request &r) { return plane.handle(r, clock.now()); });
+        api = std::make_unique<ApiClient>(peer.url(), clock);
+        identity = std::make_unique<WorkloadIdentity>(*api, clock);
+        identity->setBootstrapCredential(QStringLiteral("cfb_pipeline_bootstrap"));
+        QSignalSpy acquired(identity.get(), &WorkloadIdentity::acquired);
+        identity->exchange();
+        return acquired.wait(5000);
+    }
+
+    std::unique_ptr<ObservationPipeline> pipeline(const QString &root, bool durable)
+    {
+        auto spool = std::make_unique<ObservationSpool>(root, RunId);
+        ObservationSpool::Meta meta;
+        meta.runId = RunId;
+        meta.claimId = ClaimId;
+        meta.durable = durable;
+        meta.leaseTtlSeconds = 60;
+        QString error;
+        if (!spool->create(meta, &error))
+            return nullptr;
+        return std::make_unique<ObservationPipeline>(*api, *identity, clock, masker, std::move(spool));
+    }
+};
+} // namespace
+
+class TestObservationPipeline : public QObject
+{
+    Q_OBJECT
+private slots:
+    void everyEventOnceInOrderThenSettled()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true);
+        QVERIFY(p);
+        h.plane.failNext = 2; // two failed deliveries on the way
+        p->start();
+        for (int i = 1; i <= 1500; ++i)
+            p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), QStringLiteral("line %1\n").arg(i) } });
+        QSignalSpy settled(p.get(), &ObservationPipeline::settled);
+        p->settle({ QStringLiteral("succeeded"), QString(), 0, 5, 10 });
+        QVERIFY(settled.wait(20000));
+        QCOMPARE(h.plane.events.size(), 1500);
+        for (int i = 0; i < 1500; ++i) {
+            QCOMPARE(h.plane.events[i].value(QStringLiteral("seq")).toInteger(), i + 1);
+            QCOMPARE(h.plane.events[i].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString(),
+                     QStringLiteral("line %1\n").arg(i + 1));
+        }
+        for (int size : std::as_const(h.plane.batchSizes))
+            QVERIFY(size <= 512);
+        QCOMPARE(h.plane.settlement.value(QStringLiteral("final_seq")).toInteger(), 1500);
+        QCOMPARE(h.plane.settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+        QCOMPARE(h.plane.settlement.value(QStringLiteral("claim_id")).toString(), ClaimId);
+        QVERIFY(!QDir(root.path() + QLatin1Char('/') + RunId).exists()); // spool removed once settled
+    }
+
+    void seqGapResendsFromExpected()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true);
+        h.plane.gapOnce = 3;
+        p->start();
+        for (int i = 1; i <= 10; ++i)
+            p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), QString::number(i) } });
+        QSignalSpy settled(p.get(), &ObservationPipeline::settled);
+        p->settle({ QStringLiteral("succeeded"), QString(), 0, std::nullopt, std::nullopt });
+        QVERIFY(settled.wait(10000));
+        QCOMPARE(h.plane.events.size(), 10);
+    }
+
+    void leaseLostDropsTheRun()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true);
+        h.plane.leaseLost = true;
+        QSignalSpy lost(p.get(), &ObservationPipeline::leaseLost);
+        p->start();
+        p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), QStringLiteral("x") } });
+        QVERIFY(lost.wait(5000));
+        QCOMPARE(p->pendingBytes(), 0);
+        QVERIFY(!QDir(root.path() + QLatin1Char('/') + RunId).exists());
+    }
+
+    void secretsAreMaskedInEvents()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        h.masker.addSecret(QStringLiteral("cursor-key-canary-123456"));
+        auto p = h.pipeline(root.path(), true);
+        p->start();
+        p->append(QStringLiteral("output.stdout"),
+                  { { QStringLiteral("text"), QStringLiteral("key=cursor-key-canary-123456 token cfw_abcdefabcdef1234") } });
+        QSignalSpy settled(p.get(), &ObservationPipeline::settled);
+        p->settle({ QStringLiteral("succeeded"), QString(), 0, std::nullopt, std::nullopt });
+        QVERIFY(settled.wait(5000));
+        const QString text = h.plane.events[0].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString();
+        QCOMPARE(text, QStringLiteral("key=*** token ***"));
+    }
+
+    void durableSpoolSurvivesACrash()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        {
+            auto p = h.pipeline(root.path(), true);
+            h.plane.failNext = 1000; // the plane is down: nothing is acknowledged
+            p->start();
+            for (int i = 1; i <= 50; ++i)
+                p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), QString::number(i) } });
+            QTest::qWait(300);
+            // The process "dies" here: the pipeline is destroyed without settling.
+        }
+        QCOMPARE(h.plane.events.size(), 0);
+        h.plane.failNext = 0;
+        auto spool = std::make_unique<ObservationSpool>(root.path(), RunId);
+        QString error;
+        QVERIFY2(spool->load(&error), qPrintable(error));
+        QCOMPARE(spool->unacknowledged().size(), 50);
+        ObservationPipeline recovered(*h.api, *h.identity, h.clock, h.masker, std::move(spool));
+        QSignalSpy settled(&recovered, &ObservationPipeline::settled);
+        recovered.settleRecovered();
+        QVERIFY(settled.wait(10000));
+        QCOMPARE(h.plane.events.size(), 50);
+        QCOMPARE(h.plane.events.last().value(QStringLiteral("seq")).toInteger(), 50);
+        QCOMPARE(h.plane.settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("failed"));
+        QCOMPARE(h.plane.settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("runner_restarted"));
+        QCOMPARE(h.plane.settlement.value(QStringLiteral("final_seq")).toInteger(), 50);
+    }
+
+    void zdrKeepsNothingOnDiskAndHasACap()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), false);
+        p->setZdrBufferBytes(64 * 1024);
+        h.plane.failNext = 1000000; // outage
+        QSignalSpy exhausted(p.get(), &ObservationPipeline::bufferExhausted);
+        p->start();
+        const QString canary = QStringLiteral("zdr-canary-output");
+        for (int i = 0; i < 200 && exhausted.isEmpty(); ++i)
+            p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), canary + QString(1000, QLatin1Char('x')) } });
+        QVERIFY(!exhausted.isEmpty());
+        QVERIFY(p->pendingBytes() <= 64 * 1024);
+        // Nothing but content-free metadata on disk.
+        const auto files = QDir(root.path() + QLatin1Char('/') + RunId).entryList(QDir::Files);
+        QCOMPARE(files, QStringList { QStringLiteral("meta.json") });
+        QFile meta(root.path() + QLatin1Char('/') + RunId + QStringLiteral("/meta.json"));
+        QVERIFY(meta.open(QIODevice::ReadOnly));
+        QVERIFY(!meta.readAll().contains(canary.toUtf8()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestObservationPipeline)
+#include "tst_observationpipeline.moc"
