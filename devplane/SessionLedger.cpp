@@ -385,7 +385,10 @@ ApiReply SessionLedger::observe(
             gap = true;
             break;
         }
-        lines += QJsonDocument(event).toJson(QJsonDocument::Compact) + '\n';
+        // The server's own receipt time, for latency figures (benchmarks); not part of the wire event.
+        QJsonObject stored = event;
+        stored.insert(QStringLiteral("received_at"), WireFormat::timestamp(now));
+        lines += QJsonDocument(stored).toJson(QJsonDocument::Compact) + '\n';
         acked = seq;
     }
     if (!m_journal.append(session->id, lines)) {
