@@ -230,6 +230,9 @@ void idle(int seconds)
     const double before = cpuSeconds(pid);
     QTest::qWait(seconds * 1000);
     const double used = cpuSeconds(pid) - before;
+    const double tick = 1.0 / double(sysconf(_SC_CLK_TCK));
+    if (used < tick)
+        out() << QStringLiteral("idle CPU below one clock tick (%1 s) in %2 s").arg(tick).arg(seconds) << Qt::endl;
     out() << QStringLiteral("idle cost over %1 s (paired, ready, heartbeating): %2 CPU-seconds (%3 per minute), "
                             "RSS %4 MiB, peak RSS %5 MiB (targets <= 0.05 CPU-s/min, RSS <= 20 MiB)")
                  .arg(seconds)

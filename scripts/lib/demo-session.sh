@@ -36,5 +36,21 @@ for p in json.load(sys.stdin):
 echo "==> credential kept in the Secret Service:"
 secret-tool search --all server checkfu-runner 2>&1 | grep -E "^(label|attribute)" | sed "s/^/   /" || true
 
+echo "==> running a Session through the paired Runner (preset 'echo', the prompt goes to the harness's stdin):"
+session=$("$devplane" session create --preset echo --param "prompt=Hello from the demo" --info-file "$DEMO_DIR/devplane.json")
+session_id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["session_id"])' "$session")
+"$devplane" session wait "$session_id" --timeout 60 --info-file "$DEMO_DIR/devplane.json" >/dev/null
+"$devplane" session events "$session_id" --info-file "$DEMO_DIR/devplane.json" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+print("   output:")
+for e in d["events"]:
+    if e["kind"] in ("output.stdout", "output.stderr"):
+        for line in e["data"]["text"].splitlines():
+            print("     | " + line)
+s = d["settlement"]
+print("   outcome: %s%s (exit code %s, %s events)" % (s["outcome"], "/" + s["reason"] if s["reason"] else "", s["exit_code"], s["final_seq"]))
+'
+
 kill -TERM "$runner_pid"
 wait "$runner_pid" && echo "==> Runner drained and signed off (exit 0)"
