@@ -68,6 +68,11 @@ qint64 JsonReader::integer(const char *name, qint64 min, qint64 max)
         return min;
     const QJsonValue v = m_object.value(QLatin1String(name));
     const double d = v.toDouble();
+    // Range first: casting a double beyond qint64 is undefined behaviour.
+    if (v.isDouble() && (d < -9.0e18 || d > 9.0e18)) {
+        fail(name, QCoreApplication::translate("JsonReader", "is out of range"));
+        return min;
+    }
     if (!v.isDouble() || d != static_cast<double>(static_cast<qint64>(d))) {
         fail(name, QCoreApplication::translate("JsonReader", "has the wrong type (expected an integer)"));
         return min;

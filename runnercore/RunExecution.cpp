@@ -97,7 +97,11 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
     m_provider = provider;
     QString error;
     if (!provider->prepare(m_claim.runId, spec, &error)) {
-        Logging::get("runs")->error("run {}: cannot prepare its workspace: {}", m_claim.runId, error);
+        // A ZDR run's file names are content too: the details go only to the run's own events.
+        if (spec.isZeroDataRetention())
+            Logging::get("runs")->error("run {}: cannot prepare its workspace", m_claim.runId);
+        else
+            Logging::get("runs")->error("run {}: cannot prepare its workspace: {}", m_claim.runId, error);
         onHarnessFinished(-1, 0, error);
         return;
     }
