@@ -69,6 +69,8 @@ HostProcess::HostProcess(Launch launch, QObject *parent)
             m_cpuTimer.setInterval(SlowSampleMs);
     });
     m_killTimer.setSingleShot(true);
+    // Coarse timers may fire 5 % early; §6.7's 10 s grace is a minimum.
+    m_killTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_killTimer, &QTimer::timeout, this, [this] {
         if (isRunning())
             signalGroup(SIGKILL);

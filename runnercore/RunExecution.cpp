@@ -47,7 +47,10 @@ RunExecution::RunExecution(const RunClaim &claim, const RunEnvironment &env, QOb
     connect(m_pipeline, &ObservationPipeline::cancelRequested, this, [this] { cancel(QStringLiteral("cancel_requested")); });
     connect(m_pipeline, &ObservationPipeline::bufferExhausted, this,
             [this] { endWith(QStringLiteral("zdr_buffer_exhausted")); });
+    // Precise: a coarse timer may fire up to 5 % early, and these limits are promises (§6.7).
     m_deadline.setSingleShot(true);
+    m_deadline.setTimerType(Qt::PreciseTimer);
+    m_idle.setTimerType(Qt::PreciseTimer);
     connect(&m_deadline, &QTimer::timeout, this, [this] { endWith(QStringLiteral("deadline_exceeded")); });
     m_idle.setSingleShot(true);
     connect(&m_idle, &QTimer::timeout, this, [this] { endWith(QStringLiteral("idle_timeout")); });

@@ -34,6 +34,8 @@ struct RunEnvironment
     std::optional<CursorLane> cursor;
     std::optional<int> defaultIdleTimeoutMs; // CHECKFU_RUNNER_IDLE_TIMEOUT_MS
     QString spoolRoot;
+    // Removes whatever a run left on disk (workspace, home, tmp); used for runs of a dead process.
+    std::function<void(const QString &runId)> teardownLeftovers;
     int terminateGraceMs = 10000; // §6.7: SIGTERM, then SIGKILL after 10 s
 };
 

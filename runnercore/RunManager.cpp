@@ -46,6 +46,9 @@ void RunManager::recover()
         Logging::get("runs")->info("run {} was left by an earlier process: delivering {} spooled events, then "
                                    "settling it failed/runner_restarted",
                                    runId, spool->unacknowledged().size());
+        // The old process's sandbox goes first, before anything is settled (§6.6, ZDR above all).
+        if (m_env.teardownLeftovers)
+            m_env.teardownLeftovers(runId);
         auto *pipeline =
             new ObservationPipeline(*m_env.api, *m_env.identity, *m_env.clock, *m_env.masker, std::move(spool), this);
         m_recovering.insert(runId, pipeline);

@@ -172,6 +172,9 @@ void Runner::start()
     env.cursor = m_config.cursor;
     env.defaultIdleTimeoutMs = m_config.idleTimeoutMs;
     env.spoolRoot = AppPaths::dataDir() + QStringLiteral("/spool");
+    env.teardownLeftovers = [](const QString &runId) {
+        HostProcessProvider(AppPaths::dataDir() + QStringLiteral("/runs")).teardown(runId);
+    };
     m_runs = std::make_unique<RunManager>(env, m_config.slotCount);
     m_claims = std::make_unique<ClaimLoop>(*m_api, *m_identity, m_clock);
     m_claims->setFreeSlots([this] { return m_runs->freeSlots(); });

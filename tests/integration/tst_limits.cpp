@@ -20,6 +20,20 @@
 
 using namespace IntegrationSupport;
 
+namespace {
+// Milliseconds from the run.started to the run.exited event (the Runner's own timestamps); -1 if unknown.
+qint64 startedToExitedMs(const QList<QJsonObject> &events)
+{
+    const QList<QJsonObject> started = eventsOfKind(events, QStringLiteral("run.started"));
+    const QList<QJsonObject> exited = eventsOfKind(events, QStringLiteral("run.exited"));
+    if (started.isEmpty() || exited.isEmpty())
+        return -1;
+    const QDateTime from = wireTime(started.first().value(QStringLiteral("at")).toString());
+    const QDateTime to = wireTime(exited.first().value(QStringLiteral("at")).toString());
+    return from.isValid() && to.isValid() ? from.msecsTo(to) : -1;
+}
+} // namespace
+
 class TestLimits : public QObject
 {
     Q_OBJECT
@@ -142,8 +156,16 @@ void TestLimits::idleTimeout()
     expectEnd(run, 20, QStringLiteral("failed"), QStringLiteral("idle_timeout"));
     if (QTest::currentTestFailed())
         return;
-    qInfo("idle timeout of 1.5 s: settled %lld ms after creation", timer.elapsed());
+    const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(run.sessionId));
+    const qint64 silentMs = startedToExitedMs(events);
+    qInfo("idle timeout of 1.5 s: settled %lld ms after creation; run.started → run.exited %lld ms", timer.elapsed(),
+        silentMs);
     QVERIFY2(timer.elapsed() < 15000, "a 1.5 s idle timeout took more than 15 s");
+    // The harness was silent from its start: the timeout may not end it before 1.5 s of silence.
+    // (2 ms for the millisecond truncation of the two timestamps.)
+    QVERIFY2(silentMs >= 1498, qPrintable(QStringLiteral("ended after %1 ms of silence: %2")
+                                              .arg(silentMs)
+                                              .arg(QString::fromUtf8(dumpEvents(events)))));
 }
 
 void TestLimits::deadline()
@@ -168,6 +190,16 @@ void TestLimits::deadline()
     QVERIFY2(timer.elapsed() >= 2000, "settled before the 2 s deadline");
     QVERIFY2(timer.elapsed() < 15000, "a 2 s deadline took more than 15 s");
     const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(run.sessionId));
+    // max_duration_seconds is a wall-clock deadline (§6.7): the run may not be ended before it.
+    // usage.wall_ms counts from before the launch, run.started → run.exited from the launch.
+    const qint64 wallMs = settlement.value(QStringLiteral("usage")).toObject().value(QStringLiteral("wall_ms")).toInteger(-1);
+    const qint64 ranMs = startedToExitedMs(events);
+    qInfo("deadline: usage.wall_ms %lld, run.started → run.exited %lld ms", wallMs, ranMs);
+    QVERIFY2(wallMs >= 2000,
+        qPrintable(QStringLiteral("usage.wall_ms is %1 for a run ended at its 2 s deadline: the deadline fired early")
+                       .arg(wallMs)));
+    QVERIFY2(ranMs >= 1998, // 2 ms for the millisecond truncation of the two timestamps
+        qPrintable(QStringLiteral("run.started → run.exited is %1 ms for a 2 s deadline: it fired early").arg(ranMs)));
     QVERIFY2(QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout"))).contains(QLatin1String("tick")),
         dumpEvents(events).constData());
 }
@@ -209,6 +241,11 @@ void TestLimits::cancelHarnessIgnoringSigterm()
         return;
     qInfo("cancel of a SIGTERM-ignoring harness: settled %lld ms after `session cancel`", timer.elapsed());
     QVERIFY2(timer.elapsed() < 15000, "not ended within 15 s of the cancel");
+    // §6.7: SIGTERM, then SIGKILL after 10 s. SIGTERM cannot come before the cancel, so a harness
+    // that ignores it cannot end less than 10 s after `session cancel`.
+    QVERIFY2(timer.elapsed() >= 10000,
+        qPrintable(QStringLiteral("SIGKILL came %1 ms after `session cancel`: the 10 s grace was cut short")
+                       .arg(timer.elapsed())));
     const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(run.sessionId));
     QVERIFY2(!QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout"))).contains(QLatin1String("woke")),
         dumpEvents(events).constData());

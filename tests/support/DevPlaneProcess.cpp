@@ -116,10 +116,22 @@ bool DevPlaneProcess::isRunning() const
     return m_process && m_process->state() != QProcess::NotRunning;
 }
 
+qint64 DevPlaneProcess::pid() const
+{
+    return isRunning() ? m_process->processId() : 0;
+}
+
+bool DevPlaneProcess::sendSignal(int signal) const
+{
+    const qint64 p = pid();
+    return p > 0 && ::kill(pid_t(p), signal) == 0;
+}
+
 void DevPlaneProcess::kill()
 {
     if (!isRunning())
         return;
+    ::kill(pid_t(m_process->processId()), SIGCONT); // in case a test stopped it
     m_process->kill();
     m_process->waitForFinished(10000);
 }

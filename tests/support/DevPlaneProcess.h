@@ -26,6 +26,8 @@ public:
     void kill(); // SIGKILL, waits for the exit
     bool terminate(int timeoutMs = 10000); // SIGTERM, waits; false if it had to be killed
     bool isRunning() const;
+    qint64 pid() const; // 0 when not running
+    bool sendSignal(int signal) const; // e.g. SIGSTOP/SIGCONT to freeze it without closing its sockets
 
     QString url() const { return m_url; }
     int port() const;
