@@ -2,6 +2,7 @@
 
 #include "ApiReply.h"
 #include "IdempotencyCache.h"
+#include "ObservationBatch.h"
 #include "RateLimiter.h"
 
 #include <QDateTime>
@@ -51,6 +52,9 @@ private:
     {
         QStringList captures;
         QJsonObject body;
+        // Observation batches taken by the RapidJSON path; body then holds only the fields
+        // the ledger checks (ObservationBatch::fields).
+        std::shared_ptr<const ObservationBatch> batch;
         qint64 bodyBytes = 0;
         QString credential;
         Credential kind = Credential::None;
@@ -73,6 +77,7 @@ private:
         bool acceptsSignedOff = false; // a retried sign-off still answers 200 {}
         Poll poll = Poll::None;
         bool summarizesLoggedBody = false; // observation batches: large bodies are logged as a size
+        bool parsesObservationBatch = false; // parsed by ObservationBatch when it can, not QJsonDocument
     };
 
     struct Outcome
@@ -112,13 +117,14 @@ private:
     void addRoute(const QByteArray &method, const QString &pattern, Auth auth, Handler handler);
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
     Outcome process(const QHttpServerRequest &request, const QByteArray &method, const QByteArray &rawBody,
-        const QJsonDocument &document, Exchange &exchange);
+        const QJsonDocument &document, const std::shared_ptr<const ObservationBatch> &batch, Exchange &exchange);
     static Outcome toOutcome(const ApiReply &reply, const QString &requestId);
     // Stores an answer under the exchange's Idempotency-Key (writes only).
     void remember(const Exchange &exchange, const Outcome &outcome);
     void respond(QHttpServerResponder &responder, const Exchange &exchange, const Outcome &outcome);
     void log(const Exchange &exchange, int status, const QString &code);
-    QJsonValue loggedBody(const Route *route, const QByteArray &rawBody, const QJsonDocument &document) const;
+    QJsonValue loggedBody(const Route *route, const QByteArray &rawBody, const QJsonDocument &document,
+        const ObservationBatch *batch) const;
 
     void park(Exchange &&exchange, QHttpServerResponder &&responder, int waitSeconds);
     // Asks every parked poll again, oldest first (FIFO hand-out of Runs).

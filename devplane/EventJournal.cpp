@@ -117,9 +117,16 @@ QJsonArray EventJournal::read(const QString &sessionId, qint64 afterSeq, qint64 
         }
         return limit < 0 || events.size() < limit;
     };
+    // Line k holds seq k (lines are appended in seq order from 1, recover() keeps a gapless
+    // prefix), so the first afterSeq lines are skipped without being parsed: `session wait`
+    // and benchmarks ask for the last events of sessions with gigabytes of them.
     if (m_directory.isEmpty()) {
         const QByteArray data = m_memory.value(sessionId);
         qsizetype start = 0;
+        for (qint64 skipped = 0; skipped < afterSeq && start < data.size(); ++skipped) {
+            const qsizetype end = data.indexOf('\n', start);
+            start = end < 0 ? data.size() : end + 1;
+        }
         while (start < data.size()) {
             const qsizetype end = data.indexOf('\n', start);
             if (end < 0 || !take(data.mid(start, end - start))) {
@@ -133,6 +140,17 @@ QJsonArray EventJournal::read(const QString &sessionId, qint64 afterSeq, qint64 
     if (!file.open(QIODevice::ReadOnly)) {
         return events;
     }
+    qint64 skipped = 0;
+    qint64 skippedEnd = 0; // just past the last skipped line's '\n'
+    for (qint64 offset = 0; skipped < afterSeq && !file.atEnd();) {
+        const QByteArray chunk = file.read(1 << 20);
+        for (qsizetype at = chunk.indexOf('\n'); at >= 0 && skipped < afterSeq; at = chunk.indexOf('\n', at + 1)) {
+            skipped += 1;
+            skippedEnd = offset + at + 1;
+        }
+        offset += chunk.size();
+    }
+    file.seek(skippedEnd);
     while (!file.atEnd()) {
         const QByteArray line = file.readLine();
         if (!line.endsWith('\n') || !take(line)) {

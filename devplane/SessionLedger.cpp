@@ -2,6 +2,7 @@
 
 #include "ControlChannel.h"
 #include "FieldReader.h"
+#include "ObservationBatch.h"
 #include "WireFormat.h"
 
 #include <QJsonDocument>
@@ -322,8 +323,8 @@ ApiReply SessionLedger::settledReply(const Session &session)
     return ApiReply::error(409, QStringLiteral("already_settled"), QStringLiteral("the run is already settled"));
 }
 
-ApiReply SessionLedger::observe(
-    const QString &runnerId, const QString &runId, const QJsonObject &body, qint64 bodyBytes, const QDateTime &now)
+ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, const QJsonObject &body,
+    qint64 bodyBytes, const QDateTime &now, const ObservationBatch *batch)
 {
     Session *session = sessionOfRun(runnerId, runId);
     if (!session) {
@@ -375,8 +376,13 @@ ApiReply SessionLedger::observe(
     qint64 acked = session->ackedThrough;
     bool gap = false;
     QByteArray lines;
-    for (const QJsonValue &value : events) {
-        const QJsonObject event = value.toObject();
+    const QString receivedAt = WireFormat::timestamp(now);
+    const QByteArray receivedAtText = receivedAt.toLatin1();
+    if (batch) {
+        lines.reserve(bodyBytes + events.size() * 64);
+    }
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        const QJsonObject event = events.at(i).toObject();
         const qint64 seq = event.value(QStringLiteral("seq")).toInteger();
         if (seq <= acked) {
             continue;
@@ -386,9 +392,13 @@ ApiReply SessionLedger::observe(
             break;
         }
         // The server's own receipt time, for latency figures (benchmarks); not part of the wire event.
-        QJsonObject stored = event;
-        stored.insert(QStringLiteral("received_at"), WireFormat::timestamp(now));
-        lines += QJsonDocument(stored).toJson(QJsonDocument::Compact) + '\n';
+        if (batch) {
+            batch->appendJournalLine(i, receivedAtText, lines);
+        } else {
+            QJsonObject stored = event;
+            stored.insert(QStringLiteral("received_at"), receivedAt);
+            lines += QJsonDocument(stored).toJson(QJsonDocument::Compact) + '\n';
+        }
         acked = seq;
     }
     if (!m_journal.append(session->id, lines)) {

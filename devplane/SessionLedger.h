@@ -15,6 +15,7 @@
 #include <functional>
 
 class ControlChannel;
+class ObservationBatch;
 
 // What the ledger needs to know of a Runner asking for work; DevPlaneState fills it in.
 struct Claimant
@@ -53,8 +54,10 @@ public:
     // §6, workload token. claim answers ApiReply::parked while nothing matches and time is left.
     ApiReply claim(
         const Claimant &runner, const QJsonObject &body, bool outstanding, bool deadlinePassed, const QDateTime &now);
-    ApiReply observe(
-        const QString &runnerId, const QString &runId, const QJsonObject &body, qint64 bodyBytes, const QDateTime &now);
+    // batch: the body as parsed by ObservationBatch (body then holds its fields()); the journal
+    // lines are then written from it rather than from QJsonObjects.
+    ApiReply observe(const QString &runnerId, const QString &runId, const QJsonObject &body, qint64 bodyBytes,
+        const QDateTime &now, const ObservationBatch *batch = nullptr);
     ApiReply settle(const QString &runnerId, const QString &runId, const QJsonObject &body, const QDateTime &now);
 
     // §3: a revoked credential or a fenced generation fails the Runner's unsettled Runs at once.
