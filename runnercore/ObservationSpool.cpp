@@ -6,6 +6,8 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
+#include <cstdio>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace {
@@ -67,12 +69,18 @@ bool ObservationSpool::saveMeta()
         o.insert(QStringLiteral("settle_key"), m_meta.settleKey);
         o.insert(QStringLiteral("settle_body"), m_meta.settleBody);
     }
-    QSaveFile f(m_dir + QStringLiteral("/meta.json"));
-    if (!f.open(QIODevice::WriteOnly))
+    // Write and rename, without QSaveFile's fsync: a rename is atomic against a process crash,
+    // which is what the spool guards against; sync() makes it durable at settlement.
+    const QString path = m_dir + QStringLiteral("/meta.json");
+    QFile f(path + QStringLiteral(".tmp"));
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
         return false;
     f.setPermissions(OwnerOnlyFile);
-    f.write(QJsonDocument(o).toJson(QJsonDocument::Compact));
-    return f.commit();
+    const QByteArray bytes = QJsonDocument(o).toJson(QJsonDocument::Compact);
+    if (f.write(bytes) != bytes.size())
+        return false;
+    f.close();
+    return ::rename(QFile::encodeName(f.fileName()).constData(), QFile::encodeName(path).constData()) == 0;
 }
 
 bool ObservationSpool::openSegment(qint64 firstSeq)
@@ -109,6 +117,11 @@ void ObservationSpool::sync()
 {
     if (m_segment)
         ::fsync(m_segment->handle());
+    const int meta = ::open(QFile::encodeName(m_dir + QStringLiteral("/meta.json")).constData(), O_RDONLY | O_CLOEXEC);
+    if (meta >= 0) {
+        ::fsync(meta);
+        ::close(meta);
+    }
 }
 
 void ObservationSpool::acknowledge(qint64 ackedThrough)

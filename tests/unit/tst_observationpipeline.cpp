@@ -197,6 +197,23 @@ private slots:
         QCOMPARE(h.plane.events.size(), 10);
     }
 
+    void textNeedingEscapesArrivesIntact()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true);
+        p->start();
+        const QString tricky = QStringLiteral("quote \" backslash \\ nl \n tab \t bell \x01 del \x7f é 😀 </script>");
+        p->append(QStringLiteral("output.stderr"), { { QStringLiteral("text"), tricky } });
+        QSignalSpy settled(p.get(), &ObservationPipeline::settled);
+        p->settle({ QStringLiteral("succeeded"), QString(), 0, std::nullopt, std::nullopt });
+        QVERIFY(settled.wait(5000));
+        QCOMPARE(h.plane.events.size(), 1);
+        QCOMPARE(h.plane.events[0].value(QStringLiteral("kind")).toString(), QStringLiteral("output.stderr"));
+        QCOMPARE(h.plane.events[0].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString(), tricky);
+    }
+
     void leaseLostDropsTheRun()
     {
         Harness h;
