@@ -76,8 +76,8 @@ bool DevPlaneProcess::launch(const QStringList &portArgs, QString *error, int ti
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     m_process->setProgram(QStringLiteral(CHECKFU_DEVPLANE_BIN));
     m_process->setArguments(QStringList { QStringLiteral("serve") } + portArgs
-        + QStringList { QStringLiteral("--info-file"), infoFile(), QStringLiteral("--request-log"), requestLogPath(),
-            QStringLiteral("--state"), statePath() }
+        + QStringList { QStringLiteral("--info-file"), infoFile(), QStringLiteral("--request-log"), requestLogPath() }
+        + (m_persistent ? QStringList { QStringLiteral("--state"), statePath() } : QStringList())
         + m_extraArgs);
     m_process->start();
     if (!m_process->waitForStarted(timeoutMs))

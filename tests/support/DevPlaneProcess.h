@@ -21,6 +21,9 @@ public:
 
     // Starts serve (--port 0 the first time) and waits until the info file names the URL.
     bool start(QString *error = nullptr, int timeoutMs = 15000);
+    // Without --state (memory only): for benchmarks that must measure the Runner, not the
+    // devplane's state file. Call before start().
+    void setPersistent(bool persistent) { m_persistent = persistent; }
     // Starts again on the same port with the same --state file (after kill()/terminate()).
     bool restart(QString *error = nullptr, int timeoutMs = 15000);
     void kill(); // SIGKILL, waits for the exit
@@ -90,6 +93,7 @@ private:
 
     QTemporaryDir m_dir;
     QStringList m_extraArgs;
+    bool m_persistent = true;
     std::unique_ptr<QProcess> m_process;
     QString m_url;
     QString m_adminKey;
