@@ -196,12 +196,7 @@ void Runner::start()
 
     connect(m_identity.get(), &WorkloadIdentity::acquired, this, &Runner::onAcquired);
     connect(m_identity.get(), &WorkloadIdentity::fatal, this, &Runner::onFatal);
-    connect(m_identity.get(), &WorkloadIdentity::connectionTrouble, this, [this](const ApiError &e, int retryInMs) {
-        if (!m_stopping)
-            setState(RunnerState::Offline, tr("Cannot reach the control plane (%1). Retrying in %2 s.")
-                                               .arg(e.describe())
-                                               .arg((retryInMs + 999) / 1000));
-    });
+    connect(m_identity.get(), &WorkloadIdentity::connectionTrouble, this, &Runner::reportOffline);
     connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, [this] {
         if (m_stopping || m_finished)
             return;
@@ -210,12 +205,7 @@ void Runner::start()
         if (!m_draining && m_presence->status() == PresenceReporter::Status::Ready)
             m_claims->setEnabled(true);
     });
-    connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, [this](const ApiError &e, int nextInMs) {
-        if (!m_stopping)
-            setState(RunnerState::Offline, tr("Cannot reach the control plane (%1). Retrying in %2 s.")
-                                               .arg(e.describe())
-                                               .arg((nextInMs + 999) / 1000));
-    });
+    connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::reportOffline);
     connect(m_presence.get(), &PresenceReporter::directive, this, [this](const QString &type) {
         Logging::get("runner")->info("directive from the control plane: {}", type);
         setDraining(type == QLatin1String("drain"));
@@ -389,6 +379,14 @@ void Runner::onAcquired(const IdentityGrant &grant)
         m_presence->beatNow();
     else
         m_presence->start();
+}
+
+void Runner::reportOffline(const ApiError &error, int retryInMs)
+{
+    if (!m_stopping)
+        setState(RunnerState::Offline, tr("Cannot reach the control plane (%1). Retrying in %2 s.")
+                                           .arg(error.describe())
+                                           .arg((retryInMs + 999) / 1000));
 }
 
 void Runner::applyStatus()

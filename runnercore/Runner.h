@@ -79,6 +79,7 @@ private:
     void forgetCredential(std::function<void()> then);
     void signOffAndFinish();
     void applyStatus();
+    void reportOffline(const ApiError &error, int retryInMs);
     void signOffWhenIdle();
     QString account() const;
 
