@@ -177,7 +177,8 @@ void Runner::start()
     };
     m_runs = std::make_unique<RunManager>(env, m_config.slotCount);
     m_claims = std::make_unique<ClaimLoop>(*m_api, *m_identity, m_clock);
-    m_claims->setFreeSlots([this] { return m_runs->freeSlots(); });
+    // §8: with no provider on, the Runner stays connected but never claims.
+    m_claims->setFreeSlots([this] { return m_hostProvider ? m_runs->freeSlots() : 0; });
     m_control = std::make_unique<ControlChannel>(*m_api, *m_identity, m_clock);
     connect(m_claims.get(), &ClaimLoop::claimed, m_runs.get(), &RunManager::start);
     connect(m_runs.get(), &RunManager::runsChanged, this, [this] {
