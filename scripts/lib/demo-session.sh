@@ -19,7 +19,7 @@ echo "==> local control plane at $url"
 code=$("$devplane" pair --info-file "$DEMO_DIR/devplane.json" --label demo-laptop)
 echo "==> an admin minted pairing code ${code:0:8}-****-****"
 
-"$runner" start --endpoint "$url" --code "$code" --label "$(hostname)" >"$DEMO_DIR/runner.out" 2>"$DEMO_DIR/runner.err" &
+"$runner" start --endpoint "$url" --code "$code" --label "$(uname -n)" >"$DEMO_DIR/runner.out" 2>"$DEMO_DIR/runner.err" &
 runner_pid=$!
 pids+=($runner_pid)
 for _ in $(seq 100); do grep -qs 'checkfu-runner: ready' "$DEMO_DIR/runner.out" && break; sleep 0.1; done
