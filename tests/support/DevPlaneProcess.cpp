@@ -157,26 +157,9 @@ QString DevPlaneProcess::output() const
 
 DevPlaneProcess::AdminResult DevPlaneProcess::runAdmin(const QStringList &args, int timeoutMs) const
 {
-    AdminResult result;
-    QProcess p;
-    p.setProgram(QStringLiteral(CHECKFU_DEVPLANE_BIN));
-    p.setArguments(args + QStringList { QStringLiteral("--info-file"), infoFile() });
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("CHECKFU_DEVPLANE_URL"));
-    env.remove(QStringLiteral("CHECKFU_DEVPLANE_ADMIN_KEY"));
-    p.setProcessEnvironment(env);
-    p.start();
-    if (!p.waitForStarted(timeoutMs))
-        return result;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished(2000);
-        return result;
-    }
-    result.out = p.readAllStandardOutput();
-    result.err = p.readAllStandardError();
-    result.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    return result;
+    // One way to run an admin command: processing events while it runs also keeps any Runner's
+    // output pipe drained.
+    return runAdminPumping(args, timeoutMs);
 }
 
 QJsonObject DevPlaneProcess::admin(const QStringList &args) const
