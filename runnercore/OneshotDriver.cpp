@@ -18,7 +18,7 @@ QString OneshotDriver::id() const
     return QStringLiteral("checkfu:oneshot-v1@1");
 }
 
-void OneshotDriver::start(SandboxedProcess *process, const RunSpec &spec)
+void OneshotDriver::start(SandboxedProcess *process, const RunSpec &spec, const HarnessContext &)
 {
     if (m_started || !process)
         return;
@@ -33,16 +33,19 @@ void OneshotDriver::start(SandboxedProcess *process, const RunSpec &spec)
     process->start();
 }
 
-void OneshotDriver::cancel()
+int OneshotDriver::interrupt(const QString &)
 {
     // Nothing to say to a oneshot harness: the supervisor terminates its process tree (§6.7),
     // and the output it writes meanwhile is still relayed until it exits.
+    emit idleWatch(false);
+    return 0;
 }
 
 void OneshotDriver::onStarted()
 {
     if (!m_process)
         return;
+    emit idleWatch(true); // the whole process is one turn
     if (!m_prompt.isEmpty())
         m_process->writeStdin(m_prompt);
     m_process->closeStdin(); // end of file after the prompt (§6.2)

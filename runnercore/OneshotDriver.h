@@ -15,8 +15,8 @@ public:
     explicit OneshotDriver(QObject *parent = nullptr);
 
     QString id() const override;
-    void start(SandboxedProcess *process, const RunSpec &spec) override;
-    void cancel() override;
+    void start(SandboxedProcess *process, const RunSpec &spec, const HarnessContext &context) override;
+    int interrupt(const QString &reason) override;
 
 private:
     struct Stream

@@ -29,7 +29,7 @@ struct RunEnvironment
     const Clock *clock = nullptr;
     SecretMasker *masker = nullptr;
     std::function<SandboxProvider *(const QString &providerId)> provider;
-    std::function<QJsonObject()> ceiling;    // from the last identity grant
+    std::function<QJsonObject()> ceiling; // from the last identity grant
     std::function<QJsonObject()> realisable; // our advertisement now
     std::optional<CursorLane> cursor;
     std::optional<int> defaultIdleTimeoutMs; // CHECKFU_RUNNER_IDLE_TIMEOUT_MS
@@ -46,6 +46,9 @@ class RunExecution : public QObject
     Q_OBJECT
 signals:
     void finished(const QString &runId); // settled, or given up (lease lost)
+    // A harness asks a person to decide (§6.5); data as in the approval.requested event.
+    void approvalRequested(const QString &runId, const QString &sessionId, const QJsonObject &data);
+    void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
 
 public:
     RunExecution(const RunClaim &claim, const RunEnvironment &env, QObject *parent = nullptr);
@@ -57,6 +60,8 @@ public:
     // Revocation: kill at once and drop everything (writes are fenced anyway).
     void abandon();
     void resume() { m_pipeline->resume(); }
+    // prompt, close, approval_decision (§6.4) for this run's harness.
+    void directive(const QJsonObject &directive);
 
     QString runId() const { return m_claim.runId; }
     bool isHarnessRunning() const;
@@ -65,6 +70,7 @@ private:
     void refuse(const QString &reason, const QString &message);
     void launch(const RunSpec &spec, SandboxProvider *provider);
     void endWith(const QString &reason);
+    void terminateHarness();
     void onHarnessFinished(int exitCode, int signalNumber, const QString &launchError);
     void settleAndTeardown(ObservationPipeline::Settlement settlement);
 
@@ -76,6 +82,7 @@ private:
     HarnessDriver *m_driver = nullptr;
     QTimer m_deadline;
     QTimer m_idle;
+    QTimer m_windDown; // between an ACP cancel and terminating the tree
     QElapsedTimer m_wall;
     QString m_endReason; // set when the Runner ends the run (cancel, timeouts)
     bool m_finishing = false;

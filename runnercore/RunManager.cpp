@@ -5,11 +5,8 @@
 #include "ObservationSpool.h"
 
 RunManager::RunManager(const RunEnvironment &env, int slotCount, QObject *parent)
-    : QObject(parent)
-    , m_env(env)
-    , m_slots(slotCount)
-{
-}
+    : QObject(parent), m_env(env), m_slots(slotCount)
+{ }
 
 RunManager::~RunManager()
 {
@@ -26,6 +23,8 @@ void RunManager::start(const RunClaim &claim)
     auto *run = new RunExecution(claim, m_env, this);
     m_runs.insert(claim.runId, run);
     connect(run, &RunExecution::finished, this, &RunManager::onFinished);
+    connect(run, &RunExecution::approvalRequested, this, &RunManager::approvalRequested);
+    connect(run, &RunExecution::approvalResolved, this, &RunManager::approvalResolved);
     emit runsChanged();
     run->start();
 }
@@ -45,12 +44,12 @@ void RunManager::recover()
         }
         Logging::get("runs")->info("run {} was left by an earlier process: delivering {} spooled events, then "
                                    "settling it failed/runner_restarted",
-                                   runId, spool->unacknowledged().size());
+            runId, spool->unacknowledged().size());
         // The old process's sandbox goes first, before anything is settled (§6.6, ZDR above all).
         if (m_env.teardownLeftovers)
             m_env.teardownLeftovers(runId);
-        auto *pipeline =
-            new ObservationPipeline(*m_env.api, *m_env.identity, *m_env.clock, *m_env.masker, std::move(spool), this);
+        auto *pipeline
+            = new ObservationPipeline(*m_env.api, *m_env.identity, *m_env.clock, *m_env.masker, std::move(spool), this);
         m_recovering.insert(runId, pipeline);
         auto done = [this, runId] {
             if (ObservationPipeline *p = m_recovering.take(runId))
@@ -70,6 +69,15 @@ void RunManager::cancel(const QString &runId, const QString &reason)
         run->cancel(reason);
     else
         Logging::get("runs")->info("cancel for run {}, which this Runner does not hold", runId);
+}
+
+void RunManager::directive(const QString &runId, const QJsonObject &directive)
+{
+    if (RunExecution *run = m_runs.value(runId))
+        run->directive(directive);
+    else
+        Logging::get("runs")->info("directive '{}' for run {}, which this Runner does not hold; ignored",
+            directive.value(QLatin1String("type")).toString(), runId);
 }
 
 void RunManager::cancelAll(const QString &reason)

@@ -15,7 +15,9 @@ class RunManager : public QObject
     Q_OBJECT
 signals:
     void runsChanged(); // busy slots or the active run list changed
-    void idle();        // nothing left to run or settle
+    void idle(); // nothing left to run or settle
+    void approvalRequested(const QString &runId, const QString &sessionId, const QJsonObject &data);
+    void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
 
 public:
     RunManager(const RunEnvironment &env, int slotCount, QObject *parent = nullptr);
@@ -25,6 +27,8 @@ public:
     // Runs left by a crashed or killed process: deliver and settle each.
     void recover();
     void cancel(const QString &runId, const QString &reason);
+    // prompt, close, approval_decision for one run (§6.4).
+    void directive(const QString &runId, const QJsonObject &directive);
     void cancelAll(const QString &reason);
     void abandonAll();
     void resumeAll(); // a new workload token arrived

@@ -64,7 +64,7 @@ QString Runner::dashboardLink() const
 QStringList Runner::drivers()
 {
     // Drivers join this list as they are implemented: advertise only what is realised (§5).
-    return { QStringLiteral("checkfu:oneshot-v1@1") };
+    return { QStringLiteral("checkfu:oneshot-v1@1"), QStringLiteral("checkfu:acp-v1@1") };
 }
 
 int Runner::busySlots() const
@@ -190,10 +190,13 @@ void Runner::start()
             [this](const QString &runId) { m_runs->cancel(runId, QStringLiteral("cancel_requested")); });
     connect(m_control.get(), &ControlChannel::drain, this, [this] { setDraining(true); });
     connect(m_control.get(), &ControlChannel::resume, this, [this] { setDraining(false); });
-    connect(m_control.get(), &ControlChannel::runDirective, this, [](const QString &runId, const QJsonObject &d) {
-        Logging::get("runner")->info("directive '{}' for run {} needs the ACP driver; ignored",
-                                     d.value(QLatin1String("type")).toString(), runId);
-    });
+    connect(m_control.get(), &ControlChannel::runDirective, m_runs.get(), &RunManager::directive);
+    connect(m_runs.get(), &RunManager::approvalRequested, this,
+            [this](const QString &runId, const QString &sessionId, const QJsonObject &data) {
+                const QString link = m_identity ? m_identity->grant().approvalLinkTemplate : QString();
+                emit approvalRequested(ApprovalRequest::from(runId, sessionId, data, link));
+            });
+    connect(m_runs.get(), &RunManager::approvalResolved, this, &Runner::approvalResolved);
 
     connect(m_identity.get(), &WorkloadIdentity::acquired, this, &Runner::onAcquired);
     connect(m_identity.get(), &WorkloadIdentity::fatal, this, &Runner::onFatal);

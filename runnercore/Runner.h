@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ApiError.h"
+#include "ApprovalRequest.h"
 #include "IdentityGrant.h"
 #include "RunnerConfig.h"
 #include "RunnerState.h"
@@ -37,6 +38,9 @@ signals:
     // The Runner is done (stopped, revoked, fenced or failed); the process may exit with this code.
     void finished(RunnerExit exit);
     void runsChanged(int busy);
+    // A run waits for its owner's decision (§6.5); the tray notifies, linking to request.link.
+    void approvalRequested(const ApprovalRequest &request);
+    void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
 
 public:
     // Bounded wait for the "stopping" heartbeat before signing off anyway.

@@ -51,6 +51,9 @@ public:
     // Returns false with a message on failure (→ launch_failed).
     virtual bool prepare(const QString &runId, const RunSpec &spec, QString *error) = 0;
     virtual QString workspacePath(const QString &runId) const = 0;
+    // The workspace as the harness names it: the same directory on a host tier, the mount
+    // target inside a container (§6.7).
+    virtual QString harnessWorkspacePath(const QString &runId, const RunSpec &) const { return workspacePath(runId); }
     // The harness process for a prepared run. Its environment is built from scratch: a minimal
     // safe base (PATH, HOME, TMPDIR, LANG, ...) plus spec.env; nothing of the Runner's own.
     virtual std::unique_ptr<SandboxedProcess> launch(const QString &runId, const RunSpec &spec, QObject *parent) = 0;

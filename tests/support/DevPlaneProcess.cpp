@@ -344,7 +344,12 @@ QJsonObject DevPlaneProcess::sessionEvents(const QString &sessionId, QString *er
 
 bool DevPlaneProcess::cancelSession(const QString &sessionId, QString *error) const
 {
-    const QStringList args { QStringLiteral("session"), QStringLiteral("cancel"), sessionId };
+    return sessionCommand({ QStringLiteral("cancel"), sessionId }, error);
+}
+
+bool DevPlaneProcess::sessionCommand(const QStringList &sessionArgs, QString *error) const
+{
+    const QStringList args = QStringList { QStringLiteral("session") } + sessionArgs;
     const AdminResult r = runAdminPumping(args);
     if (r.exitCode != 0 && error)
         *error = describeAdmin(args, r);

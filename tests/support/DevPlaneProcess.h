@@ -85,6 +85,8 @@ public:
     QJsonObject sessionEvents(const QString &sessionId, QString *error = nullptr) const;
     // `session cancel ID`; true when it exited 0.
     bool cancelSession(const QString &sessionId, QString *error = nullptr) const;
+    // `session ARGS…` (approve, prompt, close, …); true when it exited 0, else *error says why.
+    bool sessionCommand(const QStringList &args, QString *error = nullptr) const;
     // Like runAdmin, but waiting with an event loop (QTest::qWait) instead of blocking.
     AdminResult runAdminPumping(const QStringList &args, int timeoutMs = 15000) const;
 

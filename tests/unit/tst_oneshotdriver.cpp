@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
+#include <QSignalSpy>
 #include <QTest>
 
 #include <csignal>
@@ -98,7 +99,7 @@ public:
                 r.signalNumber = sig;
                 r.launchError = launchError;
             });
-        driver.start(process.get(), spec);
+        driver.start(process.get(), spec, HarnessContext {});
         QElapsedTimer timer;
         timer.start();
         while (r.finishedCount == 0 && timer.elapsed() < timeoutMs)
@@ -123,7 +124,11 @@ private slots:
     {
         OneshotDriver driver;
         QCOMPARE(driver.id(), QStringLiteral("checkfu:oneshot-v1@1"));
-        driver.cancel(); // a no-op: the supervisor terminates the process
+        QSignalSpy watch(&driver, &HarnessDriver::idleWatch);
+        // Nothing to wind down: the supervisor terminates the process at once.
+        QCOMPARE(driver.interrupt(QStringLiteral("cancel_requested")), 0);
+        QCOMPARE(watch.size(), 1);
+        QCOMPARE(watch.at(0).at(0).toBool(), false);
     }
 
     void promptGoesToStdinAndComesBackInOrder()
