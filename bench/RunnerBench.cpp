@@ -2,6 +2,7 @@
 //   checkfu-bench latency [runs]      claim-to-start: Session created → run.started received, on the server's clock
 //   checkfu-bench throughput [bytes]  stdout relayed to the devplane vs. the same bytes from a plain HTTP client
 //   checkfu-bench idle [seconds]      CPU and peak RSS of a paired, idle checkfu-runner
+//   checkfu-bench acp [updates]       ACP relay: agent_message_chunk updates/s from the SDK test agent to the devplane
 #include "HttpSession.h"
 #include "IntegrationSupport.h"
 
@@ -9,6 +10,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QRandomGenerator>
+#include <QStandardPaths>
 #include <QTextStream>
 
 #include <unistd.h>
@@ -249,6 +251,51 @@ void idle(int seconds)
 }
 } // namespace
 
+void acpRelay(int updates)
+{
+    Setup s;
+    s.start();
+    const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+    if (node.isEmpty())
+        die(QStringLiteral("node is not on PATH; run scripts/setup"));
+    QJsonObject spec = oneshotRunSpec(s.principal, { node, QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/acp/agent.mjs") },
+                                      {}, QStringLiteral("flood %1").arg(updates));
+    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("checkfu:acp-v1@1"));
+    const QString id = s.createSession(spec);
+    // run.started, turn.started, stderr lines, then the updates: look only at the tail.
+    QElapsedTimer t;
+    t.start();
+    QList<QJsonObject> tail;
+    while (true) {
+        tail = eventList(s.events(id, QStringLiteral("?after_seq=%1").arg(updates)));
+        if (!eventsOfKind(tail, QStringLiteral("turn.ended")).isEmpty())
+            break;
+        if (t.elapsed() > 600000)
+            die(QStringLiteral("the ACP turn did not end"));
+        QTest::qWait(20);
+    }
+    s.http->call("POST", QStringLiteral("/v1/sessions/%1/close").arg(id), s.devplane.adminKey(), QJsonObject());
+    const QJsonObject settled = s.waitSettled(id, 60000, QStringLiteral("?after_seq=0"));
+    const QList<QJsonObject> events = eventList(settled);
+    const QList<QJsonObject> relayed = eventsOfKind(events, QStringLiteral("acp.update"));
+    if (relayed.size() != updates)
+        die(QStringLiteral("%1 of %2 updates arrived").arg(relayed.size()).arg(updates));
+    const QList<QJsonObject> started = eventsOfKind(events, QStringLiteral("turn.started"));
+    const QDateTime from = wireTime(started.first().value(QStringLiteral("received_at")).toString());
+    const QDateTime firstUpdate = wireTime(relayed.first().value(QStringLiteral("received_at")).toString());
+    const QDateTime lastUpdate = wireTime(relayed.last().value(QStringLiteral("received_at")).toString());
+    const double relaySeconds = firstUpdate.msecsTo(lastUpdate) / 1000.0;
+    out() << QStringLiteral("acp relay, %1 agent_message_chunk updates from the SDK test agent: %2 updates/s end to end "
+                            "(first to last update received by the devplane in %3 s; turn start to last update %4 s; "
+                            "run %5)")
+                 .arg(updates)
+                 .arg(double(updates) / std::max(relaySeconds, 0.001), 0, 'f', 0)
+                 .arg(relaySeconds, 0, 'f', 2)
+                 .arg(from.msecsTo(lastUpdate) / 1000.0, 0, 'f', 2)
+                 .arg(settled.value(QStringLiteral("settlement")).toObject().value(QStringLiteral("outcome")).toString())
+          << Qt::endl;
+}
+
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
@@ -260,7 +307,9 @@ int main(int argc, char *argv[])
         throughput(args.value(2, QStringLiteral("1073741824")).toLongLong());
     else if (what == QLatin1String("idle"))
         idle(args.value(2, QStringLiteral("60")).toInt());
+    else if (what == QLatin1String("acp"))
+        acpRelay(args.value(2, QStringLiteral("100000")).toInt());
     else
-        die(QStringLiteral("usage: checkfu-bench latency [runs] | throughput [bytes] | idle [seconds]"));
+        die(QStringLiteral("usage: checkfu-bench latency [runs] | throughput [bytes] | idle [seconds] | acp [updates]"));
     return 0;
 }
