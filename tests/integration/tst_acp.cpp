@@ -346,7 +346,7 @@ void TestAcp::cancelWithPendingPermission()
     QCOMPARE(dataOf(eventsOfKind(events, QStringLiteral("turn.ended")).value(0)).value(QStringLiteral("stop_reason")),
         QJsonValue(QStringLiteral("cancelled")));
     QVERIFY(!chunkTexts(events).contains(QStringLiteral("should not happen")));
-    // The agent ended its turn itself: it exited when its stdin closed, not by SIGKILL.
+    // The agent answered the cancel itself, so it was terminated politely, not SIGKILLed after a grace.
     const QJsonObject exited = dataOf(eventsOfKind(events, QStringLiteral("run.exited")).value(0));
     QVERIFY2(exited.value(QStringLiteral("signal")).toInt() != 9, qPrintable(dumpJson(exited)));
 }
