@@ -30,35 +30,31 @@ QTextStream &err()
 }
 
 const QCommandLineOption EndpointOption(QStringLiteral("endpoint"),
-                                        QCoreApplication::translate("RunnerCli", "Control plane URL (https, or http to loopback). Default: CHECKFU_API_URL, then the stored pairing."),
-                                        QStringLiteral("url"));
+    QCoreApplication::translate("RunnerCli",
+        "Control plane URL (https, or http to loopback). Default: CHECKFU_API_URL, then the stored pairing."),
+    QStringLiteral("url"));
 const QCommandLineOption CodeOption(QStringLiteral("code"),
-                                    QCoreApplication::translate("RunnerCli", "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
-                                    QStringLiteral("code"));
+    QCoreApplication::translate("RunnerCli", "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
+    QStringLiteral("code"));
 const QCommandLineOption LabelOption(QStringLiteral("label"),
-                                     QCoreApplication::translate("RunnerCli", "This machine's display label. Default: the host name."),
-                                     QStringLiteral("name"));
+    QCoreApplication::translate("RunnerCli", "This machine's display label. Default: the host name."),
+    QStringLiteral("name"));
 const QCommandLineOption SandboxOption(QStringLiteral("sandbox"),
-                                       QCoreApplication::translate("RunnerCli", "Sandbox tier: host-process, bubblewrap, docker or none."),
-                                       QStringLiteral("tier"));
+    QCoreApplication::translate("RunnerCli", "Sandbox tier: host-process, bubblewrap, docker or none."),
+    QStringLiteral("tier"));
 const QCommandLineOption StoreOption(QStringLiteral("credential-store"),
-                                     QCoreApplication::translate("RunnerCli", "Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file)."),
-                                     QStringLiteral("keychain|file"));
+    QCoreApplication::translate(
+        "RunnerCli", "Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file)."),
+    QStringLiteral("keychain|file"));
 const QCommandLineOption SlotsOption(QStringLiteral("slots"),
-                                     QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: 1."),
-                                     QStringLiteral("n"));
+    QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: 1."), QStringLiteral("n"));
 const QCommandLineOption LogLevelOption(QStringLiteral("log-level"),
-                                        QCoreApplication::translate("RunnerCli", "trace, debug, info (default), warn or error."),
-                                        QStringLiteral("level"));
-const QCommandLineOption JsonOption(QStringLiteral("json"),
-                                    QCoreApplication::translate("RunnerCli", "doctor: print the result as JSON."));
+    QCoreApplication::translate("RunnerCli", "trace, debug, info (default), warn or error."), QStringLiteral("level"));
+const QCommandLineOption JsonOption(
+    QStringLiteral("json"), QCoreApplication::translate("RunnerCli", "doctor: print the result as JSON."));
 } // namespace
 
-RunnerCli::RunnerCli(QCoreApplication &app)
-    : m_app(app)
-    , m_args(app.arguments())
-{
-}
+RunnerCli::RunnerCli(QCoreApplication &app) : m_app(app), m_args(app.arguments()) { }
 
 QString RunnerCli::helpEpilogue()
 {
@@ -102,7 +98,7 @@ bool RunnerCli::buildConfig(QCommandLineParser &parser, RunnerConfig *config)
     RunnerConfigInput input;
     input.env = QProcessEnvironment::systemEnvironment();
     for (const QCommandLineOption *option :
-         { &EndpointOption, &CodeOption, &LabelOption, &SandboxOption, &StoreOption, &SlotsOption }) {
+        { &EndpointOption, &CodeOption, &LabelOption, &SandboxOption, &StoreOption, &SlotsOption }) {
         const QString name = option->names().first();
         if (parser.optionNames().contains(name) && parser.isSet(*option))
             input.flags.insert(name, parser.value(*option));
@@ -135,8 +131,8 @@ void RunnerCli::initLogging(QCommandLineParser &parser, bool console)
 int RunnerCli::run()
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Checkfu Runner: runs Checkfu agent sessions on this machine.") + QStringLiteral("\n\n")
-                                     + helpEpilogue());
+    parser.setApplicationDescription(
+        tr("Checkfu Runner: runs Checkfu agent sessions on this machine.") + QStringLiteral("\n\n") + helpEpilogue());
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("command"), tr("start, doctor or unpair"));
@@ -211,8 +207,15 @@ int RunnerCli::start()
             out() << " - " << message;
         out() << Qt::endl;
     });
-    connect(&runner, &Runner::warning, this, [](const QString &message) {
-        err() << tr("checkfu-runner: warning: %1").arg(message) << Qt::endl;
+    connect(&runner, &Runner::warning, this,
+        [](const QString &message) { err() << tr("checkfu-runner: warning: %1").arg(message) << Qt::endl; });
+    // Not a status line (no "checkfu-runner: "). No title: it can be run content (ZDR), and
+    // stdout may end up in a journal.
+    connect(&runner, &Runner::approvalRequested, this, [](const ApprovalRequest &request) {
+        out() << tr("checkfu-runner approval: run %1 waits for approval %2; decide at %3")
+                     .arg(request.runId, request.approvalId,
+                         request.link.isEmpty() ? tr("the Checkfu dashboard") : request.link)
+              << Qt::endl;
     });
     connect(&runner, &Runner::finished, this, [this](RunnerExit exit) { m_app.exit(int(exit)); });
     connect(&signalBridge, &UnixSignalBridge::terminationRequested, this, [&runner, this](int, int count) {

@@ -211,6 +211,12 @@ void TestAcp::fullTurnWithApprovedPermission()
     QCOMPARE(options.at(1).toObject().value(QStringLiteral("option_id")).toString(), QStringLiteral("reject_once"));
     // The agent waits: nothing after the request yet.
     QVERIFY(!chunkTexts(events).contains(QStringLiteral("after")));
+    // The owner is told where to decide (the tray notifies; the CLI prints it).
+    const QString link = QStringLiteral("%1/sessions/%2/approvals/%3").arg(m_devplane->url(), sessionId, approvalId);
+    QTRY_VERIFY2_WITH_TIMEOUT((m_runner->pump(),
+                                  m_runner->stdoutText().contains(
+                                      QStringLiteral("waits for approval %1; decide at %2").arg(approvalId, link))),
+        qPrintable(m_runner->stdoutText()), 5000);
 
     QVERIFY2(session({ QStringLiteral("approve"), sessionId, approvalId, QStringLiteral("--option"),
                          QStringLiteral("allow_once") },
