@@ -52,5 +52,56 @@ s = d["settlement"]
 print("   outcome: %s%s (exit code %s, %s events)" % (s["outcome"], "/" + s["reason"] if s["reason"] else "", s["exit_code"], s["final_seq"]))
 '
 
+echo "==> an agent Session (ACP): the SDK-based test agent asks for permission before a tool call"
+agent=$(python3 -c 'import json,sys; print(json.dumps([sys.argv[1], sys.argv[2]]))' "$(command -v node)" "$PWD/tests/peers/acp/agent.mjs")
+session=$("$devplane" session create --preset acp --param "agent=$agent" \
+  --param "prompt=say I will clean the build directory.; tool List build/; ask Delete build/; say Done." \
+  --info-file "$DEMO_DIR/devplane.json")
+session_id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["session_id"])' "$session")
+approval=$("$devplane" session wait-approval "$session_id" --timeout 60 --info-file "$DEMO_DIR/devplane.json")
+approval_id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["approval_id"])' "$approval")
+python3 -c '
+import json, sys
+a = json.loads(sys.argv[1])
+print("   approval requested: %s (options: %s)" % (a["title"], ", ".join(o["option_id"] for o in a["options"])))
+' "$approval"
+grep -h "checkfu-runner approval:" "$DEMO_DIR/runner.out" | sed "s/^/   runner: /" || true
+echo "==> approving it from the command line (allow_once), then closing the Session"
+"$devplane" session approve "$session_id" "$approval_id" --option allow_once --info-file "$DEMO_DIR/devplane.json" >/dev/null
+for _ in $(seq 100); do
+  "$devplane" session events "$session_id" --info-file "$DEMO_DIR/devplane.json" | grep -q '"turn.ended"' && break
+  sleep 0.2
+done
+"$devplane" session close "$session_id" --info-file "$DEMO_DIR/devplane.json" >/dev/null
+"$devplane" session wait "$session_id" --timeout 60 --info-file "$DEMO_DIR/devplane.json" >/dev/null
+echo "==> transcript:"
+"$devplane" session events "$session_id" --info-file "$DEMO_DIR/devplane.json" | python3 -c '
+import json, sys
+d = json.load(sys.stdin)
+for e in d["events"]:
+    k, data = e["kind"], e["data"]
+    if k == "turn.started":
+        print("   [turn %s started]" % data["turn_id"][:13])
+    elif k == "acp.update":
+        u = data["update"]
+        kind = u.get("sessionUpdate")
+        if kind == "agent_message_chunk":
+            print("   agent: %s" % u["content"].get("text", ""))
+        elif kind == "tool_call":
+            print("   tool call %s: %s (%s)" % (u["toolCallId"], u.get("title"), u.get("status")))
+        elif kind == "tool_call_update":
+            print("   tool call %s: %s" % (u["toolCallId"], u.get("status")))
+        else:
+            print("   update: %s" % kind)
+    elif k == "approval.requested":
+        print("   approval requested: %s" % data["title"])
+    elif k == "approval.resolved":
+        print("   approval %s: %s" % (data["outcome"], data["option_id"]))
+    elif k == "turn.ended":
+        print("   [turn ended: %s]" % data["stop_reason"])
+s = d["settlement"]
+print("   outcome: %s%s (%s events)" % (s["outcome"], "/" + s["reason"] if s["reason"] else "", s["final_seq"]))
+'
+
 kill -TERM "$runner_pid"
 wait "$runner_pid" && echo "==> Runner drained and signed off (exit 0)"
