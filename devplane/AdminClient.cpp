@@ -134,10 +134,13 @@ int AdminClient::run(const QString &command, const QStringList &arguments)
             QStringLiteral("pool"), QStringLiteral("Runner pool (session create)."), QStringLiteral("rpool_…")),
         QCommandLineOption(
             QStringLiteral("param"), QStringLiteral("Preset parameter (session create)."), QStringLiteral("K=V")),
-        QCommandLineOption(QStringLiteral("timeout"), QStringLiteral("Give up after SECONDS (session wait)."),
-            QStringLiteral("SECONDS")),
-        QCommandLineOption(
-            QStringLiteral("cancelled"), QStringLiteral("Decide an approval as cancelled (session approve).")),
+        QCommandLineOption(QStringLiteral("timeout"),
+            QStringLiteral("Give up after SECONDS (session wait, session wait-approval)."), QStringLiteral("SECONDS")),
+        QCommandLineOption(QStringLiteral("option"), QStringLiteral("Option to select (session approve)."),
+            QStringLiteral("OPTION_ID")),
+        // --cancelled: the name of the flag before --cancel, still accepted.
+        QCommandLineOption(QStringList { QStringLiteral("cancel"), QStringLiteral("cancelled") },
+            QStringLiteral("Decide an approval as cancelled (session approve).")),
     };
     const QCommandLineOption principal(
         QStringLiteral("principal"), QStringLiteral("Owner principal (pair)."), QStringLiteral("prin_…"));
@@ -154,9 +157,10 @@ int AdminClient::run(const QString &command, const QStringList &arguments)
     const QCommandLineOption adminKey(QStringLiteral("admin-key"), QStringLiteral("Admin key."), QStringLiteral("KEY"));
     const QCommandLineOption infoFile(
         QStringLiteral("info-file"), QStringLiteral("Info file written by serve."), QStringLiteral("PATH"));
-    for (const auto &option : { principal, label, expiresIn, name, rateLimit, url, adminKey, infoFile,
-             sessionOptions.preset, sessionOptions.spec, sessionOptions.owner, sessionOptions.workspace,
-             sessionOptions.pool, sessionOptions.param, sessionOptions.timeout, sessionOptions.cancelled }) {
+    for (const auto &option :
+        { principal, label, expiresIn, name, rateLimit, url, adminKey, infoFile, sessionOptions.preset,
+            sessionOptions.spec, sessionOptions.owner, sessionOptions.workspace, sessionOptions.pool,
+            sessionOptions.param, sessionOptions.timeout, sessionOptions.option, sessionOptions.cancel }) {
         parser.addOption(option);
     }
     if (!parser.parse(QStringList { QStringLiteral("checkfu-devplane") } + arguments)) {
@@ -270,30 +274,57 @@ int AdminClient::runSession(
         }
         return createSession(parser, options);
     }
-    static const QMap<QString, int> arity { { QStringLiteral("wait"), 2 }, { QStringLiteral("events"), 2 },
-        { QStringLiteral("cancel"), 2 }, { QStringLiteral("close"), 2 }, { QStringLiteral("prompt"), 3 },
-        { QStringLiteral("approve"), -1 } };
-    if (!arity.contains(action)) {
-        return fail(QStringLiteral("session needs one of: create, wait, events, cancel, prompt, close, approve"));
+    // Positional arguments (the action included) and the usage line of each action.
+    static const QMap<QString, QPair<int, QString>> actions {
+        { QStringLiteral("wait"), { 2, QStringLiteral("session wait SESSION_ID [--timeout SECONDS]") } },
+        { QStringLiteral("wait-approval"),
+            { 2, QStringLiteral("session wait-approval SESSION_ID [--timeout SECONDS]") } },
+        { QStringLiteral("events"), { 2, QStringLiteral("session events SESSION_ID") } },
+        { QStringLiteral("approvals"), { 2, QStringLiteral("session approvals SESSION_ID") } },
+        { QStringLiteral("cancel"), { 2, QStringLiteral("session cancel SESSION_ID") } },
+        { QStringLiteral("close"), { 2, QStringLiteral("session close SESSION_ID") } },
+        { QStringLiteral("prompt"), { 3, QStringLiteral("session prompt SESSION_ID TEXT (quote TEXT)") } },
+        { QStringLiteral("approve"),
+            { 3, QStringLiteral("session approve SESSION_ID APPROVAL_ID (--option OPTION_ID | --cancel)") } },
+    };
+    if (!actions.contains(action)) {
+        return fail(QStringLiteral("session needs one of: create, wait, events, approvals, wait-approval, cancel, "
+                                   "prompt, close, approve"));
     }
-    const bool approvalCancelled = parser.isSet(options.cancelled);
-    const int expected = action == QLatin1String("approve") ? (approvalCancelled ? 3 : 4) : arity.value(action);
-    if (positional.size() != expected) {
-        return fail(QStringLiteral("usage: session wait|events|cancel|close SESSION_ID; session prompt SESSION_ID "
-                                   "TEXT; session approve SESSION_ID APPROVAL_ID (OPTION_ID | --cancelled)"));
+    if (action != QLatin1String("approve") && (parser.isSet(options.option) || parser.isSet(options.cancel))) {
+        return fail(QStringLiteral("--option and --cancel apply to session approve only"));
+    }
+    // approve also takes the older form APPROVAL_ID OPTION_ID (checked in approve()).
+    const int expected = actions.value(action).first;
+    const bool legacyApprove = action == QLatin1String("approve") && positional.size() == expected + 1;
+    if (positional.size() != expected && !legacyApprove) {
+        return fail(QStringLiteral("usage: %1").arg(actions.value(action).second));
     }
     const QString sessionId = positional.at(1);
     const QString sessionPath = QStringLiteral("/v1/sessions/") + sessionId;
     if (action == QLatin1String("wait")) {
         return waitForSettlement(sessionId, parser, options);
     }
+    if (action == QLatin1String("wait-approval")) {
+        return waitForApproval(sessionId, parser, options);
+    }
+    if (action == QLatin1String("approve")) {
+        return approve(sessionId, parser, options, positional);
+    }
     QTextStream out(stdout);
-    if (action == QLatin1String("events")) {
-        const Response response = call("GET", sessionPath + QStringLiteral("/events"), nullptr);
+    if (action == QLatin1String("events") || action == QLatin1String("approvals")) {
+        // approvals: limit=0, the approvals without the (possibly huge) event list.
+        const Response response = call("GET",
+            sessionPath
+                + (action == QLatin1String("events") ? QStringLiteral("/events") : QStringLiteral("/events?limit=0")),
+            nullptr);
         if (!response.failure.isEmpty()) {
             return fail(response.failure);
         }
-        out << QJsonDocument(response.body).toJson(QJsonDocument::Indented);
+        out << (action == QLatin1String("events")
+                ? QJsonDocument(response.body).toJson(QJsonDocument::Indented)
+                : QJsonDocument(response.body.value(QStringLiteral("approvals")).toArray())
+                      .toJson(QJsonDocument::Indented));
         return 0;
     }
     QJsonObject body;
@@ -302,13 +333,6 @@ int AdminClient::runSession(
         body.insert(QStringLiteral("prompt"),
             QJsonArray { QJsonObject {
                 { QStringLiteral("type"), QStringLiteral("text") }, { QStringLiteral("text"), positional.at(2) } } });
-    } else if (action == QLatin1String("approve")) {
-        path = sessionPath + QStringLiteral("/approvals/") + positional.at(2);
-        if (approvalCancelled) {
-            body.insert(QStringLiteral("cancelled"), true);
-        } else {
-            body.insert(QStringLiteral("option_id"), positional.at(3));
-        }
     }
     const Response response = call("POST", path, &body);
     if (!response.failure.isEmpty()) {
@@ -382,17 +406,110 @@ int AdminClient::createSession(const QCommandLineParser &parser, const SessionOp
     return 0;
 }
 
-int AdminClient::waitForSettlement(
-    const QString &sessionId, const QCommandLineParser &parser, const SessionOptions &options)
+int AdminClient::approve(const QString &sessionId, const QCommandLineParser &parser, const SessionOptions &options,
+    const QStringList &positional)
 {
-    QDeadlineTimer deadline(QDeadlineTimer::Forever);
+    const QString approvalId = positional.at(2);
+    const bool legacyOption = positional.size() == 4; // APPROVAL_ID OPTION_ID, the older form
+    const int choices = int(parser.isSet(options.option)) + int(parser.isSet(options.cancel)) + int(legacyOption);
+    if (choices == 0) {
+        return fail(QStringLiteral("session approve needs --option OPTION_ID (one of the options `session approvals "
+                                   "%1` lists) or --cancel")
+                        .arg(sessionId));
+    }
+    if (choices > 1) {
+        return fail(legacyOption ? QStringLiteral("session approve takes the option once: drop %1 or --option/--cancel")
+                                       .arg(positional.at(3))
+                                 : QStringLiteral("--option and --cancel exclude each other: give one"));
+    }
+    QJsonObject body;
+    if (parser.isSet(options.cancel)) {
+        body.insert(QStringLiteral("cancelled"), true);
+    } else {
+        const QString optionId = legacyOption ? positional.at(3) : parser.value(options.option);
+        if (optionId.isEmpty()) {
+            return fail(QStringLiteral("--option needs an OPTION_ID, e.g. --option allow_once"));
+        }
+        body.insert(QStringLiteral("option_id"), optionId);
+    }
+    const Response response = call("POST",
+        QStringLiteral("/v1/sessions/%1/approvals/%2")
+            .arg(sessionId, QString::fromLatin1(QUrl::toPercentEncoding(approvalId))),
+        &body);
+    if (!response.failure.isEmpty()) {
+        return fail(response.failure);
+    }
+    QTextStream(stdout) << compact(response.body) << Qt::endl;
+    return 0;
+}
+
+bool AdminClient::timeoutDeadline(const QCommandLineParser &parser, const SessionOptions &options, QDeadlineTimer *out)
+{
+    *out = QDeadlineTimer(QDeadlineTimer::Forever);
     if (parser.isSet(options.timeout)) {
         bool ok = false;
         const double seconds = parser.value(options.timeout).toDouble(&ok);
         if (!ok || seconds < 0) {
-            return fail(QStringLiteral("--timeout must be a non-negative number of seconds"));
+            fail(QStringLiteral("--timeout must be a non-negative number of seconds, e.g. --timeout 30"));
+            return false;
         }
-        deadline.setRemainingTime(static_cast<qint64>(seconds * 1000));
+        out->setRemainingTime(static_cast<qint64>(seconds * 1000));
+    }
+    return true;
+}
+
+int AdminClient::waitForApproval(
+    const QString &sessionId, const QCommandLineParser &parser, const SessionOptions &options)
+{
+    QDeadlineTimer deadline;
+    if (!timeoutDeadline(parser, options, &deadline)) {
+        return 1;
+    }
+    // limit=0: status, settlement and approvals without the event list.
+    const QString path = QStringLiteral("/v1/sessions/%1/events?limit=0").arg(sessionId);
+    QString lastState = QStringLiteral("unknown");
+    for (;;) {
+        const Response response = call("GET", path, nullptr);
+        if (response.failure.isEmpty()) {
+            const QJsonValue settlement = response.body.value(QStringLiteral("settlement"));
+            if (settlement.isObject()) {
+                // A pending approval of a settled run can no longer be decided.
+                const QJsonObject settled = settlement.toObject();
+                const QString reason = settled.value(QStringLiteral("reason")).toString();
+                return fail(QStringLiteral("%1 settled (%2%3) before an approval was pending")
+                                .arg(sessionId, settled.value(QStringLiteral("outcome")).toString(),
+                                    reason.isEmpty() ? QString() : QLatin1Char('/') + reason));
+            }
+            const QJsonArray approvals = response.body.value(QStringLiteral("approvals")).toArray();
+            for (const QJsonValue &approval : approvals) {
+                if (approval.toObject().value(QStringLiteral("status")) == QLatin1String("pending")) {
+                    QTextStream(stdout) << compact(approval.toObject()) << Qt::endl;
+                    return 0;
+                }
+            }
+            lastState = QStringLiteral("%1, %2 approval(s), none pending")
+                            .arg(response.body.value(QStringLiteral("status")).toString())
+                            .arg(approvals.size());
+        } else if (response.status != 0 && response.status < 500) {
+            return fail(response.failure);
+        } else {
+            lastState = response.failure; // the devplane may be restarting: keep asking
+        }
+        if (deadline.hasExpired()) {
+            return fail(QStringLiteral("timed out waiting for a pending approval in %1 (last: %2); a longer "
+                                       "--timeout may help")
+                            .arg(sessionId, lastState));
+        }
+        pause(100);
+    }
+}
+
+int AdminClient::waitForSettlement(
+    const QString &sessionId, const QCommandLineParser &parser, const SessionOptions &options)
+{
+    QDeadlineTimer deadline;
+    if (!timeoutDeadline(parser, options, &deadline)) {
+        return 1;
     }
     // limit=0: the settlement and status without the (possibly huge) event list.
     const QString path = QStringLiteral("/v1/sessions/%1/events?limit=0").arg(sessionId);

@@ -1,14 +1,16 @@
 #pragma once
 
 #include <QCommandLineOption>
+#include <QDeadlineTimer>
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QUrl>
 
 class QCommandLineParser;
 
-// The admin subcommands (pair, key, presences, revoke, drain, resume, runner, requests,
-// session …): HTTP calls to a running devplane with its admin key, in a local event loop.
+// The admin subcommands (pair, key, presences, revoke, drain, resume, runner, requests, session
+// create/wait/events/cancel/prompt/close/approve/approvals/wait-approval): HTTP calls to a
+// running devplane with its admin key, in a local event loop.
 class AdminClient
 {
 public:
@@ -38,11 +40,17 @@ private:
         QCommandLineOption pool;
         QCommandLineOption param;
         QCommandLineOption timeout;
-        QCommandLineOption cancelled;
+        QCommandLineOption option;
+        QCommandLineOption cancel;
     };
     int runSession(const QCommandLineParser &parser, const SessionOptions &options, const QStringList &positional);
     int createSession(const QCommandLineParser &parser, const SessionOptions &options);
     int waitForSettlement(const QString &sessionId, const QCommandLineParser &parser, const SessionOptions &options);
+    int waitForApproval(const QString &sessionId, const QCommandLineParser &parser, const SessionOptions &options);
+    int approve(const QString &sessionId, const QCommandLineParser &parser, const SessionOptions &options,
+        const QStringList &positional);
+    // --timeout as a deadline (Forever when not given); false after printing the error.
+    static bool timeoutDeadline(const QCommandLineParser &parser, const SessionOptions &options, QDeadlineTimer *out);
     bool resolveEndpoint(const QString &url, const QString &adminKey, const QString &infoFile, QString *error);
 
     QUrl m_baseUrl;

@@ -187,7 +187,7 @@ void DevPlaneServer::addRoutes()
     addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/close"), Auth::Admin,
         [this](const Call &call) { return m_state.sessions().close(call.captures.at(0)); });
     addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/approvals/([^/]+)"), Auth::Admin, [this](const Call &call) {
-        return m_state.sessions().decideApproval(call.captures.at(0), call.captures.at(1), call.body);
+        return m_state.sessions().decideApproval(call.captures.at(0), call.captures.at(1), call.body, call.now);
     });
 
     addRoute("GET", QStringLiteral("/v1/_dev/requests"), Auth::Admin, [this](const Call &) {

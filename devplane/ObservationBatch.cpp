@@ -192,6 +192,40 @@ const Value *lastMember(const Value &object, const char (&key)[N])
     return found;
 }
 
+// A value as QJsonDocument would have read it, containers included (numbers are already
+// Int64 or Double: see BatchHandler::RawNumber).
+QJsonValue deep(const Value &value)
+{
+    switch (value.GetType()) {
+    case rapidjson::kNullType:
+        return QJsonValue(QJsonValue::Null);
+    case rapidjson::kFalseType:
+        return false;
+    case rapidjson::kTrueType:
+        return true;
+    case rapidjson::kObjectType: {
+        QJsonObject object;
+        for (auto it = value.MemberBegin(); it != value.MemberEnd(); ++it) {
+            // insert() replaces: the last of duplicate keys wins, as in QJsonDocument.
+            object.insert(QString::fromUtf8(it->name.GetString(), it->name.GetStringLength()), deep(it->value));
+        }
+        return object;
+    }
+    case rapidjson::kArrayType: {
+        QJsonArray array;
+        for (auto it = value.Begin(); it != value.End(); ++it) {
+            array.append(deep(*it));
+        }
+        return array;
+    }
+    case rapidjson::kStringType:
+        return QString::fromUtf8(value.GetString(), value.GetStringLength());
+    case rapidjson::kNumberType:
+        break;
+    }
+    return value.IsInt64() ? QJsonValue(static_cast<qint64>(value.GetInt64())) : QJsonValue(value.GetDouble());
+}
+
 // A value with its JSON type and scalar content; containers are empty placeholders.
 QJsonValue shallow(const Value &value)
 {
@@ -501,6 +535,29 @@ void ObservationBatch::appendJournalLine(qsizetype index, const QByteArray &rece
     writer.EndObject();
     out.append(buffer.GetString(), static_cast<qsizetype>(buffer.GetSize()));
     out.append('\n');
+}
+
+QByteArrayView ObservationBatch::kindOf(qsizetype index) const
+{
+    if (!m_parsed->events || index < 0 || index >= static_cast<qsizetype>(m_parsed->events->Size())) {
+        return {};
+    }
+    const Value &event = (*m_parsed->events)[static_cast<rapidjson::SizeType>(index)];
+    const Value *kind = event.IsObject() ? lastMember(event, "kind") : nullptr;
+    if (!kind || !kind->IsString()) {
+        return {};
+    }
+    return QByteArrayView(kind->GetString(), static_cast<qsizetype>(kind->GetStringLength()));
+}
+
+QJsonObject ObservationBatch::dataOf(qsizetype index) const
+{
+    if (!m_parsed->events || index < 0 || index >= static_cast<qsizetype>(m_parsed->events->Size())) {
+        return {};
+    }
+    const Value &event = (*m_parsed->events)[static_cast<rapidjson::SizeType>(index)];
+    const Value *data = event.IsObject() ? lastMember(event, "data") : nullptr;
+    return data && data->IsObject() ? deep(*data).toObject() : QJsonObject();
 }
 
 QByteArray ObservationBatch::digest() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QJsonObject>
 #include <memory>
 
@@ -36,6 +37,13 @@ public:
     // compact, minus any `received_at`, then `"received_at":receivedAt`, then '\n'. Re-read by
     // QJsonDocument it is the same object the QJsonObject path stored.
     void appendJournalLine(qsizetype index, const QByteArray &receivedAt, QByteArray &out) const;
+    // The `kind` of `events[index]` (an object whose `kind` is a string, as observe checked), as
+    // UTF-8 bytes inside the parsed copy: no QString is made, so the ledger can pick out the few
+    // kinds it reads (approval.*) without a cost per event.
+    QByteArrayView kindOf(qsizetype index) const;
+    // The `data` of `events[index]` converted to a QJsonObject (empty when it is not an object).
+    // Only for the events the ledger reads (approval.*): every other event's data stays unconverted.
+    QJsonObject dataOf(qsizetype index) const;
     // The idempotency fingerprint of the observation route: "rj1:" + 16 bytes, two seeded
     // qHash of a canonical binary form (members sorted by key, the last of duplicate keys,
     // numbers by value, strings as their length and two seeded qHash of their UTF-8 bytes).

@@ -41,6 +41,21 @@ ApiReply sessionNotFound()
     return ApiReply::notFound(QStringLiteral("no such session"));
 }
 
+ApiReply sessionSettled()
+{
+    return ApiReply::error(
+        409, QStringLiteral("already_settled"), QStringLiteral("the session's run is already settled"));
+}
+
+const QString approvalPrefix = QStringLiteral("approval.");
+const QString approvalRequested = QStringLiteral("approval.requested");
+const QString approvalResolved = QStringLiteral("approval.resolved");
+
+QJsonValue stringOrNull(const QJsonValue &value)
+{
+    return value.isString() ? value : QJsonValue();
+}
+
 } // namespace
 
 SessionLedger::SessionLedger(
@@ -149,6 +164,7 @@ ApiReply SessionLedger::events(const QString &sessionId, qint64 afterSeq, qint64
         { QStringLiteral("cancel_requested"), session->cancelRequested },
         { QStringLiteral("acked_through"), session->ackedThrough },
         { QStringLiteral("events"), m_journal.read(session->id, afterSeq, limit) },
+        { QStringLiteral("approvals"), approvalsToJson(*session) },
         { QStringLiteral("settlement"),
             session->settlement.isEmpty() ? QJsonValue() : QJsonValue(session->settlement) } });
 }
@@ -188,7 +204,8 @@ ApiReply SessionLedger::deliver(const QString &sessionId, QJsonObject directive,
         return sessionNotFound();
     }
     if (session->status == Status::Settled) {
-        return settledReply(*session);
+        // An admin call, not the Runner's: lease_lost would mean nothing to it.
+        return sessionSettled();
     }
     directive.insert(QStringLiteral("run_id"), session->runId);
     if (session->status == Status::Queued) {
@@ -235,28 +252,157 @@ ApiReply SessionLedger::close(const QString &sessionId)
     return deliver(sessionId, { { QStringLiteral("type"), QStringLiteral("close") } }, {});
 }
 
-ApiReply SessionLedger::decideApproval(const QString &sessionId, const QString &approvalId, const QJsonObject &body)
+ApiReply SessionLedger::decideApproval(
+    const QString &sessionId, const QString &approvalId, const QJsonObject &body, const QDateTime &now)
 {
-    // Not checked against the requested approvals or offered options: a Runner must ignore a
-    // decision for an option it did not offer (§6.7), and tests need to send one.
+    expireLeases(now);
+    Session *session = findSession(sessionId);
+    if (!session) {
+        return sessionNotFound();
+    }
     QJsonObject directive { { QStringLiteral("type"), QStringLiteral("approval_decision") },
         { QStringLiteral("approval_id"), approvalId } };
+    QString optionId;
     const QJsonValue cancelled = body.value(QStringLiteral("cancelled"));
-    if (!cancelled.isUndefined() && !cancelled.isNull()) {
+    const bool isCancel = !cancelled.isUndefined() && !cancelled.isNull();
+    if (isCancel) {
         if (cancelled != QJsonValue(true)) {
             return ApiReply::invalidField(QStringLiteral("cancelled"), QStringLiteral("must be true when present"));
+        }
+        if (body.contains(QStringLiteral("option_id")) && !body.value(QStringLiteral("option_id")).isNull()) {
+            return ApiReply::invalidField(
+                QStringLiteral("option_id"), QStringLiteral("must be absent when cancelled is true"));
         }
         directive.insert(QStringLiteral("outcome"), QStringLiteral("cancelled"));
     } else {
         FieldReader reader(body);
-        const QString optionId = reader.string(QStringLiteral("option_id"));
+        optionId = reader.string(QStringLiteral("option_id"));
+        if (reader.ok() && optionId.isEmpty()) {
+            reader.fail(QStringLiteral("option_id"), QStringLiteral("must not be empty"));
+        }
         if (!reader.ok()) {
             return reader.error();
         }
         directive.insert(QStringLiteral("outcome"), QStringLiteral("selected"));
         directive.insert(QStringLiteral("option_id"), optionId);
     }
-    return deliver(sessionId, directive, { { QStringLiteral("approval_id"), approvalId } });
+    Approval *approval = findApproval(*session, approvalId);
+    if (!approval) {
+        return ApiReply::notFound(
+            QStringLiteral("approval %1 was never requested in session %2").arg(approvalId, session->id));
+    }
+    // A decision for an option that was not offered does not count: the Runner ignores it (§6.7)
+    // and keeps waiting, so a real decision must still be possible.
+    if (!approval->decision.isEmpty() && approval->decision.value(QStringLiteral("offered")) != QJsonValue(false)) {
+        const QJsonValue previous = approval->decision.value(QStringLiteral("option_id"));
+        return ApiReply::error(409, QStringLiteral("approval_already_decided"),
+            QStringLiteral("approval %1 was already decided (%2) at %3")
+                .arg(approvalId,
+                    previous.isString() ? QStringLiteral("option %1").arg(previous.toString())
+                                        : approval->decision.value(QStringLiteral("outcome")).toString(),
+                    approval->decision.value(QStringLiteral("decided_at")).toString()));
+    }
+    if (!approval->resolution.isEmpty()) {
+        // The Runner answered the harness itself (cancelled at a cancel or at the run's end).
+        return ApiReply::error(409, QStringLiteral("approval_already_decided"),
+            QStringLiteral("approval %1 was already resolved by the runner (%2)")
+                .arg(approvalId, approval->resolution.value(QStringLiteral("outcome")).toString()));
+    }
+    if (session->status == Status::Settled) {
+        return sessionSettled();
+    }
+    // An option that was not offered is recorded and sent all the same: a Runner must ignore
+    // such a decision and report a run.warning (§6.7), and tests need to make it send one.
+    bool offered = false;
+    for (const QJsonValue &option : std::as_const(approval->options)) {
+        offered = offered || option.toObject().value(QStringLiteral("option_id")) == QJsonValue(optionId);
+    }
+    approval->decision = { { QStringLiteral("outcome"), directive.value(QStringLiteral("outcome")) },
+        { QStringLiteral("option_id"), isCancel ? QJsonValue() : QJsonValue(optionId) },
+        { QStringLiteral("offered"), isCancel ? QJsonValue() : QJsonValue(offered) },
+        // The devplane has one admin credential: that is who decided.
+        { QStringLiteral("decided_by"), QStringLiteral("admin") },
+        { QStringLiteral("decided_at"), WireFormat::timestamp(now) } };
+    return deliver(sessionId, directive,
+        { { QStringLiteral("approval_id"), approvalId }, { QStringLiteral("decision"), approval->decision } });
+}
+
+SessionLedger::Approval *SessionLedger::findApproval(Session &session, const QString &approvalId)
+{
+    for (Approval &approval : session.approvals) {
+        if (approval.id == approvalId) {
+            return &approval;
+        }
+    }
+    return nullptr;
+}
+
+bool SessionLedger::learnApproval(Session &session, qint64 seq, bool requested, const QJsonObject &data)
+{
+    const QString approvalId = data.value(QStringLiteral("approval_id")).toString();
+    if (approvalId.isEmpty()) {
+        return false; // kept in the events as sent; nothing to track
+    }
+    Approval *known = findApproval(session, approvalId);
+    if (requested) {
+        if (known) {
+            return false; // the first request stays, like the first content of a seq
+        }
+        Approval approval;
+        approval.id = approvalId;
+        approval.title = data.value(QStringLiteral("title")).toString();
+        approval.requestedSeq = seq;
+        for (const QJsonValue &value : data.value(QStringLiteral("options")).toArray()) {
+            const QJsonObject option = value.toObject();
+            approval.options.append(
+                QJsonObject { { QStringLiteral("option_id"), stringOrNull(option.value(QStringLiteral("option_id"))) },
+                    { QStringLiteral("name"), stringOrNull(option.value(QStringLiteral("name"))) },
+                    { QStringLiteral("kind"), stringOrNull(option.value(QStringLiteral("kind"))) } });
+        }
+        session.approvals.append(approval);
+        return true;
+    }
+    if (!known || !known->resolution.isEmpty()) {
+        return false;
+    }
+    known->resolution = { { QStringLiteral("outcome"), stringOrNull(data.value(QStringLiteral("outcome"))) },
+        { QStringLiteral("option_id"), stringOrNull(data.value(QStringLiteral("option_id"))) },
+        { QStringLiteral("seq"), seq } };
+    return true;
+}
+
+QJsonObject SessionLedger::approvalToJson(const Approval &approval)
+{
+    const QString status = !approval.resolution.isEmpty() ? QStringLiteral("resolved")
+        : !approval.decision.isEmpty()                    ? QStringLiteral("decided")
+                                                          : QStringLiteral("pending");
+    return { { QStringLiteral("approval_id"), approval.id }, { QStringLiteral("title"), orNull(approval.title) },
+        { QStringLiteral("options"), approval.options }, { QStringLiteral("requested_seq"), approval.requestedSeq },
+        { QStringLiteral("status"), status },
+        { QStringLiteral("decision"), approval.decision.isEmpty() ? QJsonValue() : QJsonValue(approval.decision) },
+        { QStringLiteral("resolution"),
+            approval.resolution.isEmpty() ? QJsonValue() : QJsonValue(approval.resolution) } };
+}
+
+SessionLedger::Approval SessionLedger::approvalFromJson(const QJsonObject &object)
+{
+    Approval approval;
+    approval.id = object.value(QStringLiteral("approval_id")).toString();
+    approval.title = object.value(QStringLiteral("title")).toString();
+    approval.options = object.value(QStringLiteral("options")).toArray();
+    approval.requestedSeq = object.value(QStringLiteral("requested_seq")).toInteger();
+    approval.decision = object.value(QStringLiteral("decision")).toObject();
+    approval.resolution = object.value(QStringLiteral("resolution")).toObject();
+    return approval;
+}
+
+QJsonArray SessionLedger::approvalsToJson(const Session &session)
+{
+    QJsonArray approvals;
+    for (const Approval &approval : session.approvals) {
+        approvals.append(approvalToJson(approval));
+    }
+    return approvals;
 }
 
 ApiReply SessionLedger::claim(
@@ -376,6 +522,16 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
     qint64 acked = session->ackedThrough;
     bool gap = false;
     QByteArray lines;
+    // approval.requested/resolved events (rare) have their data read once more and are applied
+    // after the journal took the batch; no other event's data is converted again (on the
+    // RapidJSON path only its kind's bytes are looked at). Other approval.* kinds stay events only.
+    struct ApprovalEvent
+    {
+        qint64 seq;
+        bool requested;
+        QJsonObject data;
+    };
+    QList<ApprovalEvent> approvalEvents;
     const QString receivedAt = WireFormat::timestamp(now);
     const QByteArray receivedAtText = receivedAt.toLatin1();
     if (batch) {
@@ -391,6 +547,18 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
             gap = true;
             break;
         }
+        if (batch) {
+            const QByteArrayView kind = batch->kindOf(i);
+            if (kind.startsWith("approval.") && (kind == "approval.requested" || kind == "approval.resolved")) {
+                approvalEvents.append({ seq, kind == "approval.requested", batch->dataOf(i) });
+            }
+        } else {
+            const QString kind = event.value(QStringLiteral("kind")).toString();
+            if (kind.startsWith(approvalPrefix) && (kind == approvalRequested || kind == approvalResolved)) {
+                approvalEvents.append(
+                    { seq, kind == approvalRequested, event.value(QStringLiteral("data")).toObject() });
+            }
+        }
         // The server's own receipt time, for latency figures (benchmarks); not part of the wire event.
         if (batch) {
             batch->appendJournalLine(i, receivedAtText, lines);
@@ -405,10 +573,16 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
         return ApiReply::error(500, QStringLiteral("storage_failed"), QStringLiteral("cannot store the events"));
     }
     session->ackedThrough = acked;
+    bool approvalsChanged = false;
+    for (const ApprovalEvent &approvalEvent : std::as_const(approvalEvents)) {
+        approvalsChanged = learnApproval(*session, approvalEvent.seq, approvalEvent.requested, approvalEvent.data)
+            || approvalsChanged;
+    }
     // Any batch that reached the ledger shows a live claim, a gapped one included.
     session->leaseExpiresAt = now.addSecs(m_settings.leaseTtlSeconds);
     // The journal already holds the events; the state file only needs the new lease, later.
-    m_persist(Persist::Soon);
+    // Approvals live in the state file, so a batch that changed one is written at once.
+    m_persist(approvalsChanged ? Persist::Now : Persist::Soon);
     if (gap) {
         return ApiReply::error(409, QStringLiteral("seq_gap"),
             QStringLiteral("events must follow seq %1 without a gap; resend from %2").arg(acked).arg(acked + 1),
@@ -553,7 +727,8 @@ QJsonArray SessionLedger::toJson() const
             { QStringLiteral("held_directives"), s.heldDirectives },
             { QStringLiteral("settlement"), s.settlement.isEmpty() ? QJsonValue() : QJsonValue(s.settlement) },
             { QStringLiteral("settle_request"),
-                s.settleRequest.isEmpty() ? QJsonValue() : QJsonValue(s.settleRequest) } });
+                s.settleRequest.isEmpty() ? QJsonValue() : QJsonValue(s.settleRequest) },
+            { QStringLiteral("approvals"), approvalsToJson(s) } });
     }
     return sessions;
 }
@@ -578,6 +753,9 @@ void SessionLedger::fromJson(const QJsonArray &sessions, const QDateTime &now)
         s.heldDirectives = o.value(QStringLiteral("held_directives")).toArray();
         s.settlement = o.value(QStringLiteral("settlement")).toObject();
         s.settleRequest = o.value(QStringLiteral("settle_request")).toObject();
+        for (const QJsonValue &approval : o.value(QStringLiteral("approvals")).toArray()) {
+            s.approvals.append(approvalFromJson(approval.toObject()));
+        }
         if (s.id.isEmpty() || s.runId.isEmpty()) {
             continue;
         }

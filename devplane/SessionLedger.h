@@ -49,7 +49,11 @@ public:
     ApiReply cancel(const QString &sessionId, const QDateTime &now);
     ApiReply prompt(const QString &sessionId, const QJsonObject &body);
     ApiReply close(const QString &sessionId);
-    ApiReply decideApproval(const QString &sessionId, const QString &approvalId, const QJsonObject &body);
+    // Records a person's decision on an approval the Run requested (§6.5) and queues the
+    // approval_decision directive: 404 for an approval never requested in this Session, 409
+    // approval_already_decided, 409 already_settled.
+    ApiReply decideApproval(
+        const QString &sessionId, const QString &approvalId, const QJsonObject &body, const QDateTime &now);
 
     // §6, workload token. claim answers ApiReply::parked while nothing matches and time is left.
     ApiReply claim(
@@ -73,6 +77,18 @@ public:
 private:
     enum class Status { Queued, Claimed, Settled };
 
+    // An approval the Run asked for (§6.5), learned from its approval.requested observation;
+    // approval.resolved (the Runner's answer to the harness) resolves it.
+    struct Approval
+    {
+        QString id;
+        QString title;
+        QJsonArray options; // [{option_id, name, kind}] as offered
+        qint64 requestedSeq = 0; // the approval.requested event (its tool_call is there)
+        QJsonObject decision; // {outcome, option_id, offered, decided_by, decided_at}; empty: none yet
+        QJsonObject resolution; // {outcome, option_id, seq}; empty: not resolved yet
+    };
+
     struct Session
     {
         QString id;
@@ -88,9 +104,10 @@ private:
         QDateTime leaseExpiresAt;
         qint64 ackedThrough = 0;
         bool cancelRequested = false;
-        QJsonArray heldDirectives; // prompt/close/approval sent before any Runner claimed the Run
+        QJsonArray heldDirectives; // prompt/close sent before any Runner claimed the Run
         QJsonObject settlement; // empty until settled
         QJsonObject settleRequest; // the Runner's settle body: a resend of it is not a conflict
+        QList<Approval> approvals; // in request order
     };
 
     Session *sessionOfRun(const QString &runnerId, const QString &runId);
@@ -100,6 +117,14 @@ private:
     static ApiReply settledReply(const Session &session);
     // Queues a directive for the claiming Runner (or holds it until a claim).
     ApiReply deliver(const QString &sessionId, QJsonObject directive, const QJsonObject &answer);
+    // From an accepted approval.requested / approval.resolved event; false when it changed nothing
+    // (a repeated request, an unknown or already resolved approval, data without an approval_id).
+    static bool learnApproval(Session &session, qint64 seq, bool requested, const QJsonObject &data);
+    static Approval *findApproval(Session &session, const QString &approvalId);
+    // The form of the events answer and of the state file.
+    static QJsonObject approvalToJson(const Approval &approval);
+    static Approval approvalFromJson(const QJsonObject &object);
+    static QJsonArray approvalsToJson(const Session &session);
     static QString statusName(Status status);
     static Status statusFromName(const QString &name);
 

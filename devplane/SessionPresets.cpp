@@ -3,7 +3,10 @@
 #include "WireFormat.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QRegularExpression>
+
+#include <functional>
 
 namespace {
 
@@ -35,41 +38,74 @@ QJsonObject projectFile(const QString &path, const QByteArray &content)
         { QStringLiteral("content_base64"), QString::fromLatin1(content.toBase64()) } };
 }
 
-// Parameters a preset reads, with their defaults and the shape a value must have.
+// Parameters a preset reads, with their defaults and the shape a value must have. A required
+// parameter has no default: build() fails naming it (and its shape) when it is not given.
 struct Parameter
 {
     QString name;
-    QString fallback;
-    QRegularExpression shape;
+    QString fallback; // empty: null in the run spec (idle_timeout_ms), or nothing when required
+    std::function<bool(const QString &)> accepts;
     QString shapeName;
+    bool required = false;
 };
 
-const QRegularExpression countShape(QStringLiteral("^[0-9]{1,9}$"));
-const QRegularExpression positiveShape(QStringLiteral("^[1-9][0-9]{0,11}$"));
-const QRegularExpression secondsShape(QStringLiteral("^[0-9]{1,9}(\\.[0-9]{1,9})?$"));
-const QRegularExpression anyShape(QStringLiteral("^.*$"), QRegularExpression::DotMatchesEverythingOption);
-const QRegularExpression networkShape(QStringLiteral("^(none|unrestricted)$"));
+std::function<bool(const QString &)> matching(const QString &pattern)
+{
+    const QRegularExpression shape(pattern, QRegularExpression::DotMatchesEverythingOption);
+    return [shape](const QString &value) { return shape.match(value).hasMatch(); };
+}
+
+// A command line as a JSON array of non-empty strings, e.g. ["node","/abs/path/agent.mjs"].
+std::optional<QJsonArray> commandLine(const QString &value)
+{
+    const QJsonDocument document = QJsonDocument::fromJson(value.toUtf8());
+    if (!document.isArray() || document.array().isEmpty()) {
+        return std::nullopt;
+    }
+    const QJsonArray argv = document.array();
+    for (const QJsonValue &argument : argv) {
+        if (!argument.isString() || argument.toString().isEmpty()) {
+            return std::nullopt;
+        }
+    }
+    return argv;
+}
+
+const QString countShape = QStringLiteral("^[0-9]{1,9}$");
+const QString positiveShape = QStringLiteral("^[1-9][0-9]{0,11}$");
+const QString secondsShape = QStringLiteral("^[0-9]{1,9}(\\.[0-9]{1,9})?$");
+const QString networkShape = QStringLiteral("^(none|unrestricted)$");
 
 QList<Parameter> parametersOf(const QString &name)
 {
-    QList<Parameter> parameters { { QStringLiteral("prompt"), QStringLiteral("Say hello"), anyShape, QString() },
-        { QStringLiteral("idle_timeout_ms"), QString(), positiveShape, QStringLiteral("a positive integer") },
-        { QStringLiteral("max_duration_seconds"), QStringLiteral("600"), positiveShape,
+    QList<Parameter> parameters { { QStringLiteral("prompt"), QStringLiteral("Say hello"),
+                                      [](const QString &) { return true; }, QString() },
+        { QStringLiteral("idle_timeout_ms"), QString(), matching(positiveShape), QStringLiteral("a positive integer") },
+        { QStringLiteral("max_duration_seconds"), QStringLiteral("600"), matching(positiveShape),
             QStringLiteral("a positive integer") } };
     if (name == QLatin1String("stream")) {
-        parameters.append({ QStringLiteral("lines"), QStringLiteral("200"), countShape, QStringLiteral("a count") });
         parameters.append(
-            { QStringLiteral("interval"), QStringLiteral("0.1"), secondsShape, QStringLiteral("seconds, e.g. 0.1") });
+            { QStringLiteral("lines"), QStringLiteral("200"), matching(countShape), QStringLiteral("a count") });
+        parameters.append({ QStringLiteral("interval"), QStringLiteral("0.1"), matching(secondsShape),
+            QStringLiteral("seconds, e.g. 0.1") });
     } else if (name == QLatin1String("sleep")) {
-        parameters.append(
-            { QStringLiteral("seconds"), QStringLiteral("120"), secondsShape, QStringLiteral("seconds, e.g. 120") });
+        parameters.append({ QStringLiteral("seconds"), QStringLiteral("120"), matching(secondsShape),
+            QStringLiteral("seconds, e.g. 120") });
     } else if (name == QLatin1String("exit")) {
         parameters.append({ QStringLiteral("code"), QStringLiteral("3"),
-            QRegularExpression(QStringLiteral("^([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])$")),
+            matching(QStringLiteral("^([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])$")),
             QStringLiteral("an exit code 0-255") });
     } else if (name == QLatin1String("container")) {
-        parameters.append({ QStringLiteral("network"), QStringLiteral("none"), networkShape,
+        parameters.append({ QStringLiteral("network"), QStringLiteral("none"), matching(networkShape),
             QStringLiteral("none or unrestricted") });
+    } else if (name == QLatin1String("acp")) {
+        parameters.append(
+            { QStringLiteral("agent"), QString(), [](const QString &value) { return commandLine(value).has_value(); },
+                QStringLiteral("the agent's command line as a JSON array of non-empty strings, e.g. "
+                               "--param 'agent=[\"node\",\"/abs/path/agent.mjs\"]'"),
+                true });
+        parameters.append({ QStringLiteral("retention"), QStringLiteral("durable"),
+            matching(QStringLiteral("^(durable|ephemeral_zdr)$")), QStringLiteral("durable or ephemeral_zdr") });
     }
     return parameters;
 }
@@ -80,7 +116,7 @@ QStringList SessionPresets::names()
 {
     return { QStringLiteral("echo"), QStringLiteral("stream"), QStringLiteral("zdr"), QStringLiteral("container"),
         QStringLiteral("network-none"), QStringLiteral("sleep"), QStringLiteral("project"), QStringLiteral("env"),
-        QStringLiteral("exit") };
+        QStringLiteral("exit"), QStringLiteral("acp") };
 }
 
 std::optional<QJsonObject> SessionPresets::build(
@@ -105,14 +141,21 @@ std::optional<QJsonObject> SessionPresets::build(
                          .arg(name, it.key(), known.join(QStringLiteral(", ")));
             return std::nullopt;
         }
-        if (!parameter->shape.match(it.value()).hasMatch()) {
+        if (!parameter->accepts(it.value())) {
             *error = QStringLiteral("--param %1 must be %2").arg(it.key(), parameter->shapeName);
             return std::nullopt;
         }
         values.insert(it.key(), it.value());
     }
+    for (const Parameter &parameter : parameters) {
+        if (parameter.required && !params.contains(parameter.name)) {
+            *error = QStringLiteral("preset %1 needs --param %2=…: %3").arg(name, parameter.name, parameter.shapeName);
+            return std::nullopt;
+        }
+    }
 
     Preset preset;
+    QString driver = QStringLiteral("checkfu:oneshot-v1@1");
     const QJsonObject echo = processLaunch(QStringLiteral("echo \"hello from the harness\"; cat; echo; echo done"));
     if (name == QLatin1String("echo")) {
         preset.launch = echo;
@@ -149,6 +192,13 @@ std::optional<QJsonObject> SessionPresets::build(
             { QStringLiteral("argv"), QJsonArray { QStringLiteral("/usr/bin/env") } },
             { QStringLiteral("env"),
                 QJsonObject { { QStringLiteral("CHECKFU_RUN_VAR"), QStringLiteral("visible") } } } };
+    } else if (name == QLatin1String("acp")) {
+        // An ACP session (§6.4): the prompt is its first turn, then prompt/close directives.
+        driver = QStringLiteral("checkfu:acp-v1@1");
+        preset.retention = values.value(QStringLiteral("retention"));
+        preset.launch = { { QStringLiteral("kind"), QStringLiteral("process") },
+            { QStringLiteral("argv"), *commandLine(values.value(QStringLiteral("agent"))) },
+            { QStringLiteral("env"), QJsonObject() } };
     } else { // exit
         preset.launch = processLaunch(QStringLiteral("echo failing >&2; exit ${CODE}"),
             { { QStringLiteral("CODE"), values.value(QStringLiteral("code")) } });
@@ -168,8 +218,7 @@ std::optional<QJsonObject> SessionPresets::build(
                         { QStringLiteral("retention"), preset.retention },
                         { QStringLiteral("resources"), resources } } } } },
         { QStringLiteral("harness"),
-            QJsonObject { { QStringLiteral("driver"), QStringLiteral("checkfu:oneshot-v1@1") },
-                { QStringLiteral("profile_version"), profileVersion },
+            QJsonObject { { QStringLiteral("driver"), driver }, { QStringLiteral("profile_version"), profileVersion },
                 { QStringLiteral("release_digest"), QJsonValue() }, { QStringLiteral("launch"), preset.launch } } },
         { QStringLiteral("model"), QJsonValue() }, { QStringLiteral("mounts"), preset.mounts },
         { QStringLiteral("prompt"),

@@ -7,14 +7,15 @@
 
 // Ready-made run specs (§6.1 shape) for `session create --preset NAME`, each exercising one
 // path of a Runner: output, streaming, retention, tiers, network, deadlines and idle timeouts,
-// uploaded projects, the run environment and exit codes. --param K=V overrides the values each
-// preset names; every preset also takes prompt, idle_timeout_ms and max_duration_seconds.
+// uploaded projects, the run environment, exit codes and ACP sessions. --param K=V overrides the
+// values each preset names; every preset also takes prompt, idle_timeout_ms and
+// max_duration_seconds. A parameter may be required (acp's agent): it has no default.
 class SessionPresets
 {
 public:
     static QStringList names();
-    // principalId becomes run_spec.principal_id. nullopt (and *error) for an unknown preset or
-    // a parameter it does not take or cannot use.
+    // principalId becomes run_spec.principal_id. nullopt (and *error) for an unknown preset,
+    // a parameter it does not take or cannot use, or a required parameter not given.
     static std::optional<QJsonObject> build(
         const QString &name, const QMap<QString, QString> &params, const QString &principalId, QString *error);
 };

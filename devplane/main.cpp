@@ -2,6 +2,7 @@
 #include "DevPlaneServer.h"
 #include "DevPlaneState.h"
 #include "RequestLog.h"
+#include "SessionPresets.h"
 #include "SignalWatcher.h"
 #include "WireFormat.h"
 
@@ -33,13 +34,23 @@ const char *const usage = R"(usage: checkfu-devplane SUBCOMMAND [options]
   session wait SESSION_ID [--timeout SECONDS]
   session events SESSION_ID | session cancel SESSION_ID | session close SESSION_ID
   session prompt SESSION_ID TEXT
-  session approve SESSION_ID APPROVAL_ID (OPTION_ID | --cancelled)
+  session approvals SESSION_ID
+  session wait-approval SESSION_ID [--timeout SECONDS]
+  session approve SESSION_ID APPROVAL_ID (--option OPTION_ID | --cancel)
 
-Presets: echo, stream, zdr, container, network-none, sleep, project, env, exit.
+Presets: %1.
+--param K=V sets a preset's parameters; acp needs --param 'agent=["/path/to/agent","arg"]'
+(the agent's command line as a JSON array of strings).
 
 Admin subcommands find the devplane by --url URL --admin-key KEY, --info-file PATH,
 or CHECKFU_DEVPLANE_URL and CHECKFU_DEVPLANE_ADMIN_KEY.
 )";
+
+// The usage, with the preset names from SessionPresets (so the list cannot drift).
+QString usageText()
+{
+    return QString::fromUtf8(usage).arg(SessionPresets::names().join(QStringLiteral(", ")));
+}
 
 int fail(const QString &message)
 {
@@ -176,7 +187,7 @@ int main(int argc, char *argv[])
 
     const QStringList arguments = QCoreApplication::arguments();
     if (arguments.size() < 2 || arguments.at(1) == QLatin1String("--help") || arguments.at(1) == QLatin1String("-h")) {
-        QTextStream(arguments.size() < 2 ? stderr : stdout) << usage;
+        QTextStream(arguments.size() < 2 ? stderr : stdout) << usageText();
         return arguments.size() < 2 ? 1 : 0;
     }
     const QString command = arguments.at(1);
@@ -190,6 +201,6 @@ int main(int argc, char *argv[])
         AdminClient client;
         return client.run(command, arguments.mid(2));
     }
-    QTextStream(stderr) << "checkfu-devplane: unknown subcommand " << command << "\n\n" << usage;
+    QTextStream(stderr) << "checkfu-devplane: unknown subcommand " << command << "\n\n" << usageText();
     return 1;
 }

@@ -321,6 +321,14 @@ void TestAcp::decisionForAnOptionNotOfferedIsIgnored()
                 .value(QStringLiteral("message"))
                 .toString()
                 .contains(QStringLiteral("allow_always")));
+    // A real decision still gets through.
+    QVERIFY2(session({ QStringLiteral("approve"), sessionId, approvalId, QStringLiteral("--option"),
+                 QStringLiteral("allow_once") },
+                 &error),
+        qPrintable(error));
+    events = waitForKind(sessionId, QStringLiteral("turn.ended"), 1, 20000, &error);
+    QVERIFY2(!events.isEmpty(), qPrintable(error));
+    QCOMPARE(chunkTexts(events), QStringList { QStringLiteral("approved:allow_once") });
     QVERIFY2(session({ QStringLiteral("cancel"), sessionId }, &error), qPrintable(error));
     QCOMPARE(m_devplane->waitSettled(sessionId, 30, &error).value(QStringLiteral("outcome")).toString(),
         QStringLiteral("cancelled"));
