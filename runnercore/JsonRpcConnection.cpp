@@ -3,6 +3,8 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <cmath>
+
 namespace {
 const QString jsonrpc = QStringLiteral("jsonrpc");
 const QString version = QStringLiteral("2.0");
@@ -36,7 +38,8 @@ void JsonRpcConnection::feed(const QByteArray &data)
     if (start > 0)
         m_buffer.remove(0, start);
     m_scanFrom = m_buffer.size();
-    if (m_buffer.size() > m_maxLineBytes) {
+    // A CR at the end may be the first half of a CRLF, which is no part of the line.
+    if (m_buffer.size() - (m_buffer.endsWith('\r') ? 1 : 0) > m_maxLineBytes) {
         m_broken = true;
         const qint64 size = m_buffer.size();
         m_buffer.clear();
@@ -107,7 +110,12 @@ void JsonRpcConnection::processLine(const char *data, qsizetype size)
         return;
     }
     emit messageReceived();
-    const auto it = m_pending.find(qint64(id.toDouble()));
+    // Our ids are whole numbers from 1: 1.5 or 1e300 answers none of them (and converting an
+    // out-of-range double to an integer is undefined behaviour).
+    const double number = id.toDouble();
+    const auto it = number >= 1 && number < double(m_nextId) && number == std::floor(number)
+        ? m_pending.find(qint64(number))
+        : m_pending.end();
     if (it == m_pending.end()) {
         emit invalidLine(size, tr("a response to no request of ours"), previewOf(data, size));
         return;

@@ -8,6 +8,7 @@
 #include <QSaveFile>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace {
@@ -73,12 +74,18 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::readText(
     if (!host)
         return r;
     // O_NOFOLLOW: the last component was resolved above; a link swapped in since is refused.
-    const int fd = ::open(QFile::encodeName(*host).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+    // O_NONBLOCK: a FIFO the agent made in its workspace would otherwise block the Runner here.
+    const int fd = ::open(QFile::encodeName(*host).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
     if (fd < 0) {
         if (errno == ENOENT)
             return failure(-32002, tr("%1 does not exist").arg(path)); // ACP's "resource not found"
         return failure(
             JsonRpcError::InternalError, tr("cannot read %1: %2").arg(path, QString::fromLocal8Bit(strerror(errno))));
+    }
+    struct stat st;
+    if (::fstat(fd, &st) != 0 || (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))) {
+        ::close(fd);
+        return failure(JsonRpcError::InvalidParams, tr("%1 is not a regular file").arg(path));
     }
     QFile file;
     if (!file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
