@@ -371,6 +371,11 @@ QProcessEnvironment HostProcessProvider::harnessEnvironment(
 std::unique_ptr<SandboxedProcess> HostProcessProvider::launch(
     const QString &runId, const RunSpec &spec, QObject *parent)
 {
+    return std::make_unique<HostProcess>(hostLaunch(runId, spec), parent);
+}
+
+HostProcess::Launch HostProcessProvider::hostLaunch(const QString &runId, const RunSpec &spec) const
+{
     HostProcess::Launch launch;
     const QString run = runPath(runId);
     launch.workingDirectory = workspacePath(runId);
@@ -385,7 +390,7 @@ std::unique_ptr<SandboxedProcess> HostProcessProvider::launch(
     } else {
         launch.launchError = QCoreApplication::translate("HostProcessProvider", "the harness argv is empty");
     }
-    return std::make_unique<HostProcess>(std::move(launch), parent);
+    return launch;
 }
 
 void HostProcessProvider::teardown(const QString &runId)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "HostProcess.h"
 #include "SandboxProvider.h"
 
 #include <QProcessEnvironment>
@@ -25,6 +26,11 @@ public:
     // The harness environment: a minimal base for the run directory, then spec.env on top minus
     // what must never reach a harness from a spec (CHECKFU_RUNNER*, CURSOR_API_KEY).
     static QProcessEnvironment harnessEnvironment(const QString &runPath, const QMap<QString, QString> &specEnv);
+
+protected:
+    // What launch() starts: the resolved program, its arguments, the workspace and the harness
+    // environment (or a launchError). A guarded tier wraps this command.
+    HostProcess::Launch hostLaunch(const QString &runId, const RunSpec &spec) const;
 
 private:
     QString m_root;
