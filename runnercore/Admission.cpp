@@ -300,6 +300,11 @@ QString modelMessage(const RunSpec &spec, const std::optional<CursorLane> &curso
 //     resources → resources_outside_ceiling, mounts → mount_unsupported,
 //     model (Cursor lane tuple + harness_owned_models) → harness_model_mismatch.
 //  5. admitted on the first remaining candidate, in the order this machine advertises them.
+bool Admission::cursorLaneMatches(const RunSpec &spec, const std::optional<CursorLane> &cursor)
+{
+    return laneMatches(spec, cursor);
+}
+
 AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed, const QJsonObject &ceiling,
     const QJsonObject &realisable, const std::optional<CursorLane> &cursor)
 {
@@ -369,7 +374,7 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
         "mount_unsupported", [&](const Candidate &c) { return mountsFit(c, spec.mounts); },
         [&] { return mountsMessage(spec.mounts, candidates); });
     if (spec.model) {
-        const bool laneOk = laneMatches(spec, cursor);
+        const bool laneOk = cursorLaneMatches(spec, cursor);
         narrow(
             "harness_model_mismatch", [&](const Candidate &c) { return laneOk && c.ownsModel(spec); },
             [&] { return modelMessage(spec, cursor, laneOk); });

@@ -56,6 +56,21 @@ QJsonObject CapabilityAdvertisement::bubblewrapProvider(const QStringList &drive
                            { QStringLiteral("none"), QStringLiteral("unrestricted") }, true);
 }
 
+QJsonObject CapabilityAdvertisement::dockerProvider(const QStringList &drivers, const QStringList &networkModes)
+{
+    QJsonObject entry = processProvider(QStringLiteral("docker"), QStringLiteral("checkfu:docker-provider@1"), drivers,
+                                        networkModes, true);
+    entry.insert(QStringLiteral("launch_kinds"), QJsonArray { QStringLiteral("oci") });
+    entry.insert(QStringLiteral("tiers"), QJsonArray { QStringLiteral("container") });
+    // One workspace, mounted at one target.
+    entry.insert(QStringLiteral("max_mounts"), 1);
+    QJsonObject assurances = entry.value(QStringLiteral("runtime_assurances")).toObject();
+    // CPU time is read from the container's cgroup where the host exposes it; not promised.
+    assurances.insert(QStringLiteral("compute_accounting"), false);
+    entry.insert(QStringLiteral("runtime_assurances"), assurances);
+    return entry;
+}
+
 QJsonObject CapabilityAdvertisement::build(const QString &runnerPool, const QJsonArray &providers)
 {
     return QJsonObject {

@@ -13,5 +13,7 @@ public:
     // drivers: the harness drivers this build implements (e.g. "checkfu:oneshot-v1@1").
     static QJsonObject hostProcessProvider(const QStringList &drivers);
     static QJsonObject bubblewrapProvider(const QStringList &drivers);
+    // networkModes: "none", plus "unrestricted" only when CHECKFU_DOCKER_UNRESTRICTED_NETWORK allows it.
+    static QJsonObject dockerProvider(const QStringList &drivers, const QStringList &networkModes);
     static QJsonObject build(const QString &runnerPool, const QJsonArray &providers);
 };

@@ -8,7 +8,12 @@
 #include "InstanceLock.h"
 #include "Platform.h"
 #include "RunnerSettings.h"
+#include "AppPaths.h"
+#include "Logging.h"
+#include "SecretMasker.h"
+#include "Runner.h"
 #include "SandboxProbe.h"
+#include "SandboxSet.h"
 #include "WorkloadIdentity.h"
 
 #include <QJsonDocument>
@@ -26,6 +31,8 @@ Doctor::Doctor(const RunnerConfig &config, RunnerSettings &settings, CredentialS
     , m_store(store)
     , m_clock(clock)
 {
+    if (m_config.cursor)
+        Logging::masker().addSecret(m_config.cursor->apiKey);
 }
 
 Doctor::~Doctor() = default;
@@ -63,8 +70,7 @@ void Doctor::run()
         m_endpoint = EndpointPolicy::normalized(m_settings.endpoint.toString());
     if (m_endpoint.isEmpty()) {
         add(QStringLiteral("endpoint"), Status::Fail, tr("no endpoint configured"), tr("pass --endpoint URL or set CHECKFU_API_URL"));
-        checkLocal();
-        done();
+        checkLocalThenFinish();
         return;
     }
     m_api = std::make_unique<ApiClient>(m_endpoint, m_clock);
@@ -116,8 +122,7 @@ void Doctor::checkCredential()
         add(QStringLiteral("credential"), Status::Fail, tr("this machine is not paired"),
             tr("get a pairing code and run checkfu-runner start --code CFU-…"));
         add(QStringLiteral("exchange"), Status::Skip, tr("no credential"));
-        checkLocal();
-        done();
+        checkLocalThenFinish();
         return;
     }
     const QString account = CredentialStore::accountFor(m_settings.endpoint, m_settings.runnerId);
@@ -126,8 +131,7 @@ void Doctor::checkCredential()
             add(QStringLiteral("credential"), Status::Fail,
                 tr("runner %1: not readable from the %2").arg(m_settings.runnerId, m_store.backendName()), r.message);
             add(QStringLiteral("exchange"), Status::Skip, tr("no credential"));
-            checkLocal();
-            done();
+            checkLocalThenFinish();
             return;
         }
         add(QStringLiteral("credential"), Status::Ok, tr("runner %1, stored in the %2").arg(m_settings.runnerId, m_store.backendName()));
@@ -145,8 +149,7 @@ void Doctor::exchange(const QString &credential)
                 .arg(lock.holderPid()),
             tr("its state is in its log and the tray; stop it to run this check"));
         add(QStringLiteral("presences"), Status::Skip, tr("needs the exchange"));
-        checkLocal();
-        done();
+        checkLocalThenFinish();
         return;
     }
     lock.unlock();
@@ -158,8 +161,7 @@ void Doctor::exchange(const QString &credential)
     connect(timeout.get(), &QTimer::timeout, this, [this] {
         m_identity->abort();
         add(QStringLiteral("exchange"), Status::Fail, tr("no answer within 10 s"), tr("check the control plane"));
-        checkLocal();
-        done();
+        checkLocalThenFinish();
     });
     timeout->start(DoctorTimeoutMs);
     connect(m_identity.get(), &WorkloadIdentity::acquired, this, [this, timeout](const IdentityGrant &g) {
@@ -171,8 +173,7 @@ void Doctor::exchange(const QString &credential)
     connect(m_identity.get(), &WorkloadIdentity::fatal, this, [this, timeout](const ApiError &, const QString &message) {
         timeout->stop();
         add(QStringLiteral("exchange"), Status::Fail, message);
-        checkLocal();
-        done();
+        checkLocalThenFinish();
     });
     m_identity->exchange();
 }
@@ -194,11 +195,25 @@ void Doctor::listPresences()
         }
         // Sign off at once: the doctor's identity must not linger as a presence.
         connect(m_identity.get(), &WorkloadIdentity::signedOff, this, [this] {
-            checkLocal();
-            done();
+            checkLocalThenFinish();
         });
         m_identity->signOff();
     });
+}
+
+void Doctor::checkLocalThenFinish()
+{
+    checkLocal();
+    // What a Runner started with this configuration would realise now (the same checks it makes).
+    m_sandboxes = std::make_unique<SandboxSet>(m_config, AppPaths::dataDir() + QStringLiteral("/runs"),
+                                               Runner::instanceLabel());
+    connect(m_sandboxes.get(), &SandboxSet::ready, this, [this](bool ok, const QString &error) {
+        add(QStringLiteral("sandbox posture"),
+            ok ? (m_sandboxes->anyRealisable() ? Status::Ok : Status::Warn) : Status::Fail,
+            ok ? m_sandboxes->posture() : error);
+        done();
+    });
+    m_sandboxes->start();
 }
 
 void Doctor::checkLocal()

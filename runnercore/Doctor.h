@@ -14,6 +14,7 @@ class ApiClient;
 class Clock;
 class CredentialStore;
 class RunnerSettings;
+class SandboxSet;
 class WorkloadIdentity;
 
 // `doctor` (§8): endpoint and version, clock skew, stored credential, a test exchange (only
@@ -54,6 +55,7 @@ private:
     void exchange(const QString &credential);
     void listPresences();
     void checkLocal();
+    void checkLocalThenFinish();
     void done();
 
     RunnerConfig m_config;
@@ -63,6 +65,7 @@ private:
     QUrl m_endpoint;
     std::unique_ptr<ApiClient> m_api;
     std::unique_ptr<WorkloadIdentity> m_identity;
+    std::unique_ptr<SandboxSet> m_sandboxes;
     QList<Check> m_checks;
     QJsonArray m_presences;
 };

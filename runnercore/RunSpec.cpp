@@ -106,8 +106,15 @@ private:
         JsonReader launch = harness.child(launchObject, "launch");
         // Any non-empty kind parses; one this Runner cannot launch is launch_kind_unsupported at admission.
         m_spec.launchKind = nonEmptyString(launch, "kind");
-        if (m_spec.launchKind == QLatin1String("oci"))
+        if (m_spec.launchKind == QLatin1String("oci")) {
             m_spec.image = nonEmptyString(launch, "image");
+            // Pinned by digest only: a tag can point at different bytes tomorrow (issue: a tag alone is refused).
+            static const QRegularExpression imageShape(
+                QStringLiteral("^([a-z0-9][a-z0-9._:/-]*@)?sha256:[0-9a-f]{64}$"));
+            if (launch.ok() && !imageShape.match(m_spec.image).hasMatch())
+                launch.fail("image", tr("is not pinned by digest (expected name@sha256:<64 hex> or a local image id "
+                                        "sha256:<64 hex>; a tag alone is refused)"));
+        }
         readArgv(launch);
         readEnv(launch);
     }

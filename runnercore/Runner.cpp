@@ -1,10 +1,13 @@
 #include "Runner.h"
 
+#include <QCryptographicHash>
+
 #include "ApiClient.h"
 #include "CapabilityAdvertisement.h"
 #include "ClaimLoop.h"
 #include "ControlChannel.h"
 #include "HostProcessProvider.h"
+#include "SandboxSet.h"
 #include "RunManager.h"
 #include "AppPaths.h"
 #include "SecretMasker.h"
@@ -38,6 +41,11 @@ Runner::Runner(const RunnerConfig &config, RunnerSettings &settings, CredentialS
     , m_store(store)
     , m_clock(clock)
 {
+    // Masked in every log line and event from the start, even when a harness prints it (§6.3, §8).
+    if (m_config.cursor)
+        Logging::masker().addSecret(m_config.cursor->apiKey);
+    if (!m_config.workspaceToken.isEmpty())
+        Logging::masker().addSecret(m_config.workspaceToken);
     m_stopTimer.setSingleShot(true);
     connect(&m_stopTimer, &QTimer::timeout, this, &Runner::signOffAndFinish);
 }
@@ -75,8 +83,8 @@ int Runner::busySlots() const
 QJsonObject Runner::advertisement() const
 {
     QJsonArray providers;
-    if (m_hostProvider)
-        providers.append(m_hostProvider->capabilities(drivers()));
+    if (m_sandboxes)
+        providers = m_sandboxes->advertisedProviders(drivers());
     QString pool = m_identity ? m_identity->grant().runnerPool : QString();
     if (pool.isEmpty())
         pool = m_settings.runnerPool;
@@ -123,6 +131,37 @@ QString Runner::account() const
 void Runner::start()
 {
     setState(RunnerState::Starting);
+    // The tiers first: --sandbox bubblewrap/docker refuse to start when they cannot be realised,
+    // and the identity exchange carries the advertisement.
+    m_sandboxes = std::make_unique<SandboxSet>(m_config, AppPaths::dataDir() + QStringLiteral("/runs"),
+                                               instanceLabel());
+    connect(m_sandboxes.get(), &SandboxSet::ready, this, [this](bool ok, const QString &error) {
+        if (m_finished)
+            return;
+        if (!ok) {
+            Logging::get("runner")->error("{}", error);
+            fail(RunnerState::Failed, RunnerExit::SandboxUnavailable, error);
+            return;
+        }
+        connectToPlane();
+    });
+    m_sandboxes->start();
+}
+
+QString Runner::instanceLabel()
+{
+    // Marks this Runner's containers (per data directory, so two profiles never sweep each other's).
+    return QString::fromLatin1(
+        QCryptographicHash::hash(AppPaths::dataDir().toUtf8(), QCryptographicHash::Sha256).toHex().left(16));
+}
+
+QString Runner::sandboxPosture() const
+{
+    return m_sandboxes ? m_sandboxes->posture() : QString();
+}
+
+void Runner::connectToPlane()
+{
     if (!m_config.endpoint.isEmpty()) {
         m_endpoint = m_config.endpoint;
     } else if (!m_settings.endpoint.isEmpty()) {
@@ -155,30 +194,22 @@ void Runner::start()
     m_presence->setAdvertisementSource([this] { return advertisement(); });
     m_presence->setSlots(m_config.slotCount, 0, {});
 
-    if (m_config.hostProcessEnabled)
-        m_hostProvider = std::make_unique<HostProcessProvider>(AppPaths::dataDir() + QStringLiteral("/runs"));
     RunEnvironment env;
     env.api = m_api.get();
     env.identity = m_identity.get();
     env.clock = &m_clock;
     env.masker = &Logging::masker();
-    env.provider = [this](const QString &id) -> SandboxProvider * {
-        if (m_hostProvider && id == m_hostProvider->id())
-            return m_hostProvider.get();
-        return nullptr;
-    };
+    env.provider = [this](const QString &id) { return m_sandboxes->provider(id); };
     env.ceiling = [this] { return m_identity->grant().ceiling; };
     env.realisable = [this] { return advertisement(); };
     env.cursor = m_config.cursor;
     env.defaultIdleTimeoutMs = m_config.idleTimeoutMs;
     env.spoolRoot = AppPaths::dataDir() + QStringLiteral("/spool");
-    env.teardownLeftovers = [](const QString &runId) {
-        HostProcessProvider(AppPaths::dataDir() + QStringLiteral("/runs")).teardown(runId);
-    };
+    env.teardownLeftovers = [this](const QString &runId) { m_sandboxes->teardownLeftovers(runId); };
     m_runs = std::make_unique<RunManager>(env, m_config.slotCount);
     m_claims = std::make_unique<ClaimLoop>(*m_api, *m_identity, m_clock);
     // §8: with no provider on, the Runner stays connected but never claims.
-    m_claims->setFreeSlots([this] { return m_hostProvider ? m_runs->freeSlots() : 0; });
+    m_claims->setFreeSlots([this] { return m_sandboxes->anyRealisable() ? m_runs->freeSlots() : 0; });
     m_control = std::make_unique<ControlChannel>(*m_api, *m_identity, m_clock);
     connect(m_claims.get(), &ClaimLoop::claimed, m_runs.get(), &RunManager::start);
     connect(m_runs.get(), &RunManager::runsChanged, this, [this] {
@@ -215,7 +246,14 @@ void Runner::start()
         setDraining(type == QLatin1String("drain"));
     });
 
-    if (!m_config.hostProcessEnabled && !m_config.bubblewrapEnabled) {
+    // Docker came or went: advertise what is realisable now, and get a ceiling that includes it.
+    connect(m_sandboxes.get(), &SandboxSet::changed, this, [this] {
+        Logging::get("runner")->info("sandbox tiers now: {}", m_sandboxes->posture());
+        if (m_identity && m_identity->hasToken())
+            m_identity->exchange();
+        m_claims->poke();
+    });
+    if (!m_sandboxes->anyRealisable()) {
         const QString text = tr("No sandbox provider is enabled (see --sandbox and CHECKFU_ENABLE_HOST_PROCESS_SANDBOX): "
                                 "this Runner stays connected but takes no work.");
         Logging::get("runner")->warn("{}", text);
@@ -368,6 +406,8 @@ void Runner::onAcquired(const IdentityGrant &grant)
     if (m_firstGrant) {
         m_firstGrant = false;
         m_control->start();
+        // Only now: the instance lock is ours, so no live Runner's containers can be swept.
+        m_sandboxes->sweepLeftovers();
         m_runs->recover();
     } else {
         m_claims->poke();

@@ -18,6 +18,7 @@ class ClaimLoop;
 class Clock;
 class ControlChannel;
 class HostProcessProvider;
+class SandboxSet;
 class RunManager;
 class CredentialStore;
 class InstanceLock;
@@ -70,8 +71,13 @@ public:
     int busySlots() const;
     // Drivers this build implements (advertised only for providers that are on).
     static QStringList drivers();
+    // The sandbox tiers realised now, for people (doctor, tray); empty before start().
+    QString sandboxPosture() const;
+    // The label value on this Runner's containers.
+    static QString instanceLabel();
 
 private:
+    void connectToPlane();
     void setState(RunnerState state, const QString &message = {});
     void fail(RunnerState state, RunnerExit exit, const QString &message);
     void pairWithCode();
@@ -97,7 +103,7 @@ private:
     std::unique_ptr<PresenceReporter> m_presence;
     std::unique_ptr<PairingRedemption> m_pairing;
     std::unique_ptr<InstanceLock> m_lock;
-    std::unique_ptr<HostProcessProvider> m_hostProvider;
+    std::unique_ptr<SandboxSet> m_sandboxes;
     std::unique_ptr<RunManager> m_runs;
     std::unique_ptr<ClaimLoop> m_claims;
     std::unique_ptr<ControlChannel> m_control;

@@ -28,6 +28,7 @@ enum class RunnerExit {
     CredentialStoreUnavailable = 4,
     AlreadyRunning = 5,
     NotPaired = 6,
+    SandboxUnavailable = 7, // --sandbox bubblewrap/docker cannot be realised here
     Revoked = 10,
     Fenced = 11,
     Interrupted = 130,

@@ -74,8 +74,8 @@ QString RunnerCli::helpEpilogue()
               "  0   stopped cleanly (signed off)            1   failed (see the message)\n"
               "  2   bad command line or configuration        3   pairing failed (code not used or refused)\n"
               "  4   no credential store answers              5   another Runner holds this credential\n"
-              "  6   not paired                               10  credential revoked by an administrator\n"
-              "  11  credential fenced: two processes used it (clone)\n"
+              "  6   not paired                               7   the --sandbox tier cannot be realised here\n"
+              "  10  credential revoked by an administrator   11  credential fenced: two processes used it (clone)\n"
               "  130 exited on a third interrupt");
 }
 

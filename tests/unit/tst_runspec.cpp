@@ -289,6 +289,16 @@ private slots:
         QVERIFY2(std::holds_alternative<RunSpec>(result), qPrintable(errorOf(result)));
         QCOMPARE(std::get<RunSpec>(result).launchKind, QStringLiteral("oci"));
         QCOMPARE(std::get<RunSpec>(result).image, QStringLiteral("registry/x@sha256:") + Hex + Hex);
+        // A local image id is pinned too.
+        QVERIFY(std::holds_alternative<RunSpec>(
+            RunSpec::parse(edited(spec, launch + Pointer { QStringLiteral("image") }, QStringLiteral("sha256:") + Hex + Hex))));
+        // A tag alone (or a tag with a malformed digest) is refused, naming the field and the fix.
+        for (const QString &image : { QStringLiteral("alpine"), QStringLiteral("docker.io/library/alpine:3.20"),
+                 QStringLiteral("alpine@sha256:abc"), QStringLiteral("sha256:") + Hex }) {
+            const QString error = errorOf(RunSpec::parse(edited(spec, launch + Pointer { QStringLiteral("image") }, image)));
+            QVERIFY2(error.contains(QStringLiteral("run_spec.harness.launch.image")) && error.contains(QStringLiteral("digest")),
+                qPrintable(image + QStringLiteral(": ") + error));
+        }
     }
 
     void missingFieldIsNamed_data()

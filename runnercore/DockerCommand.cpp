@@ -1,0 +1,74 @@
+#include "DockerCommand.h"
+
+#include <QCoreApplication>
+
+QString DockerCommand::Result::describe() const
+{
+    if (!failure.isEmpty())
+        return failure;
+    const QList<QByteArray> lines = err.trimmed().split('\n');
+    const QString last = QString::fromUtf8(lines.isEmpty() ? QByteArray() : lines.last()).trimmed();
+    return last.isEmpty() ? QCoreApplication::translate("DockerCommand", "docker exited with code %1").arg(exitCode)
+                          : last;
+}
+
+DockerCommand *DockerCommand::run(
+    const QString &program, const QStringList &args, int timeoutMs, Handler handler, QObject *parent)
+{
+    return new DockerCommand(program, args, timeoutMs, std::move(handler), parent);
+}
+
+void DockerCommand::runDetached(const QString &program, const QStringList &args)
+{
+    QProcess::startDetached(program, args);
+}
+
+DockerCommand::DockerCommand(
+    const QString &program, const QStringList &args, int timeoutMs, Handler handler, QObject *parent)
+    : QObject(parent), m_handler(std::move(handler))
+{
+    m_process.setProgram(program);
+    m_process.setArguments(args);
+    m_process.setStandardInputFile(QProcess::nullDevice());
+    m_timeout.setSingleShot(true);
+    connect(&m_timeout, &QTimer::timeout, this, [this, timeoutMs] {
+        m_process.kill();
+        Result r;
+        r.failure
+            = QCoreApplication::translate("DockerCommand", "docker did not answer within %1 s").arg(timeoutMs / 1000.0);
+        finish(r);
+    });
+    connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error != QProcess::FailedToStart)
+            return; // crashes and timeouts are reported through finished / the timer
+        Result r;
+        r.failure = QCoreApplication::translate("DockerCommand", "the docker command is not installed (%1)")
+                        .arg(m_process.errorString());
+        finish(r);
+    });
+    connect(&m_process, &QProcess::finished, this, [this](int exitCode, QProcess::ExitStatus status) {
+        Result r;
+        r.out = m_process.readAllStandardOutput();
+        r.err = m_process.readAllStandardError();
+        if (status == QProcess::CrashExit) {
+            r.failure = QCoreApplication::translate("DockerCommand", "the docker command crashed");
+        } else {
+            r.ran = true;
+            r.exitCode = exitCode;
+        }
+        finish(r);
+    });
+    m_timeout.start(timeoutMs);
+    m_process.start();
+}
+
+void DockerCommand::finish(Result result)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_timeout.stop();
+    if (m_handler)
+        m_handler(result);
+    deleteLater();
+}

@@ -1,0 +1,428 @@
+// Container runs end to end (issue 5): a real Docker engine (Debian's dockerd, started by the
+// test with its own data root and socket, vfs storage, images imported offline), the real
+// Runner and the real devplane. Oneshot and ACP runs in containers, network none seen from
+// inside, resources applied, containers gone after settlement and swept after a Runner SIGKILL,
+// refusals that start nothing, and the Cursor lane's key kept inside its one container.
+// Runtime: about 60-90 s (vfs copies the image for every container).
+#include "DevPlaneProcess.h"
+#include "DockerDaemon.h"
+#include "IntegrationSupport.h"
+#include "RunnerProcess.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+#include <csignal>
+#include <memory>
+
+using namespace IntegrationSupport;
+
+namespace {
+const QString profile = QStringLiteral("hprof_0123456789abcdef0123456789abcdef@3");
+const QString digest = QStringLiteral("sha256:") + QString(64, QLatin1Char('d'));
+const QString otherDigest = QStringLiteral("sha256:") + QString(64, QLatin1Char('e'));
+const QString cursorKey = QStringLiteral("cursor-canary-KEY-5f2c9a71d3b84e06");
+
+QJsonObject dataOf(const QJsonObject &event)
+{
+    return event.value(QStringLiteral("data")).toObject();
+}
+
+QStringList chunkTexts(const QList<QJsonObject> &events)
+{
+    QStringList texts;
+    for (const QJsonObject &e : eventsOfKind(events, QStringLiteral("acp.update"))) {
+        const QJsonObject update = dataOf(e).value(QStringLiteral("update")).toObject();
+        if (update.value(QStringLiteral("sessionUpdate")) == QLatin1String("agent_message_chunk"))
+            texts.append(update.value(QStringLiteral("content")).toObject().value(QStringLiteral("text")).toString());
+    }
+    return texts;
+}
+
+} // namespace
+
+class TestDocker : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void cleanupTestCase();
+
+    void advertisesDockerWithoutTheKey();
+    void oneshotInContainerWithNetworkNone();
+    void resourcesAppliedAndContainerRemoved();
+    void acpRunInContainer();
+    void refusalsStartNothing();
+    void containerRunWithoutDockerIsRefused();
+    void cursorKeyOnlyInTheMatchingContainer();
+    void leftoverContainerSweptAfterRunnerKill();
+
+private:
+    QJsonObject containerSpec(const QString &image, const QStringList &argv, const QString &prompt = {}) const;
+    QString create(const QJsonObject &spec, QString *runId, QString *error) const;
+    QJsonArray containersOf(const QString &runId) const
+    {
+        return m_docker.containers(QStringLiteral("io.checkfu.run-id=%1").arg(runId));
+    }
+    bool waitForEvent(const QString &sessionId, const QString &kind, int timeoutMs) const;
+    std::unique_ptr<RunnerProcess> startRunner(QString *error, std::shared_ptr<RunnerHome> home = {});
+
+    DockerDaemon m_docker;
+    QString m_busybox;
+    QString m_nodeImage;
+    std::unique_ptr<DevPlaneProcess> m_devplane;
+    std::unique_ptr<RunnerProcess> m_runner;
+    QString m_principal;
+};
+
+std::unique_ptr<RunnerProcess> TestDocker::startRunner(QString *error, std::shared_ptr<RunnerHome> home)
+{
+    auto runner = std::make_unique<RunnerProcess>(std::move(home));
+    runner->setEnv(QStringLiteral("DOCKER_HOST"), m_docker.host());
+    runner->setEnv(QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION"), profile);
+    runner->setEnv(QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST"), digest);
+    runner->setEnv(QStringLiteral("CHECKFU_CURSOR_MODEL"), QStringLiteral("cursor-auto"));
+    runner->setEnv(QStringLiteral("CURSOR_API_KEY"), cursorKey);
+    if (pairAndWaitReady(*m_devplane, *runner, error).isEmpty())
+        return nullptr;
+    return runner;
+}
+
+void TestDocker::initTestCase()
+{
+    QString error;
+    QVERIFY2(m_docker.start(&error), qPrintable(error));
+    m_busybox = m_docker.importBusybox(&error);
+    QVERIFY2(!m_busybox.isEmpty(), qPrintable(error));
+    m_nodeImage = m_docker.importNodeAgent(QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/acp"), &error);
+    QVERIFY2(!m_nodeImage.isEmpty(), qPrintable(error));
+    m_devplane = std::make_unique<DevPlaneProcess>();
+    QVERIFY2(m_devplane->start(&error), qPrintable(error));
+    m_principal = m_devplane->defaultPrincipal();
+    m_runner = startRunner(&error);
+    QVERIFY2(m_runner, qPrintable(error));
+}
+
+void TestDocker::cleanupTestCase()
+{
+    if (m_runner && m_runner->isRunning()) {
+        m_runner->sendSignal(SIGTERM);
+        m_runner->waitForExit(15000);
+    }
+    m_runner.reset();
+    m_devplane.reset();
+    m_docker.stop();
+}
+
+QJsonObject TestDocker::containerSpec(const QString &image, const QStringList &argv, const QString &prompt) const
+{
+    QJsonObject spec = oneshotRunSpec(m_principal, argv, {}, prompt);
+    spec = withPath(spec, { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("tier") },
+        QStringLiteral("container"));
+    spec = withPath(spec, { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("network") },
+        QStringLiteral("none"));
+    spec = withPath(
+        spec, { QStringLiteral("harness"), QStringLiteral("launch"), QStringLiteral("kind") }, QStringLiteral("oci"));
+    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("launch"), QStringLiteral("image") }, image);
+    return spec;
+}
+
+QString TestDocker::create(const QJsonObject &spec, QString *runId, QString *error) const
+{
+    const QJsonObject created = m_devplane->createSessionFromSpec(spec, {}, error);
+    if (runId)
+        *runId = created.value(QStringLiteral("run_id")).toString();
+    return created.value(QStringLiteral("session_id")).toString();
+}
+
+bool TestDocker::waitForEvent(const QString &sessionId, const QString &kind, int timeoutMs) const
+{
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        if (!eventsOfKind(eventList(m_devplane->sessionEvents(sessionId)), kind).isEmpty())
+            return true;
+        QTest::qWait(100);
+    }
+    return false;
+}
+
+// §5: docker is advertised because a daemon answers; the Cursor tuple is there, the key never.
+void TestDocker::advertisesDockerWithoutTheKey()
+{
+    const QString runnerId = m_runner->home()->storedRunnerId();
+    const QJsonObject presence = m_devplane->presence(runnerId);
+    const QJsonArray providers
+        = presence.value(QStringLiteral("advertisement")).toObject().value(QStringLiteral("providers")).toArray();
+    QJsonObject docker;
+    for (const QJsonValue &p : providers)
+        if (p.toObject().value(QStringLiteral("id")) == QLatin1String("docker"))
+            docker = p.toObject();
+    QVERIFY2(!docker.isEmpty(), dumpJson(presence).constData());
+    QCOMPARE(docker.value(QStringLiteral("tiers")).toArray(), QJsonArray { QStringLiteral("container") });
+    QCOMPARE(docker.value(QStringLiteral("network_modes")).toArray(), QJsonArray { QStringLiteral("none") });
+    QCOMPARE(docker.value(QStringLiteral("launch_kinds")).toArray(), QJsonArray { QStringLiteral("oci") });
+    const QJsonObject model = docker.value(QStringLiteral("harness_owned_models")).toArray().at(0).toObject();
+    QCOMPARE(model.value(QStringLiteral("harness_profile_version")).toString(), profile);
+    QCOMPARE(model.value(QStringLiteral("harness_release_digest")).toString(), digest);
+    QVERIFY(!QJsonDocument(presence).toJson().contains(cursorKey.toUtf8()));
+}
+
+void TestDocker::oneshotInContainerWithNetworkNone()
+{
+    QString error, runId;
+    const QString sessionId
+        = create(containerSpec(m_busybox,
+                     { QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                         QStringLiteral("ip -o link; echo cwd=$(pwd) home=$HOME; cat; echo; "
+                                        "echo secret=${CURSOR_API_KEY:-absent}; echo made > made.txt") },
+                     QStringLiteral("hello from stdin")),
+            &runId, &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    const QJsonObject settlement = m_devplane->waitSettled(sessionId, 60, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+    const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(sessionId));
+    const QString out = QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout")));
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    // network none: the only interface is the loopback.
+    const QStringList links = out.split(QLatin1Char('\n')).filter(QStringLiteral(": <"));
+    QCOMPARE(links.size(), 1);
+    QVERIFY2(links.first().contains(QStringLiteral("lo:")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("cwd=/workspace home=/checkfu/home")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("hello from stdin")), qPrintable(out));
+    // No model in the spec: no key, even though this Runner holds one.
+    QVERIFY2(out.contains(QStringLiteral("secret=absent")), qPrintable(out));
+    QCOMPARE(dataOf(eventsOfKind(events, QStringLiteral("run.started")).value(0))
+                 .value(QStringLiteral("provider"))
+                 .toString(),
+        QStringLiteral("docker"));
+    // Gone after settlement: the container and the run directory.
+    QTRY_VERIFY2_WITH_TIMEOUT(containersOf(runId).isEmpty(), dumpJson(containersOf(runId)).constData(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!QFileInfo::exists(m_runner->home()->runDir(runId)), 10000);
+}
+
+void TestDocker::resourcesAppliedAndContainerRemoved()
+{
+    QJsonObject spec = containerSpec(m_busybox, { QStringLiteral("/bin/sleep"), QStringLiteral("300") });
+    spec = withPath(spec,
+        { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("resources"),
+            QStringLiteral("cpu_millis") },
+        1500);
+    spec = withPath(spec,
+        { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("resources"),
+            QStringLiteral("memory_mib") },
+        256);
+    QString error, runId;
+    const QString sessionId = create(spec, &runId, &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    QVERIFY2(waitForEvent(sessionId, QStringLiteral("run.started"), 60000), "the run did not start");
+    QTRY_VERIFY_WITH_TIMEOUT(containersOf(runId).size() == 1, 10000);
+    const QJsonObject inspect = m_docker.inspect(QStringLiteral("checkfu-") + runId);
+    const QJsonObject host = inspect.value(QStringLiteral("HostConfig")).toObject();
+    QCOMPARE(host.value(QStringLiteral("NanoCpus")).toInteger(), qint64(1500000000));
+    QCOMPARE(host.value(QStringLiteral("Memory")).toInteger(), qint64(256) * 1024 * 1024);
+    QCOMPARE(host.value(QStringLiteral("PidsLimit")).toInteger(), qint64(4096));
+    QCOMPARE(host.value(QStringLiteral("NetworkMode")).toString(), QStringLiteral("none"));
+    QCOMPARE(host.value(QStringLiteral("LogConfig")).toObject().value(QStringLiteral("Type")).toString(),
+        QStringLiteral("none"));
+    QVERIFY(host.value(QStringLiteral("CapDrop")).toArray().contains(QStringLiteral("ALL")));
+    const QJsonObject labels
+        = inspect.value(QStringLiteral("Config")).toObject().value(QStringLiteral("Labels")).toObject();
+    QCOMPARE(labels.value(QStringLiteral("io.checkfu.run-id")).toString(), runId);
+    QVERIFY(!labels.value(QStringLiteral("io.checkfu.runner")).toString().isEmpty());
+    bool workspaceMounted = false;
+    for (const QJsonValue &m : inspect.value(QStringLiteral("Mounts")).toArray())
+        workspaceMounted |= m.toObject().value(QStringLiteral("Destination")) == QLatin1String("/workspace")
+            && m.toObject().value(QStringLiteral("Source")).toString()
+                == m_runner->home()->runDir(runId) + QStringLiteral("/workspace");
+    QVERIFY2(workspaceMounted, dumpJson(inspect.value(QStringLiteral("Mounts"))).constData());
+
+    QVERIFY2(m_devplane->cancelSession(sessionId, &error), qPrintable(error));
+    const QJsonObject settlement = m_devplane->waitSettled(sessionId, 60, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("cancelled"));
+    QTRY_VERIFY2_WITH_TIMEOUT(containersOf(runId).isEmpty(), dumpJson(containersOf(runId)).constData(), 10000);
+}
+
+// The ACP driver works unchanged in a container; the agent's paths are container paths.
+void TestDocker::acpRunInContainer()
+{
+    QJsonObject spec
+        = containerSpec(m_nodeImage, { QStringLiteral("/usr/bin/node"), QStringLiteral("/opt/acp-peer/agent.mjs") },
+            QStringLiteral("cwd; write {cwd}/notes/out.txt from the container; read {cwd}/notes/out.txt; "
+                           "write /etc/escape.txt no"));
+    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("checkfu:acp-v1@1"));
+    QString error, runId;
+    const QString sessionId = create(spec, &runId, &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    QDeadlineTimer deadline(90000);
+    QList<QJsonObject> events;
+    while (!deadline.hasExpired()) {
+        events = eventList(m_devplane->sessionEvents(sessionId));
+        if (!eventsOfKind(events, QStringLiteral("turn.ended")).isEmpty())
+            break;
+        QTest::qWait(200);
+    }
+    QVERIFY2(!eventsOfKind(events, QStringLiteral("turn.ended")).isEmpty(), dumpEvents(events).constData());
+    const QStringList texts = chunkTexts(events);
+    QCOMPARE(texts.value(0), QStringLiteral("/workspace"));
+    QCOMPARE(texts.value(1), QStringLiteral("write ok /workspace/notes/out.txt"));
+    QCOMPARE(texts.value(2), QStringLiteral("read ok from the container\n"));
+    QVERIFY2(texts.value(3).startsWith(QStringLiteral("write error -32602")), qPrintable(texts.value(3)));
+    QVERIFY2(m_devplane->sessionCommand({ QStringLiteral("close"), sessionId }, &error), qPrintable(error));
+    const QJsonObject settlement = m_devplane->waitSettled(sessionId, 60, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    QTRY_VERIFY_WITH_TIMEOUT(containersOf(runId).isEmpty(), 10000);
+}
+
+void TestDocker::refusalsStartNothing()
+{
+    struct Case
+    {
+        QJsonObject spec;
+        QString reason;
+    };
+    const QJsonObject base = containerSpec(m_busybox, { QStringLiteral("/bin/true") });
+    const QList<Case> cases {
+        { withPath(base, { QStringLiteral("harness"), QStringLiteral("launch"), QStringLiteral("image") },
+              QStringLiteral("busybox:latest")),
+            QStringLiteral("invalid_run_spec") },
+        { withPath(base, { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("network") },
+              QStringLiteral("unrestricted")),
+            QStringLiteral("network_boundary_unavailable") },
+        // The key goes only into a container: a host-process run asking for the model is refused.
+        { withPath(withPath(oneshotRunSpec(m_principal, { QStringLiteral("/bin/true") }),
+                       { QStringLiteral("harness"), QStringLiteral("release_digest") }, digest),
+              { QStringLiteral("model") },
+              QJsonObject { { QStringLiteral("kind"), QStringLiteral("cursor_api_key") },
+                  { QStringLiteral("provider"), QStringLiteral("cursor") },
+                  { QStringLiteral("model"), QStringLiteral("cursor-auto") } }),
+            QStringLiteral("harness_model_mismatch") },
+    };
+    for (const Case &c : cases) {
+        QString error, runId;
+        const QString sessionId = create(c.spec, &runId, &error);
+        QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+        const QJsonObject settlement = m_devplane->waitSettled(sessionId, 30, &error);
+        QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+        QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("refused"));
+        QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), c.reason);
+        const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(sessionId));
+        QVERIFY(eventsOfKind(events, QStringLiteral("run.started")).isEmpty());
+        QVERIFY(containersOf(runId).isEmpty());
+    }
+}
+
+// A Runner whose Docker does not answer advertises no docker and refuses container runs.
+void TestDocker::containerRunWithoutDockerIsRefused()
+{
+    DevPlaneProcess devplane;
+    QString error;
+    QVERIFY2(devplane.start(&error), qPrintable(error));
+    RunnerProcess runner;
+    runner.setEnv(QStringLiteral("DOCKER_HOST"), QStringLiteral("unix:///nonexistent/docker.sock"));
+    QVERIFY2(!pairAndWaitReady(devplane, runner, &error).isEmpty(), qPrintable(error));
+    const QJsonObject presence = devplane.presence(runner.home()->storedRunnerId());
+    QVERIFY2(!QJsonDocument(presence).toJson().contains("\"docker\""), dumpJson(presence).constData());
+    QJsonObject spec = containerSpec(m_busybox, { QStringLiteral("/bin/true") });
+    spec = withPath(spec, { QStringLiteral("principal_id") }, devplane.defaultPrincipal());
+    const QJsonObject created = devplane.createSessionFromSpec(spec, {}, &error);
+    const QString sessionId = created.value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    const QJsonObject settlement = devplane.waitSettled(sessionId, 30, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("refused"));
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("tier_unavailable"));
+    QVERIFY(containersOf(created.value(QStringLiteral("run_id")).toString()).isEmpty());
+    runner.sendSignal(SIGTERM);
+    runner.waitForExit(15000);
+}
+
+// §8: the key reaches exactly the container whose spec matches the tuple; never a command line,
+// a log, the presence or an event; usage is recorded as absent.
+void TestDocker::cursorKeyOnlyInTheMatchingContainer()
+{
+    const QJsonObject model { { QStringLiteral("kind"), QStringLiteral("cursor_api_key") },
+        { QStringLiteral("provider"), QStringLiteral("cursor") },
+        { QStringLiteral("model"), QStringLiteral("cursor-auto") } };
+    QJsonObject spec = containerSpec(m_busybox,
+        { QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("echo key-length=${#CURSOR_API_KEY}; echo key=$CURSOR_API_KEY; sleep 4") });
+    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("profile_version") }, profile);
+    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("release_digest") }, digest);
+    spec = withPath(spec, { QStringLiteral("model") }, model);
+    QString error, runId;
+    const QString sessionId = create(spec, &runId, &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    QVERIFY2(waitForEvent(sessionId, QStringLiteral("output.stdout"), 60000), "no output");
+    // While it runs: not in any process's command line (docker's included).
+    QByteArray cmdlines;
+    for (const ProcessInfo &p : processes())
+        cmdlines += p.cmdline + '\n';
+    QVERIFY2(!cmdlines.contains(cursorKey.toUtf8()), "the key is on a command line");
+    const QStringList holding = filesContaining({ m_runner->home()->root() }, cursorKey.toUtf8());
+    QVERIFY2(holding.isEmpty(), qPrintable(holding.join(QLatin1Char(' '))));
+    const QJsonObject settlement = m_devplane->waitSettled(sessionId, 60, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(
+        settlement.value(QStringLiteral("usage")).toObject().value(QStringLiteral("model_usage_source")).toString(),
+        QStringLiteral("absent"));
+    const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(sessionId));
+    const QString out = QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout")));
+    QVERIFY2(out.contains(QStringLiteral("key-length=%1").arg(cursorKey.size())), qPrintable(out));
+    // The harness printed it; the Runner masked it before relaying (§6.3).
+    QVERIFY2(out.contains(QStringLiteral("key=***")), qPrintable(out));
+    QVERIFY(!QJsonDocument(m_devplane->sessionEvents(sessionId)).toJson().contains(cursorKey.toUtf8()));
+    QVERIFY(!m_runner->logText().contains(cursorKey));
+    QVERIFY(!m_runner->stdoutText().contains(cursorKey) && !m_runner->stderrText().contains(cursorKey));
+    QVERIFY(
+        !QJsonDocument(m_devplane->presence(m_runner->home()->storedRunnerId())).toJson().contains(cursorKey.toUtf8()));
+    QVERIFY(!m_devplane->output().contains(cursorKey));
+
+    // A different release digest: refused, nothing started.
+    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("release_digest") }, otherDigest);
+    const QString refused = create(spec, &runId, &error);
+    QVERIFY2(!refused.isEmpty(), qPrintable(error));
+    const QJsonObject refusal = m_devplane->waitSettled(refused, 30, &error);
+    QCOMPARE(refusal.value(QStringLiteral("outcome")).toString(), QStringLiteral("refused"));
+    QCOMPARE(refusal.value(QStringLiteral("reason")).toString(), QStringLiteral("harness_model_mismatch"));
+    QVERIFY(eventsOfKind(eventList(m_devplane->sessionEvents(refused)), QStringLiteral("run.started")).isEmpty());
+    QVERIFY(containersOf(runId).isEmpty());
+}
+
+// A Runner killed mid-run leaves its container running; the next start sweeps it, and the run
+// is settled failed/runner_restarted.
+void TestDocker::leftoverContainerSweptAfterRunnerKill()
+{
+    QString error, runId;
+    const QString sessionId
+        = create(containerSpec(m_busybox, { QStringLiteral("/bin/sleep"), QStringLiteral("300") }), &runId, &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    QVERIFY2(waitForEvent(sessionId, QStringLiteral("run.started"), 60000), "the run did not start");
+    QTRY_VERIFY_WITH_TIMEOUT(containersOf(runId).size() == 1, 10000);
+    const std::shared_ptr<RunnerHome> home = m_runner->home();
+    m_runner->kill();
+    QTest::qWait(1000);
+    QCOMPARE(containersOf(runId).size(), 1); // the container outlived the Runner
+    m_runner.reset();
+    RunnerProcess restarted(home);
+    restarted.setEnv(QStringLiteral("DOCKER_HOST"), m_docker.host());
+    QVERIFY2(restarted.start(fileStoreStart(*m_devplane), &error), qPrintable(error));
+    QTRY_VERIFY2_WITH_TIMEOUT(containersOf(runId).isEmpty(), dumpJson(containersOf(runId)).constData(), 30000);
+    const QJsonObject settlement = m_devplane->waitSettled(sessionId, 60, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("runner_restarted"));
+    restarted.sendSignal(SIGTERM);
+    restarted.waitForExit(15000);
+}
+
+CHECKFU_INTEGRATION_MAIN(TestDocker, 240000)
+#include "tst_docker.moc"
