@@ -32,10 +32,21 @@ bool isWithin(const QString &path, const QString &base)
     return path == base || path.startsWith(base.endsWith(QLatin1Char('/')) ? base : base + QLatin1Char('/'));
 }
 
+// Whether path shows inside the sandbox: not under its private /tmp or a hidden directory, unless in the run.
+bool isVisibleInside(const QString &path, const QString &runPath, const QStringList &hiddenPaths)
+{
+    const QString real = QFileInfo(path).canonicalFilePath();
+    if (real.isEmpty() || isWithin(real, runPath))
+        return true; // nothing to judge, or the run's own
+    if (isWithin(real, QStringLiteral("/tmp")))
+        return false;
+    return std::none_of(hiddenPaths.cbegin(), hiddenPaths.cend(),
+        [&](const QString &hidden) { return hidden != QLatin1String("/") && isWithin(real, hidden); });
+}
+
 // Calls visit(dirFd, pid) for each process in /proc until it returns false. dirFd (a /proc/<pid>
 // directory) pins that one process: no pid reuse between looking at it and signalling it.
-template<typename Visit>
-void forEachProcess(Visit visit)
+template <typename Visit> void forEachProcess(Visit visit)
 {
     DIR *proc = ::opendir("/proc");
     if (!proc)
@@ -100,8 +111,7 @@ BubblewrapProvider::BubblewrapProvider(const QString &root, const QStringList &s
     // agent sockets and the Runner's locks; the Runner's own temporary directory is hidden too.
     , m_hide { m_root, AppPaths::dataDir(), qEnvironmentVariable("XDG_RUNTIME_DIR"),
         QStringLiteral("/run/user/%1").arg(::geteuid()), QDir::tempPath() }
-{
-}
+{ }
 
 QString BubblewrapProvider::id() const
 {
@@ -139,7 +149,9 @@ QStringList BubblewrapProvider::bwrapArguments(
     sorted.sort(); // an ancestor before what it contains
     QStringList hidden;
     for (const QString &path : std::as_const(sorted)) {
-        if (!QDir::isAbsolutePath(path) || path == QLatin1String("/") || isWithin(path, QStringLiteral("/tmp"))
+        // "/tmp" is already a fresh tmpfs and must stay writable; what is below it is hidden all the
+        // same, so that the Runner's data is read-only inside wherever it lives.
+        if (!QDir::isAbsolutePath(path) || path == QLatin1String("/") || path == QLatin1String("/tmp")
             || isWithin(path, runPath))
             continue;
         if (std::any_of(hidden.cbegin(), hidden.cend(), [&](const QString &h) { return isWithin(path, h); }))
@@ -169,8 +181,7 @@ QStringList BubblewrapProvider::hiddenPaths() const
     return paths;
 }
 
-std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(
-    const QString &runId, const RunSpec &spec, QObject *parent)
+std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(const QString &runId, const RunSpec &spec, QObject *parent)
 {
     HostProcess::Launch launch = hostLaunch(runId, spec);
     if (m_bwrap.isEmpty()) {
@@ -189,8 +200,13 @@ std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(
             launch.launchError
                 = QCoreApplication::translate("BubblewrapProvider", "the workspace of run %1 was not prepared")
                       .arg(runId);
+        } else if (const QStringList hidden = hiddenPaths(); !isVisibleInside(launch.program, run, hidden)) {
+            // bwrap would only fail with "No such file" and exit 1: say why, as a launch failure.
+            launch.launchError = QCoreApplication::translate("BubblewrapProvider",
+                "the harness %1 is not visible in the sandbox (only the system and the run's directory are)")
+                                     .arg(launch.program);
         } else {
-            QStringList args = bwrapArguments(run, workspace, hiddenPaths(), isolateNetwork);
+            QStringList args = bwrapArguments(run, workspace, hidden, isolateNetwork);
             args << QStringLiteral("--") << launch.program << launch.arguments;
             Logging::get("sandbox")->debug("run {}: {} {}", runId, m_bwrap, args.join(QLatin1Char(' ')));
             launch.program = m_bwrap;

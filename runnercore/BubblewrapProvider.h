@@ -27,7 +27,7 @@ public:
 
     // bwrap's options for one run, everything before "--" (the harness command follows it). Paths are
     // as they are mounted (canonical). hiddenPaths are covered with empty read-only tmpfs, the run
-    // directory is bound through them; nested ones, those under /tmp and inside the run are dropped.
+    // directory is bound through them; nested ones, "/", "/tmp" and those inside the run are dropped.
     static QStringList bwrapArguments(
         const QString &runPath, const QString &workspace, const QStringList &hiddenPaths, bool isolateNetwork);
 

@@ -796,7 +796,7 @@ QJsonObject DockerDaemon::inspect(const QString &nameOrId) const
     const Result r = docker({ QStringLiteral("inspect"), nameOrId });
     if (!r.ok())
         return {};
-    return QJsonDocument::fromJson(r.out).array().first().toObject();
+    return QJsonDocument::fromJson(r.out).array().at(0).toObject();
 }
 
 QString DockerDaemon::importRootfs(const QString &rootfs, QString *error)

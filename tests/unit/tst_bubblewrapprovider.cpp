@@ -26,8 +26,8 @@
 namespace {
 const char HelperArgument[] = "--launch-bwrap-harness-and-wait";
 
-RunSpec makeSpec(const QStringList &argv, const QString &network = QStringLiteral("none"),
-    const QList<RunFile> &files = {})
+RunSpec makeSpec(
+    const QStringList &argv, const QString &network = QStringLiteral("none"), const QList<RunFile> &files = {})
 {
     RunSpec spec;
     spec.tier = QStringLiteral("host_process");
@@ -194,9 +194,10 @@ private slots:
         qputenv("XDG_CONFIG_HOME", QFile::encodeName(base + QStringLiteral("/xdg-config")));
         qputenv("XDG_RUNTIME_DIR", QFile::encodeName(base + QStringLiteral("/xdg-runtime")));
         qputenv("TMPDIR", QFile::encodeName(base + QStringLiteral("/runner-tmp")));
+        QVERIFY(QDir().mkpath(base + QStringLiteral("/runner-tmp"))); // QDir::tempPath() names only what exists
         QVERIFY(QDir().mkpath(base + QStringLiteral("/xdg-runtime")));
-        QVERIFY(QFile::setPermissions(base + QStringLiteral("/xdg-runtime"), QFileDevice::ReadOwner
-                | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        QVERIFY(QFile::setPermissions(base + QStringLiteral("/xdg-runtime"),
+            QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
         for (const QString &file : { AppPaths::credentialDir() + QStringLiteral("/credential"),
                  AppPaths::dataDir() + QStringLiteral("/spool/run_old.jsonl"),
                  base + QStringLiteral("/xdg-runtime/bus"), AppPaths::runtimeDir() + QStringLiteral("/runner.lock"),
@@ -246,20 +247,22 @@ private slots:
         const QString workspace = run + QStringLiteral("/workspace");
         const QStringList hidden { QStringLiteral("/run/user/1000"), QStringLiteral("/data/runner/runs"),
             QStringLiteral("/data/runner"), QStringLiteral("/data/runner-other"), QStringLiteral("/tmp/runtime-x"),
-            run + QStringLiteral("/home"), QStringLiteral("/"), QStringLiteral("relative") };
+            QStringLiteral("/tmp"), run + QStringLiteral("/home"), QStringLiteral("/"), QStringLiteral("relative") };
         const QStringList head { QStringLiteral("--die-with-parent"), QStringLiteral("--new-session"),
             QStringLiteral("--unshare-pid"), QStringLiteral("--unshare-ipc"), QStringLiteral("--unshare-uts"),
             QStringLiteral("--unshare-cgroup-try") };
         const QStringList tail { QStringLiteral("--cap-drop"), QStringLiteral("ALL"), QStringLiteral("--ro-bind"),
             QStringLiteral("/"), QStringLiteral("/"), QStringLiteral("--dev"), QStringLiteral("/dev"),
             QStringLiteral("--proc"), QStringLiteral("/proc"), QStringLiteral("--tmpfs"), QStringLiteral("/tmp"),
-            // Ancestors first, nested ones, /tmp's, the run's own, "/" and relative ones dropped.
+            // Ancestors first; nested ones, the run's own, "/", "/tmp" itself and relative ones dropped.
             QStringLiteral("--tmpfs"), QStringLiteral("/data/runner"), QStringLiteral("--tmpfs"),
             QStringLiteral("/data/runner-other"), QStringLiteral("--tmpfs"), QStringLiteral("/run/user/1000"),
+            QStringLiteral("--tmpfs"), QStringLiteral("/tmp/runtime-x"),
             // The run through the tmpfs over its parents, then those made read-only.
             QStringLiteral("--bind"), run, run, QStringLiteral("--remount-ro"), QStringLiteral("/data/runner"),
             QStringLiteral("--remount-ro"), QStringLiteral("/data/runner-other"), QStringLiteral("--remount-ro"),
-            QStringLiteral("/run/user/1000"), QStringLiteral("--chdir"), workspace };
+            QStringLiteral("/run/user/1000"), QStringLiteral("--remount-ro"), QStringLiteral("/tmp/runtime-x"),
+            QStringLiteral("--chdir"), workspace };
         QCOMPARE(BubblewrapProvider::bwrapArguments(run, workspace, hidden, true),
             head + QStringList { QStringLiteral("--unshare-net") } + tail);
         QCOMPARE(BubblewrapProvider::bwrapArguments(run, workspace, hidden, false), head + tail);
@@ -378,8 +381,8 @@ private slots:
             "&& echo \"run ok\"\n");
         RunSpec spec = shellSpec(script);
         spec.env = { { QStringLiteral("FORBIDDEN"), forbidden.join(QLatin1Char(' ')) },
-            { QStringLiteral("UNREADABLE"), unreadable.join(QLatin1Char(' ')) },
-            { QStringLiteral("RUNS"), root() }, { QStringLiteral("HOST_TMP"), hostTmp } };
+            { QStringLiteral("UNREADABLE"), unreadable.join(QLatin1Char(' ')) }, { QStringLiteral("RUNS"), root() },
+            { QStringLiteral("HOST_TMP"), hostTmp } };
         QVERIFY(prepare(provider, QStringLiteral("run_writes"), spec));
         auto process = provider.launch(QStringLiteral("run_writes"), spec, nullptr);
         const Outcome o = runToEnd(process.get());
@@ -457,8 +460,8 @@ private slots:
         QMap<QString, QString> want;
         for (const QString &key : expected.keys())
             want.insert(key, expected.value(key));
-        want.insert(QStringLiteral("PWD"),
-            QFileInfo(provider.workspacePath(QStringLiteral("run_env"))).canonicalFilePath());
+        want.insert(
+            QStringLiteral("PWD"), QFileInfo(provider.workspacePath(QStringLiteral("run_env"))).canonicalFilePath());
         QCOMPARE(env, want);
         provider.teardown(QStringLiteral("run_env"));
     }
@@ -469,8 +472,8 @@ private slots:
             QSKIP(qPrintable(m_skip));
         BubblewrapProvider provider(root());
         RunSpec spec = makeSpec({ QStringLiteral("tr"), QStringLiteral("a-z"), QStringLiteral("A-Z") });
-        spec.prompt = QJsonArray { QJsonObject {
-            { QStringLiteral("type"), QStringLiteral("text") }, { QStringLiteral("text"), QStringLiteral("fix it") } } };
+        spec.prompt = QJsonArray { QJsonObject { { QStringLiteral("type"), QStringLiteral("text") },
+            { QStringLiteral("text"), QStringLiteral("fix it") } } };
         QVERIFY(prepare(provider, QStringLiteral("run_stdin"), spec));
         auto process = provider.launch(QStringLiteral("run_stdin"), spec, nullptr);
         OneshotDriver driver;
@@ -519,7 +522,8 @@ private slots:
         // The SIGTERM reaches the harness, its children and one that left for a session of its own.
         QTest::newRow("polite") << QStringLiteral("%1 & setsid %2 & %3; wait") << 5000 << -1 << int(SIGTERM);
         // The harness gets its grace period to finish (bwrap itself is not what gets the SIGTERM).
-        QTest::newRow("graceful") << QStringLiteral("trap 'sleep 0.3; echo bye; exit 7' TERM; %1 & setsid %2 & %3 & wait")
+        QTest::newRow("graceful") << QStringLiteral(
+            "trap 'sleep 0.3; echo bye; exit 7' TERM; %1 & setsid %2 & %3 & wait")
                                   << 5000 << 7 << 0;
         // Ignoring SIGTERM (inherited by the sleeps) only earns the grace period.
         QTest::newRow("stubborn") << QStringLiteral("trap '' TERM; %1 & setsid %2 & %3; wait") << 300 << -1
@@ -536,9 +540,8 @@ private slots:
         QFETCH(int, expectedSignal);
         const QList<QStringList> sleeps { uniqueSleep(11), uniqueSleep(12), uniqueSleep(13) };
         BubblewrapProvider provider(root());
-        const RunSpec spec = shellSpec(
-            script.arg(sleeps.at(0).join(QLatin1Char(' ')), sleeps.at(1).join(QLatin1Char(' ')),
-                sleeps.at(2).join(QLatin1Char(' '))));
+        const RunSpec spec = shellSpec(script.arg(sleeps.at(0).join(QLatin1Char(' ')),
+            sleeps.at(1).join(QLatin1Char(' ')), sleeps.at(2).join(QLatin1Char(' '))));
         QVERIFY(prepare(provider, QStringLiteral("run_term"), spec));
         auto process = provider.launch(QStringLiteral("run_term"), spec, nullptr);
         QByteArray out;
@@ -694,6 +697,17 @@ private slots:
         QVERIFY2(o.startError.contains(QLatin1String("egress-allowlist")), qPrintable(o.startError));
         process = provider.launch(QStringLiteral("run_fail"), makeSpec({ QStringLiteral("no-such-harness") }), nullptr);
         QVERIFY(!runToEnd(process.get()).startError.isEmpty());
+        // A harness where the sandbox hides it (here: the Runner's temporary directory).
+        const QString hiddenHarness = QDir::tempPath() + QStringLiteral("/harness.sh");
+        QFile script(hiddenHarness);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\necho ran\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::ExeOwner));
+        process = provider.launch(QStringLiteral("run_fail"), makeSpec({ hiddenHarness }), nullptr);
+        o = runToEnd(process.get());
+        QVERIFY2(o.startError.contains(QLatin1String("not visible in the sandbox")), qPrintable(o.startError));
+        QFile::remove(hiddenHarness);
         provider.teardown(QStringLiteral("run_fail"));
     }
 };
