@@ -160,6 +160,12 @@ QString Runner::sandboxPosture() const
     return m_sandboxes ? m_sandboxes->posture() : QString();
 }
 
+void Runner::recheckSandboxes()
+{
+    if (m_sandboxes)
+        m_sandboxes->recheck();
+}
+
 void Runner::connectToPlane()
 {
     if (!m_config.endpoint.isEmpty()) {

@@ -73,6 +73,8 @@ public:
     static QStringList drivers();
     // The sandbox tiers realised now, for people (doctor, tray); empty before start().
     QString sandboxPosture() const;
+    // Asks Docker again now (the tray calls it on wake); the advertisement follows.
+    void recheckSandboxes();
     // The label value on this Runner's containers.
     static QString instanceLabel();
 
