@@ -32,11 +32,12 @@ DockerCommand::DockerCommand(
     m_process.setStandardInputFile(QProcess::nullDevice());
     m_timeout.setSingleShot(true);
     connect(&m_timeout, &QTimer::timeout, this, [this, timeoutMs] {
-        m_process.kill();
         Result r;
         r.failure
             = QCoreApplication::translate("DockerCommand", "docker did not answer within %1 s").arg(timeoutMs / 1000.0);
-        finish(r);
+        finish(r); // first: the kill below reports a crash we must not take for the answer
+        m_process.kill();
+        m_process.waitForFinished(200); // reap it, so nothing outlives us as a zombie
     });
     connect(&m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
         if (error != QProcess::FailedToStart)

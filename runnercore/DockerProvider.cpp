@@ -149,6 +149,10 @@ std::unique_ptr<SandboxedProcess> DockerProvider::launch(const QString &runId, c
         return failed(tr("the workspace of run %1 was not prepared").arg(runId));
     if (spec.image.isEmpty() || spec.argv.isEmpty())
         return failed(tr("the run has no image or no argv"));
+    // docker reads "src:dst:options": a target with ':' or ',' would turn into mount options.
+    if (!target.startsWith(QLatin1Char('/')) || target.contains(QLatin1Char(':')) || target.contains(QLatin1Char(',')))
+        return failed(
+            tr("the mount target %1 cannot be used with docker (it must be absolute, without ':' or ',')").arg(target));
 
     // The environment: the host tier's filtered spec env, with the container's own paths.
     QProcessEnvironment env = HostProcessProvider::harnessEnvironment(run, spec.env);

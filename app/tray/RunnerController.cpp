@@ -1,0 +1,65 @@
+#include "RunnerController.h"
+
+#include "RunnerHost.h"
+
+RunnerController::RunnerController(const RunnerConfig &config, const Clock *clock, QObject *parent)
+    : QObject(parent), m_host(new RunnerHost(config, clock))
+{
+    qRegisterMetaType<RunnerStatus>();
+    qRegisterMetaType<ApprovalRequest>();
+    qRegisterMetaType<RunnerState>();
+    qRegisterMetaType<RunnerExit>();
+
+    m_thread.setObjectName(QStringLiteral("checkfu-runner-core"));
+    m_host->moveToThread(&m_thread);
+
+    // Posted before the thread runs, so it is the host's first event, ahead of any start().
+    QMetaObject::invokeMethod(m_host, &RunnerHost::initialize, Qt::QueuedConnection);
+    // Explicitly queued both ways: the host is on the core thread, this object on the GUI thread.
+    connect(this, &RunnerController::startRequested, m_host, &RunnerHost::start, Qt::QueuedConnection);
+    connect(this, &RunnerController::stopRequested, m_host, &RunnerHost::stop, Qt::QueuedConnection);
+    connect(this, &RunnerController::stopNowRequested, m_host, &RunnerHost::stopNow, Qt::QueuedConnection);
+    connect(this, &RunnerController::drainingRequested, m_host, &RunnerHost::setDraining, Qt::QueuedConnection);
+
+    connect(
+        m_host, &RunnerHost::statusChanged, this,
+        [this](const RunnerStatus &status) {
+            m_status = status;
+            emit statusChanged(status);
+        },
+        Qt::QueuedConnection);
+    connect(m_host, &RunnerHost::approvalRequested, this, &RunnerController::approvalRequested, Qt::QueuedConnection);
+    connect(m_host, &RunnerHost::warning, this, &RunnerController::warning, Qt::QueuedConnection);
+    connect(m_host, &RunnerHost::finished, this, &RunnerController::finished, Qt::QueuedConnection);
+
+    m_thread.start();
+}
+
+RunnerController::~RunnerController()
+{
+    // Blocking is safe here: the host never waits for the GUI thread.
+    QMetaObject::invokeMethod(m_host, &RunnerHost::shutdown, Qt::BlockingQueuedConnection);
+    m_thread.quit();
+    m_thread.wait();
+    delete m_host; // its thread has ended, so no event of it can still be running
+}
+
+void RunnerController::start()
+{
+    emit startRequested(QPrivateSignal());
+}
+
+void RunnerController::stop()
+{
+    emit stopRequested(QPrivateSignal());
+}
+
+void RunnerController::stopNow()
+{
+    emit stopNowRequested(QPrivateSignal());
+}
+
+void RunnerController::setDraining(bool draining)
+{
+    emit drainingRequested(draining, QPrivateSignal());
+}

@@ -1,0 +1,42 @@
+#pragma once
+
+#include "ApprovalRequest.h"
+#include "RunnerState.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QUrl>
+
+// One snapshot of the Runner for the GUI. The core thread builds it and sends copies through
+// queued signals, so the widgets never touch a core object.
+struct RunnerStatus
+{
+    RunnerState state = RunnerState::Idle;
+    QString message; // the Runner's sentence for the state; may be empty
+    QUrl endpoint;
+    QString machineLabel;
+    QString runnerId;
+    int busySlots = 0;
+    int totalSlots = 1;
+    bool draining = false;
+    bool paired = false; // the shared settings hold a pairing
+    QList<ApprovalRequest> approvals; // waiting for their owner's decision, oldest first
+    QString sandboxPosture; // Runner::sandboxPosture(); empty until the tiers are known
+    QString dashboardLink;
+    QString lastWarning;
+    // The last moment the Runner was known to be in contact with the control plane; while it is
+    // connected (Ready, Draining) contact is ongoing and this is when the connection was seen.
+    QDateTime lastContact;
+    QDateTime nextRetry; // when the next reconnection attempt is due, if known
+
+    // A Runner exists and has not finished: it can be stopped or drained, not started.
+    bool isActive() const;
+    // Present at the control plane now.
+    bool isConnected() const { return state == RunnerState::Ready || state == RunnerState::Draining; }
+};
+
+Q_DECLARE_METATYPE(RunnerStatus)
+Q_DECLARE_METATYPE(RunnerState)
+Q_DECLARE_METATYPE(RunnerExit)

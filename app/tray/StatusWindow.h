@@ -1,0 +1,59 @@
+#pragma once
+
+#include "RunnerStatus.h"
+#include "TrayPresentation.h"
+
+#include <QWidget>
+
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QVBoxLayout;
+class TrayMenu;
+
+// The compact window a left click on the icon opens; also the whole UI when there is no tray.
+// Its buttons are the menu's own actions, so both show the same state.
+class StatusWindow : public QWidget
+{
+    Q_OBJECT
+signals:
+    // Closing was asked while closing means quitting (no tray): the owner decides.
+    void quitRequested();
+
+public:
+    explicit StatusWindow(TrayMenu *menu, QWidget *parent = nullptr);
+
+    void setStatus(const RunnerStatus &status, const TrayView &view, const QDateTime &now);
+    // Why this window stands in for a tray icon; empty hides the note.
+    void setNoTrayReason(const QString &text);
+    QString noTrayReason() const;
+    // Without a tray, closing the window is the way to quit.
+    void setQuitOnClose(bool quit) { m_quitOnClose = quit; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    // Only sentences wrap: a wrapping label in a form is laid out by height-for-width, which the
+    // short facts do not need.
+    QLabel *addValueRow(const QString &label, const QString &name, bool wrap);
+    void rebuildApprovals();
+
+    TrayMenu *m_menu;
+    bool m_quitOnClose = false;
+    QLabel *m_icon;
+    QLabel *m_statusLine;
+    QLabel *m_noTray;
+    QFormLayout *m_form;
+    QLabel *m_endpoint;
+    QLabel *m_machine;
+    QLabel *m_runnerId;
+    QLabel *m_sandbox;
+    QLabel *m_slots;
+    QLabel *m_lastContact;
+    QLabel *m_nextRetry;
+    QLabel *m_message;
+    QLabel *m_warning;
+    QGroupBox *m_approvalsBox;
+    QVBoxLayout *m_approvalsLayout;
+};

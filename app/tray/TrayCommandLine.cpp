@@ -1,0 +1,78 @@
+#include "TrayCommandLine.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("TrayCommandLine", text);
+}
+} // namespace
+
+TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProcessEnvironment &env)
+{
+    TrayCommandLine result;
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("Checkfu Runner in the system tray: runs Checkfu agent sessions on this "
+                                        "machine. The flags and environment variables are those of "
+                                        "`checkfu-runner start`."));
+    const QCommandLineOption help = parser.addHelpOption();
+    const QCommandLineOption version = parser.addVersionOption();
+    // Keys as RunnerConfigInput::flags expects them.
+    const QList<QCommandLineOption> configOptions {
+        { QStringLiteral("endpoint"), tr("Control plane URL (https, or http to loopback)."), QStringLiteral("url") },
+        { QStringLiteral("code"), tr("One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."), QStringLiteral("code") },
+        { QStringLiteral("label"), tr("This machine's display label. Default: the host name."),
+            QStringLiteral("name") },
+        { QStringLiteral("sandbox"), tr("Sandbox tier: host-process, bubblewrap, docker or none."),
+            QStringLiteral("tier") },
+        { QStringLiteral("credential-store"), tr("Where the credential is kept: keychain (default) or file."),
+            QStringLiteral("keychain|file") },
+        { QStringLiteral("slots"), tr("Runs at once (1-64). Default: 1."), QStringLiteral("n") },
+    };
+    for (const QCommandLineOption &option : configOptions)
+        parser.addOption(option);
+    const QCommandLineOption logLevel(
+        QStringLiteral("log-level"), tr("trace, debug, info (default), warn or error."), QStringLiteral("level"));
+    parser.addOption(logLevel);
+
+    if (!parser.parse(arguments)) {
+        result.errors << parser.errorText();
+        return result;
+    }
+    if (parser.isSet(help) || parser.isSet(version)) {
+        result.exitNow = true;
+        result.output = parser.isSet(help) ? parser.helpText()
+                                           : QCoreApplication::applicationName() + QLatin1Char(' ')
+                + QCoreApplication::applicationVersion() + QLatin1Char('\n');
+        return result;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        result.errors << tr("checkfu-tray takes no arguments besides its flags; see --help.");
+        return result;
+    }
+    if (parser.isSet(logLevel)) {
+        const auto level = spdlog::level::from_str(parser.value(logLevel).toStdString());
+        if (level == spdlog::level::off)
+            result.errors << tr("--log-level: use trace, debug, info, warn or error.");
+        else
+            result.logLevel = level;
+    }
+
+    RunnerConfigInput input;
+    input.env = env;
+    for (const QCommandLineOption &option : configOptions) {
+        if (parser.isSet(option))
+            input.flags.insert(option.names().first(), parser.value(option));
+    }
+    auto parsed = RunnerConfigParser::parse(input);
+    if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
+        for (const ConfigError &e : *errors)
+            result.errors << e.message;
+        return result;
+    }
+    if (result.errors.isEmpty())
+        result.config = std::get<RunnerConfig>(std::move(parsed));
+    return result;
+}

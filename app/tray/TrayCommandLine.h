@@ -1,0 +1,21 @@
+#pragma once
+
+#include "RunnerConfig.h"
+
+#include <QProcessEnvironment>
+#include <QStringList>
+
+#include <spdlog/common.h>
+
+// checkfu-tray's command line: the flags of `checkfu-runner start` (same meaning, same
+// environment variables), validated by the same RunnerConfigParser.
+struct TrayCommandLine
+{
+    RunnerConfig config;
+    spdlog::level::level_enum logLevel = spdlog::level::info;
+    QStringList errors; // each names the flag or variable to fix
+    bool exitNow = false; // --help or --version was answered
+    QString output; // what --help / --version print
+
+    static TrayCommandLine parse(const QStringList &arguments, const QProcessEnvironment &env);
+};

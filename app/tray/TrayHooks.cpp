@@ -1,0 +1,30 @@
+#include "TrayHooks.h"
+
+#include "AppPaths.h"
+
+#include <QApplication>
+#include <QDesktopServices>
+#include <QMessageBox>
+#include <QSystemTrayIcon>
+
+TrayHooks TrayHooks::system()
+{
+    TrayHooks hooks;
+    hooks.openUrl = [](const QUrl &url) { return QDesktopServices::openUrl(url); };
+    hooks.confirmQuit = [](int runsInFlight) {
+        const QString text = runsInFlight == 1 ? QApplication::translate("TrayHooks",
+                                 "1 run is in flight. Quitting lets it finish first and takes no "
+                                 "new work. Quit when it is done?")
+                                               : QApplication::translate("TrayHooks",
+                                                   "%1 runs are in flight. Quitting lets them finish first and takes "
+                                                   "no new work. Quit when they are done?")
+                                                     .arg(runsInFlight);
+        return QMessageBox::question(nullptr, QApplication::translate("TrayHooks", "Quit Checkfu Runner"), text,
+                   QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+            == QMessageBox::Yes;
+    };
+    hooks.trayAvailable = [] { return QSystemTrayIcon::isSystemTrayAvailable(); };
+    hooks.now = [] { return QDateTime::currentDateTime(); };
+    hooks.logDir = AppPaths::logDir();
+    return hooks;
+}

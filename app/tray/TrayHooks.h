@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QDateTime>
+#include <QString>
+#include <QUrl>
+
+#include <functional>
+
+// The tray's few contacts with the desktop, injectable so tests neither open a browser nor
+// block on a dialog.
+struct TrayHooks
+{
+    // Opens a link or a folder; default QDesktopServices::openUrl.
+    std::function<bool(const QUrl &)> openUrl;
+    // Asked before quitting with runs in flight; true quits. Default: a question dialog.
+    std::function<bool(int runsInFlight)> confirmQuit;
+    // Default QSystemTrayIcon::isSystemTrayAvailable.
+    std::function<bool()> trayAvailable;
+    // Default QDateTime::currentDateTime.
+    std::function<QDateTime()> now;
+    // Where "Show log" leads; default AppPaths::logDir().
+    QString logDir;
+
+    // The real desktop's hooks.
+    static TrayHooks system();
+};

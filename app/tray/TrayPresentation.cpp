@@ -1,0 +1,272 @@
+#include "TrayPresentation.h"
+
+#include <QLocale>
+
+namespace {
+constexpr int MaxApprovalTitleChars = 48;
+constexpr int MaxTooltipApprovals = 3;
+
+QString elided(const QString &text, int max)
+{
+    const QString simplified = text.simplified();
+    return simplified.size() <= max ? simplified : simplified.left(max - 1) + QChar(0x2026);
+}
+
+// Spelled out rather than "%n run(s)": without a loaded translation Qt would show "run(s)".
+QString runsText(int count)
+{
+    return count == 1 ? TrayPresentation::tr("1 run") : TrayPresentation::tr("%1 runs").arg(count);
+}
+
+QString approvalsText(int count)
+{
+    return count == 1 ? TrayPresentation::tr("1 approval waiting")
+                      : TrayPresentation::tr("%1 approvals waiting").arg(count);
+}
+} // namespace
+
+TrayVisual TrayPresentation::visualFor(const RunnerStatus &status)
+{
+    // A waiting person outranks every running state; a finished Runner has no approvals left.
+    if (!status.approvals.isEmpty() && status.isActive())
+        return TrayVisual::Attention;
+    switch (status.state) {
+    case RunnerState::Idle:
+    case RunnerState::Stopped:
+        return TrayVisual::Stopped;
+    case RunnerState::Starting:
+    case RunnerState::Pairing:
+    case RunnerState::Connecting:
+    case RunnerState::Offline:
+        return TrayVisual::Connecting;
+    case RunnerState::Ready:
+        return status.busySlots > 0 ? TrayVisual::Running : TrayVisual::Ready;
+    case RunnerState::Draining:
+    case RunnerState::Stopping:
+        return TrayVisual::Draining;
+    case RunnerState::NotPaired:
+        return TrayVisual::NotPaired;
+    case RunnerState::Revoked:
+    case RunnerState::Fenced:
+    case RunnerState::Failed:
+        return TrayVisual::Error;
+    }
+    return TrayVisual::Error;
+}
+
+QString TrayPresentation::iconName(TrayVisual visual)
+{
+    switch (visual) {
+    case TrayVisual::NotPaired:
+        return QStringLiteral("tray-not-paired");
+    case TrayVisual::Connecting:
+        return QStringLiteral("tray-connecting");
+    case TrayVisual::Ready:
+        return QStringLiteral("tray-ready");
+    case TrayVisual::Running:
+        return QStringLiteral("tray-running");
+    case TrayVisual::Draining:
+        return QStringLiteral("tray-draining");
+    case TrayVisual::Stopped:
+        return QStringLiteral("tray-stopped");
+    case TrayVisual::Attention:
+        return QStringLiteral("tray-attention");
+    case TrayVisual::Error:
+        return QStringLiteral("tray-error");
+    }
+    return QStringLiteral("tray-error");
+}
+
+QList<TrayVisual> TrayPresentation::allVisuals()
+{
+    return { TrayVisual::NotPaired, TrayVisual::Connecting, TrayVisual::Ready, TrayVisual::Running,
+        TrayVisual::Draining, TrayVisual::Stopped, TrayVisual::Attention, TrayVisual::Error };
+}
+
+TrayView TrayPresentation::present(const RunnerStatus &status, const QDateTime &now)
+{
+    TrayView view;
+    view.visual = visualFor(status);
+    view.iconName = iconName(view.visual);
+    view.statusLine = statusLine(status, now);
+    view.tooltip = tooltip(status, now);
+    return view;
+}
+
+QString TrayPresentation::statusLine(const RunnerStatus &status, const QDateTime &now)
+{
+    QString line;
+    switch (status.state) {
+    case RunnerState::Idle:
+        line = tr("Not running");
+        break;
+    case RunnerState::Starting:
+        line = tr("Starting…");
+        break;
+    case RunnerState::Pairing:
+        line = tr("Pairing…");
+        break;
+    case RunnerState::Connecting:
+        line = tr("Connecting…");
+        break;
+    case RunnerState::Offline: {
+        const QString retry = nextRetryText(status, now);
+        line = retry.isEmpty() ? tr("Offline — reconnecting") : tr("Offline — retrying at %1").arg(retry);
+        break;
+    }
+    case RunnerState::Ready:
+        line = status.busySlots > 0 ? tr("Running %1").arg(runsText(status.busySlots)) : tr("Ready — waiting for work");
+        break;
+    case RunnerState::Draining:
+        line = status.busySlots > 0 ? tr("Draining — %1 left").arg(runsText(status.busySlots))
+                                    : tr("Draining — taking no new work");
+        break;
+    case RunnerState::Stopping:
+        line = status.busySlots > 0 ? tr("Stopping — %1 left").arg(runsText(status.busySlots))
+                                    : tr("Stopping — signing off");
+        break;
+    case RunnerState::Stopped:
+        line = tr("Stopped");
+        break;
+    case RunnerState::NotPaired:
+        line = tr("Not paired");
+        break;
+    case RunnerState::Revoked:
+        line = tr("Revoked — this machine's pairing was withdrawn");
+        break;
+    case RunnerState::Fenced:
+        line = tr("Stopped — this pairing is in use on another machine (clone)");
+        break;
+    case RunnerState::Failed:
+        line = tr("Stopped by an error");
+        break;
+    }
+    if (visualFor(status) == TrayVisual::Attention)
+        return tr("%1 — %2").arg(approvalsText(int(status.approvals.size())), line);
+    return line;
+}
+
+QString TrayPresentation::tooltip(const RunnerStatus &status, const QDateTime &now)
+{
+    QStringList lines;
+    lines << tr("Checkfu Runner — %1").arg(statusLine(status, now));
+    if (const QString why = explanation(status); !why.isEmpty())
+        lines << why;
+    int shown = 0;
+    for (const ApprovalRequest &approval : status.approvals) {
+        if (shown++ == MaxTooltipApprovals)
+            break;
+        lines << tr("Waiting for your decision: %1").arg(elided(approval.title, MaxApprovalTitleChars));
+    }
+    lines << tr("Endpoint: %1").arg(endpointText(status));
+    lines << tr("Machine: %1").arg(machineText(status));
+    lines << tr("Sandbox: %1").arg(sandboxText(status));
+    lines << tr("Last contact: %1").arg(lastContactText(status, now));
+    const QString retry = nextRetryText(status, now);
+    if (!retry.isEmpty())
+        lines << tr("Next retry: %1").arg(retry);
+    return lines.join(QLatin1Char('\n'));
+}
+
+TrayActions TrayPresentation::actions(const RunnerStatus &status)
+{
+    TrayActions a;
+    const bool active = status.isActive();
+    const bool stopping = status.state == RunnerState::Stopping;
+    a.drainVisible = active;
+    a.drainEnabled = active && !stopping;
+    a.drainResumes = status.draining;
+    a.drainText = status.draining ? tr("Resume taking work") : tr("Drain — finish runs, take no new work");
+    if (active && stopping && status.busySlots > 0) {
+        a.runnerAction = TrayActions::RunnerAction::StopNow;
+        a.runnerActionEnabled = true;
+        a.runnerActionText = tr("Stop now — cancel %1").arg(runsText(status.busySlots));
+    } else if (active) {
+        a.runnerAction = TrayActions::RunnerAction::Stop;
+        a.runnerActionEnabled = !stopping;
+        a.runnerActionText = stopping ? tr("Stopping…") : tr("Stop runner");
+    } else {
+        a.runnerAction = TrayActions::RunnerAction::Start;
+        // These need a new pairing first; starting again would only fail the same way.
+        a.runnerActionEnabled = status.state != RunnerState::NotPaired && status.state != RunnerState::Revoked
+            && status.state != RunnerState::Fenced;
+        a.runnerActionText = tr("Start runner");
+    }
+    a.dashboardEnabled = !status.dashboardLink.isEmpty();
+    for (const ApprovalRequest &approval : status.approvals) {
+        ApprovalEntry entry;
+        entry.approvalId = approval.approvalId;
+        const QString title = approval.title.trimmed().isEmpty() ? tr("an agent's request") : approval.title;
+        entry.text = tr("Decide: %1").arg(elided(title, MaxApprovalTitleChars));
+        entry.url = QUrl(approval.link.isEmpty() ? status.dashboardLink : approval.link);
+        a.approvals.append(entry);
+    }
+    return a;
+}
+
+QString TrayPresentation::endpointText(const RunnerStatus &status)
+{
+    if (status.endpoint.isEmpty())
+        return tr("not set");
+    return status.endpoint.toDisplayString(QUrl::RemoveUserInfo | QUrl::StripTrailingSlash);
+}
+
+QString TrayPresentation::machineText(const RunnerStatus &status)
+{
+    return status.machineLabel.isEmpty() ? tr("not set") : status.machineLabel;
+}
+
+QString TrayPresentation::sandboxText(const RunnerStatus &status)
+{
+    return status.sandboxPosture.isEmpty() ? tr("not known yet") : status.sandboxPosture;
+}
+
+QString TrayPresentation::lastContactText(const RunnerStatus &status, const QDateTime &now)
+{
+    if (status.isConnected())
+        return status.lastContact.isValid() ? tr("now (connected since %1)").arg(formatMoment(status.lastContact, now))
+                                            : tr("now");
+    if (status.lastContact.isValid())
+        return formatMoment(status.lastContact, now);
+    return tr("none yet");
+}
+
+QString TrayPresentation::nextRetryText(const RunnerStatus &status, const QDateTime &now)
+{
+    const bool retrying = status.state == RunnerState::Offline || status.state == RunnerState::Connecting
+        || status.state == RunnerState::Pairing;
+    if (!retrying || !status.nextRetry.isValid())
+        return {};
+    return formatMoment(status.nextRetry, now);
+}
+
+QString TrayPresentation::slotsText(const RunnerStatus &status)
+{
+    return tr("%1 of %2 busy").arg(status.busySlots).arg(status.totalSlots);
+}
+
+QString TrayPresentation::explanation(const RunnerStatus &status)
+{
+    switch (status.state) {
+    case RunnerState::Ready:
+    case RunnerState::Draining:
+    case RunnerState::Idle:
+        return {};
+    default:
+        return status.message;
+    }
+}
+
+QString TrayPresentation::formatMoment(const QDateTime &moment, const QDateTime &now)
+{
+    const QDateTime local = moment.toLocalTime();
+    const QLocale locale;
+    // The locale's own short format (12 or 24 hours), with seconds: a retry is often seconds away.
+    QString format = locale.timeFormat(QLocale::ShortFormat);
+    if (!format.contains(QLatin1String("ss")))
+        format.replace(QLatin1String("mm"), QLatin1String("mm:ss"));
+    const QString time = locale.toString(local.time(), format);
+    if (local.date() == now.toLocalTime().date())
+        return time;
+    return tr("%1 %2").arg(locale.toString(local.date(), QLocale::ShortFormat), time);
+}

@@ -1,0 +1,78 @@
+#pragma once
+
+#include "RunnerStatus.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QUrl>
+
+// What a person sees at a glance: one icon per kind of situation, never one per internal state.
+enum class TrayVisual { NotPaired, Connecting, Ready, Running, Draining, Stopped, Attention, Error };
+
+// The icon, tooltip and status line for one snapshot.
+struct TrayView
+{
+    TrayVisual visual = TrayVisual::Stopped;
+    QString iconName; // "tray-ready": resources/icons/tray-ready.svg
+    QString statusLine; // one line, for the menu's first entry and the status window's heading
+    QString tooltip; // plain text, one fact per line
+    QString iconPath() const { return QStringLiteral(":/icons/%1.svg").arg(iconName); }
+};
+
+// One pending approval as the menu offers it.
+struct ApprovalEntry
+{
+    QString approvalId;
+    QString text;
+    QUrl url; // where it is decided; empty when neither the approval nor the dashboard has a link
+
+    bool operator==(const ApprovalEntry &) const = default;
+};
+
+// Which of the Runner's actions the menu offers for one snapshot, and how they read.
+struct TrayActions
+{
+    enum class RunnerAction { Start, Stop, StopNow };
+
+    bool drainVisible = false;
+    bool drainEnabled = false;
+    bool drainResumes = false; // the action resumes (the Runner is draining)
+    QString drainText;
+    RunnerAction runnerAction = RunnerAction::Start;
+    bool runnerActionEnabled = false;
+    QString runnerActionText;
+    bool dashboardEnabled = false;
+    QList<ApprovalEntry> approvals;
+};
+
+// RunnerStatus → what the tray shows. Pure: no widget, no clock of its own (the caller says
+// what "now" is), so every state is tested without a display.
+class TrayPresentation
+{
+    Q_DECLARE_TR_FUNCTIONS(TrayPresentation)
+public:
+    static TrayVisual visualFor(const RunnerStatus &status);
+    static QString iconName(TrayVisual visual);
+    static QList<TrayVisual> allVisuals();
+
+    static TrayView present(const RunnerStatus &status, const QDateTime &now);
+    static QString statusLine(const RunnerStatus &status, const QDateTime &now);
+    static QString tooltip(const RunnerStatus &status, const QDateTime &now);
+    static TrayActions actions(const RunnerStatus &status);
+
+    // Facts the tooltip and the status window share; each says "not known" rather than nothing.
+    static QString endpointText(const RunnerStatus &status);
+    static QString machineText(const RunnerStatus &status);
+    static QString sandboxText(const RunnerStatus &status);
+    static QString lastContactText(const RunnerStatus &status, const QDateTime &now);
+    // Empty when no retry is pending or its time is not known.
+    static QString nextRetryText(const RunnerStatus &status, const QDateTime &now);
+    static QString slotsText(const RunnerStatus &status);
+    // The Runner's own sentence where it explains something (why offline, why it failed); empty
+    // where it would only repeat what the other facts say ("Connected to …").
+    static QString explanation(const RunnerStatus &status);
+    // A time of day in the default locale, with the date when it is not today.
+    static QString formatMoment(const QDateTime &moment, const QDateTime &now);
+};
