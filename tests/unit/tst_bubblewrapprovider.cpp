@@ -160,7 +160,7 @@ private:
     // Not under /tmp: the sandbox's /tmp is a fresh tmpfs, which would hide all of it and make the
     // checks below vacuous. The build tree belongs to whoever runs the tests.
     QTemporaryDir m_tmp { QCoreApplication::applicationDirPath() + QStringLiteral("/bwrap-test-XXXXXX") };
-    QString m_skip; // why the tests that need a working bwrap cannot run here
+    QString m_skip; // why bwrap cannot work here: the tests that need it fail saying so
     QString root() const { return AppPaths::dataDir() + QStringLiteral("/runs"); }
 
     bool prepare(BubblewrapProvider &provider, const QString &runId, const RunSpec &spec)
@@ -271,7 +271,7 @@ private slots:
     void wrapsTheHarnessCommand()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         BubblewrapProvider provider(root());
         QCOMPARE(provider.bwrapPath(), QStandardPaths::findExecutable(QStringLiteral("bwrap")));
         const RunSpec spec = makeSpec(uniqueSleep(1));
@@ -305,9 +305,9 @@ private slots:
     void networkModes()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         if (QStandardPaths::findExecutable(QStringLiteral("python3"), { QStringLiteral("/usr/bin") }).isEmpty())
-            QSKIP("needs /usr/bin/python3");
+            QFAIL("needs /usr/bin/python3 (scripts/setup installs python3)");
         QFETCH(QString, network);
         QFETCH(bool, connects);
         QTcpServer server;
@@ -335,7 +335,7 @@ private slots:
     void networkNoneHasOnlyLoopback()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         Outcome o = run(makeSpec({ QStringLiteral("cat"), QStringLiteral("/proc/net/dev") }));
         QCOMPARE(o.exitCode, 0);
         QCOMPARE(interfaces(o.out), QStringList { QStringLiteral("lo") });
@@ -350,7 +350,7 @@ private slots:
     void writesStayInTheRun()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         BubblewrapProvider provider(root());
         const QString tag = QStringLiteral("checkfu-bwrap-%1").arg(QCoreApplication::applicationPid());
         const QString outside = m_tmp.path() + QStringLiteral("/outside");
@@ -407,7 +407,7 @@ private slots:
     void harnessHasNoPrivileges()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         // bwrap started by root keeps every capability unless told otherwise; a harness must get none.
         const Outcome o = run(shellSpec(QStringLiteral(
             "grep -E '^(CapPrm|CapEff|NoNewPrivs):' /proc/self/status; mount -o remount,rw / 2>/dev/null && echo "
@@ -423,7 +423,7 @@ private slots:
     void ownPidNamespace()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         const Outcome o = run(shellSpec(QStringLiteral("echo $$; ls /proc | grep -c '^[0-9]'")));
         QCOMPARE(o.exitCode, 0);
         const QList<QByteArray> lines = o.out.trimmed().split('\n');
@@ -435,7 +435,7 @@ private slots:
     void environmentIsTheHostTiers()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         qputenv("CHECKFU_RUNNER_TOKEN", "runner-secret");
         qputenv("SECRET_X", "x");
         BubblewrapProvider provider(root());
@@ -469,7 +469,7 @@ private slots:
     void promptOnStdinReachesTheHarness()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         BubblewrapProvider provider(root());
         RunSpec spec = makeSpec({ QStringLiteral("tr"), QStringLiteral("a-z"), QStringLiteral("A-Z") });
         spec.prompt = QJsonArray { QJsonObject { { QStringLiteral("type"), QStringLiteral("text") },
@@ -498,7 +498,7 @@ private slots:
     void exitCodeAndSignalAreReported()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         Outcome o = run(shellSpec(QStringLiteral("echo out; echo err >&2; exit 3")));
         QCOMPARE(o.exitCode, 3);
         QCOMPARE(o.signalNumber, 0);
@@ -533,7 +533,7 @@ private slots:
     void terminateEndsTheWholeTree()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         QFETCH(QString, script);
         QFETCH(int, graceMs);
         QFETCH(int, expectedExit);
@@ -574,7 +574,7 @@ private slots:
     void killIsImmediate()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         const QStringList sleep = uniqueSleep(21);
         BubblewrapProvider provider(root());
         const RunSpec spec
@@ -597,7 +597,7 @@ private slots:
     void leftoversOfTheHarnessAreKilled()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         // The run ends when its process exits: nothing it started outlives it, in its session or not.
         const QStringList first = uniqueSleep(31);
         const QStringList second = uniqueSleep(32);
@@ -611,7 +611,7 @@ private slots:
     void destroyingARunningProcessKillsItsTree()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         const QStringList sleep = uniqueSleep(41);
         BubblewrapProvider provider(root());
         const RunSpec spec = shellSpec(QStringLiteral("setsid %1 & wait").arg(sleep.join(QLatin1Char(' '))));
@@ -629,7 +629,7 @@ private slots:
     void harnessDiesWithTheRunner()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         const QStringList sleep = uniqueSleep(51);
         QProcess helper;
         helper.setProcessChannelMode(QProcess::ForwardedErrorChannel);
@@ -650,7 +650,7 @@ private slots:
     void cpuTimeIsAccounted()
     {
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         // ~300 ms of CPU in a child of the harness: only a count over the sandbox sees it (bwrap's
         // monitor never reaps the harness).
         BubblewrapProvider provider(root());
@@ -685,7 +685,7 @@ private slots:
         missing.teardown(QStringLiteral("run_missing"));
 
         if (!m_skip.isEmpty())
-            QSKIP(qPrintable(m_skip));
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
         BubblewrapProvider provider(root());
         process = provider.launch(QStringLiteral("run_unprepared"), spec, nullptr);
         QVERIFY(!runToEnd(process.get()).startError.isEmpty());
