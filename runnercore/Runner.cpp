@@ -294,7 +294,11 @@ void Runner::pairWithCode()
         m_pairing = std::make_unique<PairingRedemption>(*m_api);
         connect(m_pairing.get(), &PairingRedemption::redeemed, this, &Runner::onPaired);
         connect(m_pairing.get(), &PairingRedemption::failed, this, [this](const ApiError &, const QString &message) {
-            fail(RunnerState::Failed, RunnerExit::PairingFailed, message);
+            // A stop aborts the redemption: that is a clean stop, not a failed pairing.
+            if (m_stopping)
+                fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped"));
+            else
+                fail(RunnerState::Failed, RunnerExit::PairingFailed, message);
         });
         connect(m_pairing.get(), &PairingRedemption::connectionTrouble, this, [this](const ApiError &e, int retryInMs) {
             setState(RunnerState::Pairing, tr("Cannot reach the control plane (%1). Retrying in %2 s.")

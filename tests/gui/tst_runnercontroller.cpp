@@ -198,10 +198,6 @@ private slots:
             15000));
         controller.stop();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
-        QEXPECT_FAIL("",
-            "runnercore: Runner::stop() while pairing aborts the redemption, whose failure ends the Runner "
-            "first as failed, 'Pairing failed: aborted' (exit 3), not stopped (exit 0)",
-            Continue);
         QCOMPARE(controller.status().state, RunnerState::Stopped);
         QVERIFY(!controller.status().isActive());
     }
