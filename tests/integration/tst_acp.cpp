@@ -67,6 +67,13 @@ QJsonObject dataOf(const QJsonObject &event)
     return event.value(QStringLiteral("data")).toObject();
 }
 
+QString firstApprovalId(const QList<QJsonObject> &events)
+{
+    return dataOf(eventsOfKind(events, QStringLiteral("approval.requested")).value(0))
+        .value(QStringLiteral("approval_id"))
+        .toString();
+}
+
 QList<QJsonObject> warningsOfKind(const QList<QJsonObject> &events, const QString &kind)
 {
     QList<QJsonObject> found;
@@ -109,6 +116,14 @@ private:
     QList<QJsonObject> waitForKind(
         const QString &sessionId, const QString &kind, int count, int timeoutMs, QString *error) const;
     bool session(const QStringList &args, QString *error) const { return m_devplane->sessionCommand(args, error); }
+    // `close`, then the run must settle succeeded (§6.4, §6.7).
+    void closeAndExpectSucceeded(const QString &sessionId) const
+    {
+        QString error;
+        QVERIFY2(session({ QStringLiteral("close"), sessionId }, &error), qPrintable(error));
+        QCOMPARE(m_devplane->waitSettled(sessionId, 30, &error).value(QStringLiteral("outcome")).toString(),
+            QStringLiteral("succeeded"));
+    }
 
     std::unique_ptr<DevPlaneProcess> m_devplane;
     std::unique_ptr<RunnerProcess> m_runner;
@@ -270,9 +285,7 @@ void TestAcp::rejectedPermission()
     QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
     QList<QJsonObject> events = waitForKind(sessionId, QStringLiteral("approval.requested"), 1, 20000, &error);
     QVERIFY2(!events.isEmpty(), qPrintable(error));
-    const QString approvalId = dataOf(eventsOfKind(events, QStringLiteral("approval.requested")).first())
-                                   .value(QStringLiteral("approval_id"))
-                                   .toString();
+    const QString approvalId = firstApprovalId(events);
     QVERIFY2(session({ QStringLiteral("approve"), sessionId, approvalId, QStringLiteral("--option"),
                          QStringLiteral("reject_once") },
                  &error),
@@ -287,9 +300,7 @@ void TestAcp::rejectedPermission()
         QJsonValue(QStringLiteral("reject_once")));
     QCOMPARE(dataOf(eventsOfKind(events, QStringLiteral("turn.ended")).first()).value(QStringLiteral("stop_reason")),
         QJsonValue(QStringLiteral("end_turn")));
-    QVERIFY2(session({ QStringLiteral("close"), sessionId }, &error), qPrintable(error));
-    QCOMPARE(m_devplane->waitSettled(sessionId, 30, &error).value(QStringLiteral("outcome")).toString(),
-        QStringLiteral("succeeded"));
+    closeAndExpectSucceeded(sessionId);
 }
 
 // §6.7: a decision naming an option that was not offered is ignored and reported; the
@@ -301,9 +312,7 @@ void TestAcp::decisionForAnOptionNotOfferedIsIgnored()
     QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
     QList<QJsonObject> events = waitForKind(sessionId, QStringLiteral("approval.requested"), 1, 20000, &error);
     QVERIFY2(!events.isEmpty(), qPrintable(error));
-    const QString approvalId = dataOf(eventsOfKind(events, QStringLiteral("approval.requested")).first())
-                                   .value(QStringLiteral("approval_id"))
-                                   .toString();
+    const QString approvalId = firstApprovalId(events);
     QVERIFY2(session({ QStringLiteral("approve"), sessionId, approvalId, QStringLiteral("--option"),
                          QStringLiteral("allow_always") },
                  &error),
@@ -323,7 +332,7 @@ void TestAcp::decisionForAnOptionNotOfferedIsIgnored()
                 .contains(QStringLiteral("allow_always")));
     // A real decision still gets through.
     QVERIFY2(session({ QStringLiteral("approve"), sessionId, approvalId, QStringLiteral("--option"),
-                 QStringLiteral("allow_once") },
+                         QStringLiteral("allow_once") },
                  &error),
         qPrintable(error));
     events = waitForKind(sessionId, QStringLiteral("turn.ended"), 1, 20000, &error);
@@ -433,9 +442,7 @@ void TestAcp::noIdleTimeoutWhilePermissionPending()
     QTest::qWait(4000); // more than twice the idle timeout
     events = eventList(m_devplane->sessionEvents(sessionId));
     QVERIFY2(eventsOfKind(events, QStringLiteral("turn.ended")).isEmpty(), dumpEvents(events).constData());
-    const QString approvalId = dataOf(eventsOfKind(events, QStringLiteral("approval.requested")).first())
-                                   .value(QStringLiteral("approval_id"))
-                                   .toString();
+    const QString approvalId = firstApprovalId(events);
     QVERIFY2(session({ QStringLiteral("approve"), sessionId, approvalId, QStringLiteral("--option"),
                          QStringLiteral("allow_once") },
                  &error),
@@ -447,9 +454,7 @@ void TestAcp::noIdleTimeoutWhilePermissionPending()
     QVERIFY(chunkTexts(events).contains(QStringLiteral("deployed")));
     QTest::qWait(3000); // silent between turns: still no idle timeout
     QVERIFY(m_devplane->sessionEvents(sessionId).value(QStringLiteral("settlement")).isNull());
-    QVERIFY2(session({ QStringLiteral("close"), sessionId }, &error), qPrintable(error));
-    QCOMPARE(m_devplane->waitSettled(sessionId, 30, &error).value(QStringLiteral("outcome")).toString(),
-        QStringLiteral("succeeded"));
+    closeAndExpectSucceeded(sessionId);
 }
 
 void TestAcp::junkOnStdoutBecomesWarnings()
@@ -468,9 +473,7 @@ void TestAcp::junkOnStdoutBecomesWarnings()
     QVERIFY(outputBytes(events, QStringLiteral("output.stderr")).contains("agent log line"));
     QCOMPARE(dataOf(eventsOfKind(events, QStringLiteral("turn.ended")).first()).value(QStringLiteral("stop_reason")),
         QJsonValue(QStringLiteral("end_turn")));
-    QVERIFY2(session({ QStringLiteral("close"), sessionId }, &error), qPrintable(error));
-    QCOMPARE(m_devplane->waitSettled(sessionId, 30, &error).value(QStringLiteral("outcome")).toString(),
-        QStringLiteral("succeeded"));
+    closeAndExpectSucceeded(sessionId);
 }
 
 // Unknown update kinds are forwarded, extension notifications and updates for other sessions
@@ -490,9 +493,7 @@ void TestAcp::unknownUpdatesAndRequestsAreTolerated()
             QStringLiteral("unknown-update sent"), QStringLiteral("unknown-request -32601"), QStringLiteral("done") }));
     QCOMPARE(dataOf(eventsOfKind(events, QStringLiteral("turn.ended")).first()).value(QStringLiteral("stop_reason")),
         QJsonValue(QStringLiteral("end_turn")));
-    QVERIFY2(session({ QStringLiteral("close"), sessionId }, &error), qPrintable(error));
-    QCOMPARE(m_devplane->waitSettled(sessionId, 30, &error).value(QStringLiteral("outcome")).toString(),
-        QStringLiteral("succeeded"));
+    closeAndExpectSucceeded(sessionId);
 }
 
 // An update over 1 MiB becomes a warning naming its kind and size (§6.3); a line over 32 MiB
@@ -508,9 +509,7 @@ void TestAcp::oversizedUpdateAndLine()
     const QList<QJsonObject> dropped = warningsOfKind(events, QStringLiteral("acp.update"));
     QCOMPARE(dropped.size(), 1);
     QVERIFY(dataOf(dropped.first()).value(QStringLiteral("size")).toInteger() > 2000000);
-    QVERIFY2(session({ QStringLiteral("close"), bigUpdate }, &error), qPrintable(error));
-    QCOMPARE(m_devplane->waitSettled(bigUpdate, 30, &error).value(QStringLiteral("outcome")).toString(),
-        QStringLiteral("succeeded"));
+    closeAndExpectSucceeded(bigUpdate);
 
     const QString hugeLine = create(spec(QStringLiteral("big 34000000")), &error);
     QVERIFY2(!hugeLine.isEmpty(), qPrintable(error));
@@ -604,9 +603,7 @@ void TestAcp::fileSystemConfinedToWorkspace()
     QCOMPARE(f.readAll(), QByteArray("outside content\n"));
     for (const QJsonObject &e : eventsOfKind(events, QStringLiteral("acp.update")))
         QVERIFY(!QJsonDocument(e).toJson().contains("outside content"));
-    QVERIFY2(session({ QStringLiteral("close"), sessionId }, &error), qPrintable(error));
-    QCOMPARE(m_devplane->waitSettled(sessionId, 30, &error).value(QStringLiteral("outcome")).toString(),
-        QStringLiteral("succeeded"));
+    closeAndExpectSucceeded(sessionId);
 }
 
 CHECKFU_INTEGRATION_MAIN(TestAcp, 120000)
