@@ -101,6 +101,14 @@ void ApiCall::abort()
         finish({ 0, {}, ApiError::aborted() });
 }
 
+void ApiCall::retryNow()
+{
+    if (m_done || m_aborted || !m_retryTimer.isActive())
+        return;
+    if (m_backoff.retryNow(m_retryTimer))
+        sendAttempt();
+}
+
 void ApiCall::sendAttempt()
 {
     ++m_attempts;

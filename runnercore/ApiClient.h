@@ -54,6 +54,9 @@ public:
 
     void start();
     void abort();
+    // Waiting between attempts: try again now, from the first backoff step (after a wake or a
+    // network change). A server's Retry-After still holds; an attempt in flight is left alone.
+    void retryNow();
     QString idempotencyKey() const { return m_request.idempotencyKey; }
 
 private:

@@ -2,7 +2,10 @@
 
 #include "Clock.h"
 
+#include <QTimer>
+
 #include <algorithm>
+#include <climits>
 #include <cmath>
 
 Backoff::Backoff(const Clock &clock)
@@ -21,12 +24,32 @@ int Backoff::nextDelayMs(int retryAfterMs)
 {
     const int ceiling = currentCeilingMs();
     ++m_attempt;
+    m_retryAfterUntil = retryAfterMs >= 0 ? m_clock.now().addMSecs(retryAfterMs) : QDateTime();
     if (retryAfterMs >= 0)
         return retryAfterMs;
     return static_cast<int>(std::floor(m_clock.random() * ceiling));
 }
 
+int Backoff::retryAfterRemainingMs() const
+{
+    if (!m_retryAfterUntil.isValid())
+        return 0;
+    return static_cast<int>(std::clamp<qint64>(m_clock.now().msecsTo(m_retryAfterUntil), 0, INT_MAX));
+}
+
 void Backoff::reset()
 {
     m_attempt = 0;
+    m_retryAfterUntil = QDateTime();
+}
+
+bool Backoff::retryNow(QTimer &timer)
+{
+    if (const int serverWaitMs = retryAfterRemainingMs(); serverWaitMs > 0) {
+        timer.start(serverWaitMs);
+        return false;
+    }
+    timer.stop();
+    reset();
+    return true;
 }

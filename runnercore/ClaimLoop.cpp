@@ -36,6 +36,14 @@ void ClaimLoop::poke()
         claim();
 }
 
+void ClaimLoop::retryNow()
+{
+    if (!m_enabled || m_call || !m_retryTimer.isActive())
+        return;
+    if (m_backoff.retryNow(m_retryTimer))
+        claim();
+}
+
 void ClaimLoop::claim()
 {
     if (!m_enabled || m_call || !m_identity.hasToken())

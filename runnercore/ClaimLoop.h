@@ -33,6 +33,9 @@ public:
     bool hasOutstandingClaim() const { return m_call != nullptr; }
     // A slot freed or the token changed: claim again if possible.
     void poke();
+    // Waiting after a failed claim: claim now, from the first backoff step (wake, network
+    // change). A server's Retry-After still holds.
+    void retryNow();
 
 private:
     void claim();

@@ -39,6 +39,14 @@ void ControlChannel::poke()
         poll();
 }
 
+void ControlChannel::retryNow()
+{
+    if (!m_running || m_call || !m_retryTimer.isActive())
+        return;
+    if (m_backoff.retryNow(m_retryTimer))
+        poll();
+}
+
 void ControlChannel::poll()
 {
     if (!m_running || m_call || !m_identity.hasToken())

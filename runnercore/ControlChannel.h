@@ -31,6 +31,9 @@ public:
     void start();
     void stop();
     void poke(); // after a new token
+    // Waiting after a failed poll: poll now, from the first backoff step (wake, network change).
+    // A server's Retry-After still holds.
+    void retryNow();
     bool isRunning() const { return m_running; }
 
 private:

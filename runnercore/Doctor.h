@@ -69,3 +69,6 @@ private:
     QList<Check> m_checks;
     QJsonArray m_presences;
 };
+
+// Carried to the tray's GUI thread in queued signals.
+Q_DECLARE_METATYPE(Doctor::Check)

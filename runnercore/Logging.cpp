@@ -109,6 +109,14 @@ void Logging::init(const Options &options)
     }
 }
 
+void Logging::setLevel(spdlog::level::level_enum level)
+{
+    auto &s = state();
+    std::lock_guard lock(s.mutex);
+    s.level = level;
+    spdlog::apply_all([level](const std::shared_ptr<spdlog::logger> &logger) { logger->set_level(level); });
+}
+
 std::shared_ptr<spdlog::logger> Logging::get(const char *component)
 {
     auto &s = state();

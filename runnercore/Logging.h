@@ -28,6 +28,8 @@ public:
     // The masker every log line goes through; register each secret as soon as it is held.
     static SecretMasker &masker();
     static void flush();
+    // Changes every component's level at run time (the tray's settings); thread-safe.
+    static void setLevel(spdlog::level::level_enum level);
     static QString currentLogFile();
 };
 

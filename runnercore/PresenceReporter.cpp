@@ -87,6 +87,17 @@ void PresenceReporter::beatNow()
     send();
 }
 
+void PresenceReporter::retryNow()
+{
+    if (!m_running || m_inFlight)
+        return;
+    if (const int serverWaitMs = m_backoff.retryAfterRemainingMs(); serverWaitMs > 0) {
+        scheduleNext(serverWaitMs); // the timer may have slept with the machine
+        return;
+    }
+    beatNow();
+}
+
 void PresenceReporter::scheduleNext(int ms)
 {
     if (m_running)

@@ -42,6 +42,8 @@ public:
     void stop();
     bool isRunning() const { return m_running; }
     void beatNow();
+    // beatNow(), unless the last failure's Retry-After has not passed yet (wake, network change).
+    void retryNow();
 
     static QString statusName(Status status);
 

@@ -3,23 +3,23 @@
 #include <QCryptographicHash>
 
 #include "ApiClient.h"
+#include "AppPaths.h"
 #include "CapabilityAdvertisement.h"
 #include "ClaimLoop.h"
-#include "ControlChannel.h"
-#include "HostProcessProvider.h"
-#include "SandboxSet.h"
-#include "RunManager.h"
-#include "AppPaths.h"
-#include "SecretMasker.h"
 #include "Clock.h"
+#include "ControlChannel.h"
 #include "CredentialStore.h"
 #include "EndpointPolicy.h"
+#include "HostProcessProvider.h"
 #include "InstanceLock.h"
 #include "Logging.h"
 #include "PairingCode.h"
 #include "PairingRedemption.h"
 #include "PresenceReporter.h"
+#include "RunManager.h"
 #include "RunnerSettings.h"
+#include "SandboxSet.h"
+#include "SecretMasker.h"
 #include "WorkloadIdentity.h"
 
 #include <QCoreApplication>
@@ -33,13 +33,9 @@ QString lockKeyFor(const QUrl &endpoint, const QString &credential)
 }
 } // namespace
 
-Runner::Runner(const RunnerConfig &config, RunnerSettings &settings, CredentialStore &store, const Clock &clock,
-               QObject *parent)
-    : QObject(parent)
-    , m_config(config)
-    , m_settings(settings)
-    , m_store(store)
-    , m_clock(clock)
+Runner::Runner(
+    const RunnerConfig &config, RunnerSettings &settings, CredentialStore &store, const Clock &clock, QObject *parent)
+    : QObject(parent), m_config(config), m_settings(settings), m_store(store), m_clock(clock)
 {
     // Masked in every log line and event from the start, even when a harness prints it (§6.3, §8).
     if (m_config.cursor)
@@ -133,8 +129,8 @@ void Runner::start()
     setState(RunnerState::Starting);
     // The tiers first: --sandbox bubblewrap/docker refuse to start when they cannot be realised,
     // and the identity exchange carries the advertisement.
-    m_sandboxes = std::make_unique<SandboxSet>(m_config, AppPaths::dataDir() + QStringLiteral("/runs"),
-                                               instanceLabel());
+    m_sandboxes
+        = std::make_unique<SandboxSet>(m_config, AppPaths::dataDir() + QStringLiteral("/runs"), instanceLabel());
     connect(m_sandboxes.get(), &SandboxSet::ready, this, [this](bool ok, const QString &error) {
         if (m_finished)
             return;
@@ -166,6 +162,20 @@ void Runner::recheckSandboxes()
         m_sandboxes->recheck();
 }
 
+void Runner::checkConnectionNow()
+{
+    if (m_finished || m_signingOff || !m_identity)
+        return;
+    Logging::get("runner")->info("checking the connection now (state {})", runnerStateName(m_state));
+    m_identity->checkNow();
+    if (m_presence)
+        m_presence->retryNow();
+    if (m_claims)
+        m_claims->retryNow();
+    if (m_control)
+        m_control->retryNow();
+}
+
 void Runner::connectToPlane()
 {
     if (!m_config.endpoint.isEmpty()) {
@@ -179,7 +189,7 @@ void Runner::connectToPlane()
         m_endpoint = EndpointPolicy::normalized(stored);
     } else {
         fail(RunnerState::NotPaired, RunnerExit::Usage,
-             tr("No control plane endpoint: pass --endpoint URL or set CHECKFU_API_URL."));
+            tr("No control plane endpoint: pass --endpoint URL or set CHECKFU_API_URL."));
         return;
     }
 
@@ -224,21 +234,22 @@ void Runner::connectToPlane()
         emit runsChanged(m_runs->busy());
     });
     connect(m_control.get(), &ControlChannel::cancelRun, this,
-            [this](const QString &runId) { m_runs->cancel(runId, QStringLiteral("cancel_requested")); });
+        [this](const QString &runId) { m_runs->cancel(runId, QStringLiteral("cancel_requested")); });
     connect(m_control.get(), &ControlChannel::drain, this, [this] { setDraining(true); });
     connect(m_control.get(), &ControlChannel::resume, this, [this] { setDraining(false); });
     connect(m_control.get(), &ControlChannel::runDirective, m_runs.get(), &RunManager::directive);
     connect(m_runs.get(), &RunManager::approvalRequested, this,
-            [this](const QString &runId, const QString &sessionId, const QJsonObject &data) {
-                const QString link = m_identity ? m_identity->grant().approvalLinkTemplate : QString();
-                emit approvalRequested(ApprovalRequest::from(runId, sessionId, data, link));
-            });
+        [this](const QString &runId, const QString &sessionId, const QJsonObject &data) {
+            const QString link = m_identity ? m_identity->grant().approvalLinkTemplate : QString();
+            emit approvalRequested(ApprovalRequest::from(runId, sessionId, data, link));
+        });
     connect(m_runs.get(), &RunManager::approvalResolved, this, &Runner::approvalResolved);
 
     connect(m_identity.get(), &WorkloadIdentity::acquired, this, &Runner::onAcquired);
     connect(m_identity.get(), &WorkloadIdentity::fatal, this, &Runner::onFatal);
     connect(m_identity.get(), &WorkloadIdentity::connectionTrouble, this, &Runner::reportOffline);
     connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, [this] {
+        noteContact();
         if (m_stopping || m_finished)
             return;
         applyStatus();
@@ -260,8 +271,9 @@ void Runner::connectToPlane()
         m_claims->poke();
     });
     if (!m_sandboxes->anyRealisable()) {
-        const QString text = tr("No sandbox provider is enabled (see --sandbox and CHECKFU_ENABLE_HOST_PROCESS_SANDBOX): "
-                                "this Runner stays connected but takes no work.");
+        const QString text
+            = tr("No sandbox provider is enabled (see --sandbox and CHECKFU_ENABLE_HOST_PROCESS_SANDBOX): "
+                 "this Runner stays connected but takes no work.");
         Logging::get("runner")->warn("{}", text);
         emit warning(text);
     }
@@ -285,9 +297,10 @@ void Runner::pairWithCode()
     }
     // Make sure the credential can be kept before using up the one-use code.
     m_store.read(QString::fromLatin1(ProbeAccount), [this, code](const CredentialResult &probe) {
-        if (probe.status == CredentialResult::Status::Unavailable || probe.status == CredentialResult::Status::Refused) {
+        if (probe.status == CredentialResult::Status::Unavailable
+            || probe.status == CredentialResult::Status::Refused) {
             fail(RunnerState::Failed, RunnerExit::CredentialStoreUnavailable,
-                 tr("The pairing code was not used: %1").arg(probe.message));
+                tr("The pairing code was not used: %1").arg(probe.message));
             return;
         }
         setState(RunnerState::Pairing, tr("Redeeming pairing code %1").arg(code.redacted()));
@@ -301,9 +314,10 @@ void Runner::pairWithCode()
                 fail(RunnerState::Failed, RunnerExit::PairingFailed, message);
         });
         connect(m_pairing.get(), &PairingRedemption::connectionTrouble, this, [this](const ApiError &e, int retryInMs) {
-            setState(RunnerState::Pairing, tr("Cannot reach the control plane (%1). Retrying in %2 s.")
-                                               .arg(e.describe())
-                                               .arg((retryInMs + 999) / 1000));
+            setState(RunnerState::Pairing,
+                tr("Cannot reach the control plane (%1). Retrying in %2 s.")
+                    .arg(e.describe())
+                    .arg((retryInMs + 999) / 1000));
         });
         m_pairing->redeem(code, m_config.label);
     });
@@ -311,16 +325,16 @@ void Runner::pairWithCode()
 
 void Runner::onPaired(const PairingResult &result)
 {
-    const QString oldAccount = m_settings.isPaired() ? CredentialStore::accountFor(m_settings.endpoint, m_settings.runnerId)
-                                                     : QString();
+    const QString oldAccount
+        = m_settings.isPaired() ? CredentialStore::accountFor(m_settings.endpoint, m_settings.runnerId) : QString();
     m_runnerId = result.runnerId;
     const QString credential = result.bootstrapCredential;
     const QString lockKey = lockKeyFor(m_endpoint, credential);
 
     m_settings.endpoint = m_endpoint;
     m_settings.label = m_config.label;
-    m_settings.credentialStore = m_store.backendName() == QLatin1String("file") ? QStringLiteral("file")
-                                                                                 : QStringLiteral("keychain");
+    m_settings.credentialStore
+        = m_store.backendName() == QLatin1String("file") ? QStringLiteral("file") : QStringLiteral("keychain");
     m_settings.runnerId = result.runnerId;
     m_settings.workspaceId = result.workspaceId;
     m_settings.runnerPool = result.runnerPool;
@@ -351,16 +365,16 @@ void Runner::useStoredCredential()
 {
     if (!m_settings.isPaired()) {
         fail(RunnerState::NotPaired, RunnerExit::NotPaired,
-             tr("This machine is not paired yet. Ask your administrator for a pairing code, then run "
-                "checkfu-runner start --endpoint URL --code CFU-XXXX-XXXX-XXXX."));
+            tr("This machine is not paired yet. Ask your administrator for a pairing code, then run "
+               "checkfu-runner start --endpoint URL --code CFU-XXXX-XXXX-XXXX."));
         return;
     }
     const QUrl stored = EndpointPolicy::normalized(m_settings.endpoint.toString());
     if (!m_config.endpoint.isEmpty() && stored != m_endpoint) {
         fail(RunnerState::NotPaired, RunnerExit::NotPaired,
-             tr("This machine is paired with %1, not %2. Leave out --endpoint to use the pairing, or pair with a "
-                "code for %2 (it replaces the current pairing).")
-                 .arg(stored.toString(), m_endpoint.toString()));
+            tr("This machine is paired with %1, not %2. Leave out --endpoint to use the pairing, or pair with a "
+               "code for %2 (it replaces the current pairing).")
+                .arg(stored.toString(), m_endpoint.toString()));
         return;
     }
     m_runnerId = m_settings.runnerId;
@@ -371,8 +385,8 @@ void Runner::useStoredCredential()
             return;
         case CredentialResult::Status::NotFound:
             fail(RunnerState::NotPaired, RunnerExit::NotPaired,
-                 tr("This machine's credential (runner %1) is not in the %2. Pair again with a new code.")
-                     .arg(m_runnerId, m_store.backendName()));
+                tr("This machine's credential (runner %1) is not in the %2. Pair again with a new code.")
+                    .arg(m_runnerId, m_store.backendName()));
             return;
         default:
             fail(RunnerState::Failed, RunnerExit::CredentialStoreUnavailable, r.message);
@@ -401,12 +415,14 @@ void Runner::onAcquired(const IdentityGrant &grant)
 {
     if (m_finished)
         return;
+    noteContact();
     if (m_runnerId != grant.runnerId) {
         m_runnerId = grant.runnerId;
     }
     if (!m_workspaceRunner && grant.owner
         && (m_settings.ownerPrincipalId != grant.owner->principalId
-            || m_settings.ownerMachineLabel != grant.owner->machineLabel || m_settings.runnerPool != grant.runnerPool)) {
+            || m_settings.ownerMachineLabel != grant.owner->machineLabel
+            || m_settings.runnerPool != grant.runnerPool)) {
         m_settings.ownerPrincipalId = grant.owner->principalId;
         m_settings.ownerMachineLabel = grant.owner->machineLabel;
         m_settings.runnerPool = grant.runnerPool;
@@ -435,12 +451,21 @@ void Runner::onAcquired(const IdentityGrant &grant)
         m_presence->start();
 }
 
+void Runner::noteContact()
+{
+    m_lastContact = m_clock.now();
+    emit contactChanged();
+}
+
 void Runner::reportOffline(const ApiError &error, int retryInMs)
 {
+    m_nextRetry = m_clock.now().addMSecs(retryInMs);
+    emit contactChanged();
     if (!m_stopping)
-        setState(RunnerState::Offline, tr("Cannot reach the control plane (%1). Retrying in %2 s.")
-                                           .arg(error.describe())
-                                           .arg((retryInMs + 999) / 1000));
+        setState(RunnerState::Offline,
+            tr("Cannot reach the control plane (%1). Retrying in %2 s.")
+                .arg(error.describe())
+                .arg((retryInMs + 999) / 1000));
 }
 
 void Runner::applyStatus()
@@ -484,14 +509,13 @@ void Runner::onFatal(const ApiError &error, const QString &message)
     if ((revoked || fenced) && !m_workspaceRunner) {
         forgetCredential([this, revoked, message] {
             fail(revoked ? RunnerState::Revoked : RunnerState::Fenced,
-                 revoked ? RunnerExit::Revoked : RunnerExit::Fenced, message);
+                revoked ? RunnerExit::Revoked : RunnerExit::Fenced, message);
         });
         return;
     }
     if (revoked || fenced) {
         fail(revoked ? RunnerState::Revoked : RunnerState::Fenced, revoked ? RunnerExit::Revoked : RunnerExit::Fenced,
-             message + QLatin1Char(' ')
-                 + tr("The Workspace key in CHECKFU_RUNNER_TOKEN is dead; ask for a new one."));
+            message + QLatin1Char(' ') + tr("The Workspace key in CHECKFU_RUNNER_TOKEN is dead; ask for a new one."));
         return;
     }
     fail(RunnerState::Failed, RunnerExit::Failed, message);
@@ -524,17 +548,16 @@ void Runner::stop()
         return;
     }
     m_claims->setEnabled(false);
-    setState(RunnerState::Stopping, m_runs->isIdle()
-                                        ? tr("Stopping: signing off")
-                                        : tr("Stopping: finishing %n owned run(s), then signing off", nullptr,
-                                             m_runs->busy()));
+    setState(RunnerState::Stopping,
+        m_runs->isIdle() ? tr("Stopping: signing off")
+                         : tr("Stopping: finishing %n owned run(s), then signing off", nullptr, m_runs->busy()));
     m_presence->setStatus(PresenceReporter::Status::Stopping);
     if (m_runs->isIdle()) {
         // Say "stopping" first so the dashboard shows it, but never wait long for that.
         connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, &Runner::signOffAndFinish,
-                Qt::SingleShotConnection);
+            Qt::SingleShotConnection);
         connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::signOffAndFinish,
-                Qt::SingleShotConnection);
+            Qt::SingleShotConnection);
         m_stopTimer.start(StoppingHeartbeatTimeoutMs);
     } else {
         connect(m_runs.get(), &RunManager::idle, this, &Runner::signOffWhenIdle, Qt::SingleShotConnection);
@@ -557,9 +580,10 @@ void Runner::signOffAndFinish()
     m_claims->setEnabled(false);
     m_control->stop();
     m_presence->stop();
-    connect(m_identity.get(), &WorkloadIdentity::signedOff, this,
-            [this] { fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped and signed off")); },
-            Qt::SingleShotConnection);
+    connect(
+        m_identity.get(), &WorkloadIdentity::signedOff, this,
+        [this] { fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped and signed off")); },
+        Qt::SingleShotConnection);
     m_identity->signOff();
 }
 

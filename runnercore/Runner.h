@@ -6,6 +6,7 @@
 #include "RunnerConfig.h"
 #include "RunnerState.h"
 
+#include <QDateTime>
 #include <QJsonObject>
 #include <QObject>
 #include <QTimer>
@@ -42,6 +43,8 @@ signals:
     // A run waits for its owner's decision (§6.5); the tray notifies, linking to request.link.
     void approvalRequested(const ApprovalRequest &request);
     void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
+    // The control plane answered (lastContact()) or a retry was scheduled (nextRetry()).
+    void contactChanged();
 
 public:
     // Bounded wait for the "stopping" heartbeat before signing off anyway.
@@ -49,7 +52,7 @@ public:
     static constexpr qint64 ClockSkewWarningMs = 60000;
 
     Runner(const RunnerConfig &config, RunnerSettings &settings, CredentialStore &store, const Clock &clock,
-           QObject *parent = nullptr);
+        QObject *parent = nullptr);
     ~Runner() override;
 
     void start();
@@ -73,8 +76,17 @@ public:
     static QStringList drivers();
     // The sandbox tiers realised now, for people (doctor, tray); empty before start().
     QString sandboxPosture() const;
+    // When the control plane last answered a heartbeat or an exchange; invalid before the first.
+    QDateTime lastContact() const { return m_lastContact; }
+    // When the next reconnection attempt is due while Offline; invalid otherwise.
+    QDateTime nextRetry() const { return m_state == RunnerState::Offline ? m_nextRetry : QDateTime(); }
     // Asks Docker again now (the tray calls it on wake); the advertisement follows.
     void recheckSandboxes();
+    // After a wake or a network change: what waits for a backoff timer (the identity exchange or
+    // rotation, the heartbeat, the claim and control polls) tries again now; a token that came
+    // due or expired while asleep is renewed; when connected, a heartbeat goes out now. A
+    // server's Retry-After still holds. Sandboxes are separate: recheckSandboxes().
+    void checkConnectionNow();
     // The label value on this Runner's containers.
     static QString instanceLabel();
 
@@ -92,6 +104,7 @@ private:
     void signOffAndFinish();
     void applyStatus();
     void reportOffline(const ApiError &error, int retryInMs);
+    void noteContact();
     void signOffWhenIdle();
     QString account() const;
 
@@ -119,4 +132,6 @@ private:
     bool m_finished = false;
     bool m_workspaceRunner = false;
     QTimer m_stopTimer;
+    QDateTime m_lastContact;
+    QDateTime m_nextRetry;
 };

@@ -408,3 +408,8 @@ QString RunnerConfig::describe() const
     lines << tr("slots: %1").arg(slotCount);
     return lines.join(QLatin1Char('\n'));
 }
+
+QString RunnerConfigParser::sandboxFlagValue(SandboxChoice choice)
+{
+    return choice == SandboxChoice::NotGiven ? QString() : sandboxName(choice);
+}

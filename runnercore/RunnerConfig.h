@@ -74,4 +74,6 @@ public:
     // A pure function of its input. All errors are collected (not just the first), in a stable order,
     // each naming its field and the fix. Flags other than the ones listed in RunnerConfigInput are ignored.
     static std::variant<RunnerConfig, QList<ConfigError>> parse(const RunnerConfigInput &in);
+    // The --sandbox value that selects `choice`; empty for NotGiven.
+    static QString sandboxFlagValue(SandboxChoice choice);
 };

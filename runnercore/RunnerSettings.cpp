@@ -16,6 +16,7 @@ void RunnerSettings::load()
     endpoint = QUrl(s.value(QStringLiteral("endpoint")).toString());
     label = s.value(QStringLiteral("label")).toString();
     sandbox = s.value(QStringLiteral("sandbox")).toString();
+    m_loadedSandbox = sandbox;
     credentialStore = s.value(QStringLiteral("credential_store")).toString();
     runnerId = s.value(QStringLiteral("pairing/runner_id")).toString();
     workspaceId = s.value(QStringLiteral("pairing/workspace_id")).toString();
@@ -30,7 +31,8 @@ bool RunnerSettings::save(QString *error) const
     QSettings s(m_file, QSettings::IniFormat);
     s.setValue(QStringLiteral("endpoint"), endpoint.toString());
     s.setValue(QStringLiteral("label"), label);
-    s.setValue(QStringLiteral("sandbox"), sandbox);
+    if (sandbox != m_loadedSandbox)
+        s.setValue(QStringLiteral("sandbox"), sandbox);
     s.setValue(QStringLiteral("credential_store"), credentialStore);
     s.setValue(QStringLiteral("pairing/runner_id"), runnerId);
     s.setValue(QStringLiteral("pairing/workspace_id"), workspaceId);

@@ -31,4 +31,7 @@ public:
 
 private:
     QString m_file;
+    // The tier as read: saving the pairing must not write back a tier the settings dialog has
+    // changed on disk since.
+    QString m_loadedSandbox;
 };

@@ -231,6 +231,33 @@ void WorkloadIdentity::abort()
         m_rotateCall->abort();
 }
 
+void WorkloadIdentity::checkNow()
+{
+    if (m_fatal)
+        return;
+    if (m_exchangeCall) {
+        m_exchangeCall->retryNow();
+        return;
+    }
+    if (m_rotateCall) {
+        m_rotateCall->retryNow();
+        return;
+    }
+    if (!hasToken())
+        return;
+    // QTimer runs on the monotonic clock, which stops during suspend: the rotation timer is
+    // late by as long as the machine slept, while the token's times are wall-clock times.
+    const QDateTime now = m_api.serverNow();
+    if (now >= m_grant.expiresAt) {
+        Logging::get("identity")->info("workload token expired while asleep; exchanging again with the same nonce");
+        clearToken();
+        exchange();
+    } else if (now >= m_grant.refreshAfter) {
+        m_rotationTimer.stop();
+        rotate();
+    }
+}
+
 void WorkloadIdentity::signOff()
 {
     abort();

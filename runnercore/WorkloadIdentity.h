@@ -53,6 +53,9 @@ public:
     // Sign-off (DELETE /v1/runner/identity): ends presence and kills the token.
     void signOff();
     void abort();
+    // After a wake or a network change: retry a waiting exchange or rotation now, and renew a
+    // token whose rotation came due (or that expired) while the machine slept.
+    void checkNow();
 
     static bool isFatalCode(const QString &code);
     static QString messageFor(const ApiError &error);

@@ -10,6 +10,7 @@
 #include "Runner.h"
 #include "RunnerConfig.h"
 #include "RunnerSettings.h"
+#include "Unpairing.h"
 #include "UnixSignalBridge.h"
 
 #include <QJsonDocument>
@@ -287,34 +288,21 @@ int RunnerCli::unpair()
         return 0;
     }
     auto store = makeStore(config, settings);
-    const QString account = CredentialStore::accountFor(settings.endpoint, settings.runnerId);
-    int code = 0;
-    store->read(account, [&](const CredentialResult &read) {
-        if (read.ok()) {
-            InstanceLock lock(settings.endpoint.toString(QUrl::StripTrailingSlash) + QLatin1Char('|') + read.secret);
-            if (!lock.tryLock()) {
-                err() << lock.conflictMessage() << Qt::endl;
-                code = int(RunnerExit::AlreadyRunning);
-                m_app.quit();
-                return;
-            }
-        }
-        store->remove(account, [&](const CredentialResult &removed) {
-            if (!removed.ok()) {
-                err() << tr("checkfu-runner: could not remove the credential: %1").arg(removed.message) << Qt::endl;
-                code = int(RunnerExit::CredentialStoreUnavailable);
-            } else {
-                const QString runnerId = settings.runnerId;
-                settings.clearPairing();
-                settings.save();
-                out() << tr("Forgot runner %1 (credential removed from the %2). An administrator can revoke it on "
-                            "the server side.")
-                             .arg(runnerId, store->backendName())
-                      << Qt::endl;
-            }
-            m_app.quit();
-        });
-    });
+    Unpairing unpairing(settings, *store);
+    connect(&unpairing, &Unpairing::finished, &m_app, &QCoreApplication::quit);
+    unpairing.run();
     m_app.exec();
-    return code;
+    switch (unpairing.outcome()) {
+    case Unpairing::Outcome::Forgotten:
+    case Unpairing::Outcome::NotPaired:
+        out() << unpairing.message() << Qt::endl;
+        return 0;
+    case Unpairing::Outcome::InUse:
+        err() << unpairing.message() << Qt::endl;
+        return int(RunnerExit::AlreadyRunning);
+    case Unpairing::Outcome::StoreFailed:
+        err() << tr("checkfu-runner: %1").arg(unpairing.message()) << Qt::endl;
+        return int(RunnerExit::CredentialStoreUnavailable);
+    }
+    return 1;
 }

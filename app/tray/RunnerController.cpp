@@ -2,13 +2,16 @@
 
 #include "RunnerHost.h"
 
-RunnerController::RunnerController(const RunnerConfig &config, const Clock *clock, QObject *parent)
-    : QObject(parent), m_host(new RunnerHost(config, clock))
+RunnerController::RunnerController(const RunnerConfigInput &commandLine, const Clock *clock, QObject *parent)
+    : QObject(parent), m_host(new RunnerHost(commandLine, clock))
 {
     qRegisterMetaType<RunnerStatus>();
     qRegisterMetaType<ApprovalRequest>();
     qRegisterMetaType<RunnerState>();
     qRegisterMetaType<RunnerExit>();
+    qRegisterMetaType<PairingRequest>();
+    qRegisterMetaType<QList<Doctor::Check>>();
+    qRegisterMetaType<std::optional<QString>>();
 
     m_thread.setObjectName(QStringLiteral("checkfu-runner-core"));
     m_host->moveToThread(&m_thread);
@@ -20,6 +23,16 @@ RunnerController::RunnerController(const RunnerConfig &config, const Clock *cloc
     connect(this, &RunnerController::stopRequested, m_host, &RunnerHost::stop, Qt::QueuedConnection);
     connect(this, &RunnerController::stopNowRequested, m_host, &RunnerHost::stopNow, Qt::QueuedConnection);
     connect(this, &RunnerController::drainingRequested, m_host, &RunnerHost::setDraining, Qt::QueuedConnection);
+    connect(this, &RunnerController::pairRequested, m_host, &RunnerHost::pair, Qt::QueuedConnection);
+    connect(this, &RunnerController::unpairRequested, m_host, &RunnerHost::unpair, Qt::QueuedConnection);
+    connect(this, &RunnerController::diagnosticsRequested, m_host, &RunnerHost::runDiagnostics, Qt::QueuedConnection);
+    connect(this, &RunnerController::cursorKeyRequested, m_host, &RunnerHost::setCursorKey, Qt::QueuedConnection);
+    connect(m_host, &RunnerHost::cursorKeyStored, this, &RunnerController::cursorKeyStored, Qt::QueuedConnection);
+    connect(
+        this, &RunnerController::cursorKeyCheckRequested, m_host, &RunnerHost::checkCursorKey, Qt::QueuedConnection);
+    connect(m_host, &RunnerHost::cursorKeyPresence, this, &RunnerController::cursorKeyPresence, Qt::QueuedConnection);
+    connect(this, &RunnerController::connectionCheckRequested, m_host, &RunnerHost::checkConnectionNow,
+        Qt::QueuedConnection);
 
     connect(
         m_host, &RunnerHost::statusChanged, this,
@@ -31,6 +44,10 @@ RunnerController::RunnerController(const RunnerConfig &config, const Clock *cloc
     connect(m_host, &RunnerHost::approvalRequested, this, &RunnerController::approvalRequested, Qt::QueuedConnection);
     connect(m_host, &RunnerHost::warning, this, &RunnerController::warning, Qt::QueuedConnection);
     connect(m_host, &RunnerHost::finished, this, &RunnerController::finished, Qt::QueuedConnection);
+    connect(m_host, &RunnerHost::pairingFinished, this, &RunnerController::pairingFinished, Qt::QueuedConnection);
+    connect(m_host, &RunnerHost::unpairFinished, this, &RunnerController::unpairFinished, Qt::QueuedConnection);
+    connect(
+        m_host, &RunnerHost::diagnosticsFinished, this, &RunnerController::diagnosticsFinished, Qt::QueuedConnection);
 
     m_thread.start();
 }
@@ -62,4 +79,34 @@ void RunnerController::stopNow()
 void RunnerController::setDraining(bool draining)
 {
     emit drainingRequested(draining, QPrivateSignal());
+}
+
+void RunnerController::pair(const PairingRequest &request)
+{
+    emit pairRequested(request, QPrivateSignal());
+}
+
+void RunnerController::unpair()
+{
+    emit unpairRequested(QPrivateSignal());
+}
+
+void RunnerController::runDiagnostics()
+{
+    emit diagnosticsRequested(QPrivateSignal());
+}
+
+void RunnerController::checkConnectionNow()
+{
+    emit connectionCheckRequested(QPrivateSignal());
+}
+
+void RunnerController::setCursorKey(const std::optional<QString> &key)
+{
+    emit cursorKeyRequested(key, QPrivateSignal());
+}
+
+void RunnerController::checkCursorKey()
+{
+    emit cursorKeyCheckRequested(QPrivateSignal());
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "Doctor.h"
+#include "PairingRequest.h"
 #include "RunnerConfig.h"
 #include "RunnerStatus.h"
 
@@ -23,16 +25,30 @@ signals:
     void warning(const QString &message);
     // The Runner finished (stopped, failed, revoked, …); start() makes a new one.
     void finished(RunnerExit exit);
+    // A pairing (wizard or --code) was redeemed, or refused with the server's words.
+    void pairingFinished(bool ok, const QString &message);
+    void unpairFinished(bool ok, const QString &message);
+    void diagnosticsFinished(const QList<Doctor::Check> &checks);
+    void cursorKeyStored(bool ok, const QString &message);
+    void cursorKeyPresence(bool stored);
 
     // To the host (queued); private so only this class can send them.
     void startRequested(QPrivateSignal);
     void stopRequested(QPrivateSignal);
     void stopNowRequested(QPrivateSignal);
     void drainingRequested(bool draining, QPrivateSignal);
+    void pairRequested(const PairingRequest &request, QPrivateSignal);
+    void unpairRequested(QPrivateSignal);
+    void diagnosticsRequested(QPrivateSignal);
+    void connectionCheckRequested(QPrivateSignal);
+    void cursorKeyRequested(const std::optional<QString> &key, QPrivateSignal);
+    void cursorKeyCheckRequested(QPrivateSignal);
 
 public:
-    // clock: nullptr for the system clock; otherwise it must outlive the controller.
-    explicit RunnerController(const RunnerConfig &config, const Clock *clock = nullptr, QObject *parent = nullptr);
+    // commandLine: the tray's flags and environment (what they leave open comes from the shared
+    // settings at each start). clock: nullptr for the system clock; else it must outlive the controller.
+    explicit RunnerController(
+        const RunnerConfigInput &commandLine, const Clock *clock = nullptr, QObject *parent = nullptr);
     // Destroys the core on its thread, then ends the thread. Does not sign off: stop() first for that.
     ~RunnerController() override;
 
@@ -49,6 +65,17 @@ public slots:
     // Cancel owned runs and sign off without waiting.
     void stopNow();
     void setDraining(bool draining);
+    // Signs off a running Runner, then redeems the code; pairingFinished() tells how it went.
+    void pair(const PairingRequest &request);
+    // Signs off a running Runner, then forgets the pairing; unpairFinished() tells how it went.
+    void unpair();
+    void runDiagnostics();
+    // After wake: retry or re-check the identity now instead of at the next timer.
+    void checkConnectionNow();
+    // Stores (nullopt: removes) the Cursor API key in the credential store, on the core thread.
+    void setCursorKey(const std::optional<QString> &key);
+    // Whether a Cursor API key is stored; answered by cursorKeyPresence().
+    void checkCursorKey();
 
 private:
     QThread m_thread;

@@ -5,9 +5,24 @@
 #include "CredentialStore.h"
 #include "Runner.h"
 #include "RunnerSettings.h"
+#include "TraySettings.h"
+#include "Unpairing.h"
 
-RunnerHost::RunnerHost(const RunnerConfig &config, const Clock *clock, QObject *parent)
-    : QObject(parent), m_config(config), m_clock(clock)
+namespace {
+const QString CodeFlag = QStringLiteral("code");
+const QString SandboxFlag = QStringLiteral("sandbox");
+
+QString joined(const QList<ConfigError> &errors)
+{
+    QStringList lines;
+    for (const ConfigError &e : errors)
+        lines << e.message;
+    return lines.join(QLatin1Char('\n'));
+}
+} // namespace
+
+RunnerHost::RunnerHost(const RunnerConfigInput &commandLine, const Clock *clock, QObject *parent)
+    : QObject(parent), m_commandLine(commandLine), m_clock(clock)
 {
     if (!m_clock) {
         m_ownClock = std::make_unique<SystemClock>();
@@ -20,34 +35,121 @@ RunnerHost::~RunnerHost() = default;
 
 void RunnerHost::initialize()
 {
-    if (!m_settings) {
-        m_settings = std::make_unique<RunnerSettings>(AppPaths::settingsFile());
-        m_settings->load();
-    }
+    if (!m_settings)
+        reloadSettings();
+    if (const auto parsed = effectiveConfig(); std::holds_alternative<RunnerConfig>(parsed))
+        m_slotCount = std::get<RunnerConfig>(parsed).slotCount;
     publish();
+}
+
+void RunnerHost::reloadSettings()
+{
+    // In place: a Runner holds a reference to this object. The CLI may have paired or unpaired
+    // this machine since the last look.
+    if (!m_settings)
+        m_settings = std::make_unique<RunnerSettings>(AppPaths::settingsFile());
+    m_settings->load();
+}
+
+CredentialStore &RunnerHost::store()
+{
+    const QString name = m_commandLine.flags.value(QStringLiteral("credential-store"), m_settings->credentialStore);
+    if (!m_store || name != m_storeName) {
+        const auto kind = CredentialStore::kindFromName(name).value_or(CredentialStore::Kind::Keychain);
+        m_store = CredentialStore::create(kind, AppPaths::credentialDir());
+        m_storeName = name;
+    }
+    return *m_store;
+}
+
+std::variant<RunnerConfig, QList<ConfigError>> RunnerHost::effectiveConfig() const
+{
+    RunnerConfigInput input = m_commandLine;
+    if (m_pairing) {
+        input.flags.insert(QStringLiteral("endpoint"), m_pairing->endpoint.toString());
+        input.flags.insert(CodeFlag, m_pairing->code);
+        if (!m_pairing->label.isEmpty())
+            input.flags.insert(QStringLiteral("label"), m_pairing->label);
+        if (m_pairing->sandbox != SandboxChoice::NotGiven)
+            input.flags.insert(SandboxFlag, RunnerConfigParser::sandboxFlagValue(m_pairing->sandbox));
+    }
+    // What the command line and the environment leave open: the shared settings file.
+    TraySettings preferences(AppPaths::settingsFile());
+    preferences.load();
+    preferences.applyTo(input, m_cursorKey);
+    return RunnerConfigParser::parse(input);
 }
 
 void RunnerHost::start()
 {
-    if (m_runner && !m_runnerFinished)
+    if ((m_runner && !m_runnerFinished) || m_readingKey)
         return;
-    // Never from inside one of the old Runner's signals: this slot is only reached by queued calls.
+    readCursorKeyThen([this] { launch(); });
+}
+
+void RunnerHost::readCursorKeyThen(std::function<void()> then)
+{
+    reloadSettings();
+    TraySettings preferences(AppPaths::settingsFile());
+    preferences.load();
+    if (preferences.cursor.isEmpty()) {
+        m_cursorKey.reset();
+        then();
+        return;
+    }
+    // The key lives only in the credential store; the lane needs it before the Runner starts.
+    m_readingKey = true;
+    CursorKeyStore::read(store(), [this, then](const CredentialResult &result) {
+        m_readingKey = false;
+        m_cursorKey = result.ok() ? std::optional<QString>(result.secret) : std::nullopt;
+        if (!result.ok() && result.status != CredentialResult::Status::NotFound)
+            emit warning(tr("The Cursor API key could not be read, so the Cursor lane is off: %1").arg(result.message));
+        then();
+    });
+}
+
+void RunnerHost::checkCursorKey()
+{
+    reloadSettings();
+    CursorKeyStore::read(store(), [this](const CredentialResult &result) { emit cursorKeyPresence(result.ok()); });
+}
+
+void RunnerHost::setCursorKey(const std::optional<QString> &key)
+{
+    reloadSettings();
+    CursorKeyStore::apply(store(), key, [this, key](const CredentialResult &result) {
+        if (result.ok())
+            m_cursorKey = key;
+        emit cursorKeyStored(result.ok(), result.ok() ? QString() : result.message);
+    });
+}
+
+void RunnerHost::launch()
+{
+    // Never from inside one of the old Runner's signals: only reached by queued calls or after
+    // the old Runner's finished() has been handled (deleteLater semantics via the thread's loop).
     m_runner.reset();
-    m_store.reset();
     m_approvals.clear();
     m_lastWarning.clear();
-    // The CLI may have paired or unpaired this machine since the last start.
-    m_settings = std::make_unique<RunnerSettings>(AppPaths::settingsFile());
-    m_settings->load();
-    const QString storeName = m_config.credentialStore.value_or(m_settings->credentialStore);
-    const auto kind = CredentialStore::kindFromName(storeName).value_or(CredentialStore::Kind::Keychain);
-    m_store = CredentialStore::create(kind, AppPaths::credentialDir());
+    m_failure.clear();
+    reloadSettings();
 
-    m_runner = std::make_unique<Runner>(m_config, *m_settings, *m_store, *m_clock);
+    auto parsed = effectiveConfig();
+    if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
+        failBeforeStart(joined(*errors), RunnerExit::Usage);
+        return;
+    }
+    RunnerConfig config = std::get<RunnerConfig>(std::move(parsed));
+    m_slotCount = config.slotCount;
+    m_pairingInFlight = config.pairingCode.has_value();
+    if (m_pairing && m_pairing->sandbox != SandboxChoice::NotGiven)
+        m_settings->sandbox = RunnerConfigParser::sandboxFlagValue(m_pairing->sandbox); // saved with the pairing
+
+    m_runner = std::make_unique<Runner>(config, *m_settings, store(), *m_clock);
     m_runnerFinished = false;
-    m_lastState = RunnerState::Idle;
     Runner *runner = m_runner.get();
     connect(runner, &Runner::stateChanged, this, [this](RunnerState state, const QString &) { onStateChanged(state); });
+    connect(runner, &Runner::contactChanged, this, &RunnerHost::publish);
     connect(runner, &Runner::warning, this, [this](const QString &message) {
         m_lastWarning = message;
         emit warning(message);
@@ -75,6 +177,18 @@ void RunnerHost::start()
     publish();
 }
 
+void RunnerHost::failBeforeStart(const QString &message, RunnerExit exit)
+{
+    m_failure = message;
+    m_runnerFinished = true;
+    if (m_pairing) {
+        m_pairing.reset();
+        emit pairingFinished(false, message);
+    }
+    publish();
+    emit finished(exit);
+}
+
 void RunnerHost::stop()
 {
     if (m_runner && !m_runnerFinished)
@@ -95,24 +209,104 @@ void RunnerHost::setDraining(bool draining)
     publish(); // the flag changes at once, the state only once connected
 }
 
+void RunnerHost::pair(const PairingRequest &request)
+{
+    m_pairing = request;
+    if (request.cursor) {
+        // Kept for later starts: the tuple in the settings file, the key in the credential store.
+        TraySettings preferences(AppPaths::settingsFile());
+        preferences.load();
+        preferences.cursor = { request.cursor->profileVersion, request.cursor->releaseDigest, request.cursor->model };
+        preferences.save();
+        m_cursorKey = request.cursor->apiKey;
+        reloadSettings();
+        CursorKeyStore::write(store(), request.cursor->apiKey, [this](const CredentialResult &result) {
+            if (!result.ok())
+                emit warning(tr("The Cursor API key could not be stored: %1").arg(result.message));
+        });
+    }
+    if (m_runner && !m_runnerFinished) {
+        m_afterFinish = AfterFinish::Pair;
+        m_runner->stop();
+        return;
+    }
+    launch();
+}
+
+void RunnerHost::unpair()
+{
+    if (m_runner && !m_runnerFinished) {
+        m_afterFinish = AfterFinish::Unpair;
+        m_runner->stop();
+        return;
+    }
+    doUnpair();
+}
+
+void RunnerHost::doUnpair()
+{
+    reloadSettings();
+    auto *unpairing = new Unpairing(*m_settings, store(), this);
+    connect(unpairing, &Unpairing::finished, this, [this, unpairing] {
+        unpairing->deleteLater();
+        reloadSettings();
+        publish();
+        emit unpairFinished(unpairing->ok(), unpairing->message());
+    });
+    unpairing->run();
+}
+
+void RunnerHost::runDiagnostics()
+{
+    if (m_doctor)
+        return; // one at a time; its result goes to whoever asked
+    if (!m_runner || m_runnerFinished)
+        reloadSettings();
+    auto parsed = effectiveConfig();
+    if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
+        QList<Doctor::Check> checks;
+        for (const ConfigError &e : *errors)
+            checks.append({ tr("configuration"), Doctor::Status::Fail, e.message, {} });
+        emit diagnosticsFinished(checks);
+        return;
+    }
+    m_doctor = std::make_unique<Doctor>(std::get<RunnerConfig>(parsed), *m_settings, store(), *m_clock);
+    connect(m_doctor.get(), &Doctor::finished, this, [this] {
+        emit diagnosticsFinished(m_doctor->checks());
+        // Not from inside its own signal.
+        QMetaObject::invokeMethod(
+            this, [this] { m_doctor.reset(); }, Qt::QueuedConnection);
+    });
+    m_doctor->run();
+}
+
+void RunnerHost::checkConnectionNow()
+{
+    if (!m_runner || m_runnerFinished)
+        return;
+    m_runner->checkConnectionNow();
+    m_runner->recheckSandboxes();
+}
+
 void RunnerHost::shutdown()
 {
     if (m_runner)
         m_runner->disconnect(this);
+    m_doctor.reset();
     m_runner.reset();
     m_store.reset();
 }
 
 void RunnerHost::onStateChanged(RunnerState state)
 {
-    const auto isConnected = [](RunnerState s) { return s == RunnerState::Ready || s == RunnerState::Draining; };
-    // Entering or leaving the connected states: the one moment contact is known without a heartbeat signal.
-    if (isConnected(state) || isConnected(m_lastState))
-        m_lastContact = m_clock->now();
-    m_lastState = state;
     // The code is one-use: once redeemed, a later start uses the stored pairing.
-    if (state == RunnerState::Connecting)
-        m_config.pairingCode.reset();
+    if (state == RunnerState::Connecting && m_pairingInFlight) {
+        m_pairingInFlight = false;
+        m_pairing.reset();
+        m_commandLine.flags.remove(CodeFlag);
+        emit pairingFinished(true,
+            tr("This machine is paired with %1 as “%2”.").arg(m_runner->endpoint().toString(), status().machineLabel));
+    }
     publish();
 }
 
@@ -120,18 +314,32 @@ void RunnerHost::onFinished(RunnerExit exit)
 {
     m_runnerFinished = true;
     m_approvals.clear();
-    if (exit == RunnerExit::PairingFailed)
-        m_config.pairingCode.reset();
-    if (exit == RunnerExit::Clean && m_runner && m_runner->state() == RunnerState::Stopped)
+    if (m_pairingInFlight) {
+        m_pairingInFlight = false;
+        m_commandLine.flags.remove(CodeFlag);
+        const bool replaced = m_afterFinish == AfterFinish::Pair; // a new request waits; this one was stopped
+        if (!replaced) {
+            m_pairing.reset();
+            emit pairingFinished(false, m_runner->stateMessage());
+        }
+    }
+    if (exit == RunnerExit::Clean && m_runner->state() == RunnerState::Stopped)
         m_lastContact = m_clock->now(); // signed off
     publish();
     emit finished(exit);
+
+    const AfterFinish next = std::exchange(m_afterFinish, AfterFinish::Nothing);
+    // Queued: the finished Runner is still on the stack that emitted this.
+    if (next == AfterFinish::Pair)
+        QMetaObject::invokeMethod(this, &RunnerHost::launch, Qt::QueuedConnection);
+    else if (next == AfterFinish::Unpair)
+        QMetaObject::invokeMethod(this, &RunnerHost::doUnpair, Qt::QueuedConnection);
 }
 
 RunnerStatus RunnerHost::status() const
 {
     RunnerStatus s;
-    s.totalSlots = m_config.slotCount;
+    s.totalSlots = m_slotCount;
     s.approvals = m_approvals;
     s.lastWarning = m_lastWarning;
     s.lastContact = m_lastContact;
@@ -141,10 +349,16 @@ RunnerStatus RunnerHost::status() const
         s.runnerId = m_settings->runnerId;
         s.machineLabel = !m_settings->ownerMachineLabel.isEmpty() ? m_settings->ownerMachineLabel : m_settings->label;
     }
-    if (!m_config.endpoint.isEmpty())
-        s.endpoint = m_config.endpoint;
+    const QString endpointFlag = m_commandLine.flags.value(QStringLiteral("endpoint"));
+    if (!endpointFlag.isEmpty())
+        s.endpoint = QUrl(endpointFlag);
     if (s.machineLabel.isEmpty())
-        s.machineLabel = m_config.label;
+        s.machineLabel = m_commandLine.flags.value(QStringLiteral("label"), m_commandLine.machineHostName);
+    if (!m_failure.isEmpty()) {
+        s.state = RunnerState::Failed;
+        s.message = m_failure;
+        return s;
+    }
     if (!m_runner)
         return s;
     s.state = m_runner->state();
@@ -159,7 +373,9 @@ RunnerStatus RunnerHost::status() const
     s.draining = m_runner->isDraining();
     s.sandboxPosture = m_runner->sandboxPosture();
     s.dashboardLink = m_runner->dashboardLink();
-    // nextRetry stays empty: Runner gives the retry delay only inside its message.
+    if (m_runner->lastContact().isValid() && m_runner->lastContact() > s.lastContact)
+        s.lastContact = m_runner->lastContact();
+    s.nextRetry = m_runner->nextRetry();
     return s;
 }
 

@@ -1,11 +1,15 @@
 #pragma once
 
+#include "Doctor.h"
+#include "PairingRequest.h"
 #include "RunnerConfig.h"
 #include "RunnerStatus.h"
 
 #include <QObject>
 
+#include <functional>
 #include <memory>
+#include <optional>
 
 class Clock;
 class CredentialStore;
@@ -23,13 +27,22 @@ signals:
     void approvalRequested(const ApprovalRequest &request);
     void warning(const QString &message);
     void finished(RunnerExit exit);
+    // A pairing code was redeemed (ok) or refused (message says why, in the server's words).
+    void pairingFinished(bool ok, const QString &message);
+    void unpairFinished(bool ok, const QString &message);
+    void diagnosticsFinished(const QList<Doctor::Check> &checks);
+    // setCursorKey() done; message says why not when !ok.
+    void cursorKeyStored(bool ok, const QString &message);
+    // checkCursorKey()'s answer: whether the credential store holds a Cursor API key.
+    void cursorKeyPresence(bool stored);
     // A new Runner was made (on this thread); for tests that check where the core lives.
     void coreCreated(Runner *runner);
 
 public:
-    // clock: nullptr for the system clock; otherwise it must outlive the host and be safe to read
-    // from the Runner thread.
-    explicit RunnerHost(const RunnerConfig &config, const Clock *clock = nullptr, QObject *parent = nullptr);
+    // commandLine: the tray's flags and environment; what they leave open comes from the shared
+    // settings. clock: nullptr for the system clock; otherwise it must outlive the host and be
+    // safe to read from the Runner thread.
+    explicit RunnerHost(const RunnerConfigInput &commandLine, const Clock *clock = nullptr, QObject *parent = nullptr);
     ~RunnerHost() override;
 
     RunnerStatus status() const;
@@ -42,23 +55,52 @@ public slots:
     void stop();
     void stopNow();
     void setDraining(bool draining);
+    // Signs off a running Runner first, then redeems the code with a new one.
+    void pair(const PairingRequest &request);
+    // Signs off a running Runner first, then forgets the credential and the pairing.
+    void unpair();
+    // The `checkfu-runner doctor` checks, with the configuration the next start would use.
+    void runDiagnostics();
+    // After wake or a network change: retry or re-check the identity now.
+    void checkConnectionNow();
+    // Stores (or with nullopt removes) the Cursor API key; used from the next start on.
+    void setCursorKey(const std::optional<QString> &key);
+    void checkCursorKey();
     // Destroys the core; the last call before the thread ends.
     void shutdown();
 
 private:
+    enum class AfterFinish { Nothing, Pair, Unpair };
+
+    void launch();
+    void readCursorKeyThen(std::function<void()> then);
     void onStateChanged(RunnerState state);
     void onFinished(RunnerExit exit);
     void publish();
+    void reloadSettings();
+    CredentialStore &store();
+    // The command line, with what it leaves open filled from the shared settings.
+    std::variant<RunnerConfig, QList<ConfigError>> effectiveConfig() const;
+    void failBeforeStart(const QString &message, RunnerExit exit);
+    void doUnpair();
 
-    RunnerConfig m_config;
+    RunnerConfigInput m_commandLine;
+    std::optional<PairingRequest> m_pairing; // being redeemed, or waiting for the old Runner to end
+    bool m_pairingInFlight = false;
+    AfterFinish m_afterFinish = AfterFinish::Nothing;
     const Clock *m_clock;
     std::unique_ptr<Clock> m_ownClock;
     std::unique_ptr<RunnerSettings> m_settings;
     std::unique_ptr<CredentialStore> m_store;
+    QString m_storeName;
     std::unique_ptr<Runner> m_runner;
+    std::unique_ptr<Doctor> m_doctor;
     bool m_runnerFinished = false;
     QList<ApprovalRequest> m_approvals;
     QString m_lastWarning;
+    QString m_failure; // why no Runner could be made (configuration), shown as Failed
+    int m_slotCount = 1;
+    std::optional<QString> m_cursorKey; // a secret: only ever handed to the parser
+    bool m_readingKey = false;
     QDateTime m_lastContact;
-    RunnerState m_lastState = RunnerState::Idle;
 };

@@ -30,6 +30,8 @@ struct RunnerStatus
     // connected (Ready, Draining) contact is ongoing and this is when the connection was seen.
     QDateTime lastContact;
     QDateTime nextRetry; // when the next reconnection attempt is due, if known
+    // The machine woke up moments ago: being offline now is the network coming back, not news.
+    bool resuming = false;
 
     // A Runner exists and has not finished: it can be stopped or drained, not started.
     bool isActive() const;

@@ -80,7 +80,9 @@ StatusWindow::StatusWindow(TrayMenu *menu, QWidget *parent) : QWidget(parent, Qt
     runnerButtons->addStretch(1);
     layout->addLayout(runnerButtons);
     auto *otherButtons = new QHBoxLayout;
-    for (QAction *action : { menu->dashboardAction(), menu->logAction() })
+    m_pairButton = actionButton(menu->pairAction(), this);
+    otherButtons->addWidget(m_pairButton);
+    for (QAction *action : { menu->dashboardAction(), menu->settingsAction(), menu->diagnosticsAction() })
         otherButtons->addWidget(actionButton(action, this));
     otherButtons->addStretch(1);
     otherButtons->addWidget(actionButton(menu->quitAction(), this));
@@ -104,6 +106,8 @@ QLabel *StatusWindow::addValueRow(const QString &label, const QString &name, boo
 void StatusWindow::setStatus(const RunnerStatus &status, const TrayView &view, const QDateTime &now)
 {
     m_icon->setPixmap(QIcon(view.iconPath()).pixmap(HeadingIconPx, HeadingIconPx));
+    // A button follows its action's text and enabled state, not its visibility.
+    m_pairButton->setVisible(m_menu->pairAction()->isVisible());
     m_statusLine->setText(view.statusLine);
     m_endpoint->setText(TrayPresentation::endpointText(status));
     m_machine->setText(TrayPresentation::machineText(status));

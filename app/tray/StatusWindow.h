@@ -8,6 +8,7 @@
 class QFormLayout;
 class QGroupBox;
 class QLabel;
+class QToolButton;
 class QVBoxLayout;
 class TrayMenu;
 
@@ -40,6 +41,7 @@ private:
     void rebuildApprovals();
 
     TrayMenu *m_menu;
+    QToolButton *m_pairButton;
     bool m_quitOnClose = false;
     QLabel *m_icon;
     QLabel *m_statusLine;

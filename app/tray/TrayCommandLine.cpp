@@ -1,5 +1,7 @@
 #include "TrayCommandLine.h"
 
+#include "PairingLink.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -36,6 +38,9 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     const QCommandLineOption logLevel(
         QStringLiteral("log-level"), tr("trace, debug, info (default), warn or error."), QStringLiteral("level"));
     parser.addOption(logLevel);
+    parser.addPositionalArgument(QStringLiteral("link"),
+        tr("A checkfu://pair?code=…&endpoint=… link: opens the pairing wizard with it filled in."),
+        QStringLiteral("[link]"));
 
     if (!parser.parse(arguments)) {
         result.errors << parser.errorText();
@@ -48,10 +53,14 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
                 + QCoreApplication::applicationVersion() + QLatin1Char('\n');
         return result;
     }
-    if (!parser.positionalArguments().isEmpty()) {
-        result.errors << tr("checkfu-tray takes no arguments besides its flags; see --help.");
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() == 1 && PairingLink::looksLikeLink(positional.first())) {
+        result.pairingLink = positional.first();
+    } else if (!positional.isEmpty()) {
+        result.errors << tr("checkfu-tray takes no arguments besides its flags and a checkfu://pair link; see --help.");
         return result;
     }
+    result.logLevelGiven = parser.isSet(logLevel);
     if (parser.isSet(logLevel)) {
         const auto level = spdlog::level::from_str(parser.value(logLevel).toStdString());
         if (level == spdlog::level::off)
@@ -72,7 +81,9 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
             result.errors << e.message;
         return result;
     }
-    if (result.errors.isEmpty())
+    if (result.errors.isEmpty()) {
         result.config = std::get<RunnerConfig>(std::move(parsed));
+        result.input = input;
+    }
     return result;
 }

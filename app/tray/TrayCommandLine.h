@@ -11,8 +11,11 @@
 // environment variables), validated by the same RunnerConfigParser.
 struct TrayCommandLine
 {
-    RunnerConfig config;
+    RunnerConfig config; // as validated now
+    RunnerConfigInput input; // what RunnerController re-reads at each start
     spdlog::level::level_enum logLevel = spdlog::level::info;
+    bool logLevelGiven = false; // else the settings' level applies
+    QString pairingLink; // a checkfu://pair?… argument (a browser hands it over), else empty
     QStringList errors; // each names the flag or variable to fix
     bool exitNow = false; // --help or --version was answered
     QString output; // what --help / --version print

@@ -5,6 +5,11 @@
 #include <QUrl>
 
 #include <functional>
+#include <memory>
+
+class Autostart;
+class NotificationSink;
+class QSystemTrayIcon;
 
 // The tray's few contacts with the desktop, injectable so tests neither open a browser nor
 // block on a dialog.
@@ -20,6 +25,10 @@ struct TrayHooks
     std::function<QDateTime()> now;
     // Where "Show log" leads; default AppPaths::logDir().
     QString logDir;
+    // Where notifications go; empty: the desktop's (freedesktop service, else the icon's messages).
+    std::function<std::unique_ptr<NotificationSink>(QSystemTrayIcon *tray)> notificationSink;
+    // "Start at login"; empty: this platform's.
+    std::function<std::unique_ptr<Autostart>()> autostart;
 
     // The real desktop's hooks.
     static TrayHooks system();

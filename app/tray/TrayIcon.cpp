@@ -79,6 +79,11 @@ void TrayIcon::toggleStatusWindow()
         m_window->hide();
         return;
     }
+    showStatusWindow();
+}
+
+void TrayIcon::showStatusWindow()
+{
     m_window->show();
     m_window->raise();
     m_window->activateWindow();

@@ -34,6 +34,7 @@ public:
     void setStatus(const RunnerStatus &status);
 
     bool usesTray() const { return m_usesTray; }
+    const TrayHooks &hooks() const { return m_hooks; }
     RunnerStatus status() const { return m_status; }
     TrayView view() const { return m_view; }
     QSystemTrayIcon *systemTrayIcon() const { return m_tray.get(); }
@@ -44,6 +45,7 @@ public slots:
     // Asks first when runs are in flight (through the injected confirmer).
     void requestQuit();
     void toggleStatusWindow();
+    void showStatusWindow();
 
 private:
     void onActivated(QSystemTrayIcon::ActivationReason reason);

@@ -15,6 +15,9 @@ TrayMenu::TrayMenu(const TrayHooks &hooks, QWidget *parent) : QMenu(parent), m_h
     m_status = addAction(QString());
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setEnabled(false);
+    m_pair = addAction(tr("Pair this machine…"));
+    m_pair->setObjectName(QStringLiteral("pair"));
+    connect(m_pair, &QAction::triggered, this, &TrayMenu::pairWizardRequested);
     addSeparator();
     // Approval entries are inserted before this separator, which shows only when there are some.
     m_approvalsEnd = addSeparator();
@@ -47,12 +50,22 @@ TrayMenu::TrayMenu(const TrayHooks &hooks, QWidget *parent) : QMenu(parent), m_h
         if (!m_dashboardLink.isEmpty())
             m_hooks.openUrl(QUrl(m_dashboardLink));
     });
+    m_settings = addAction(tr("Settings…"));
+    m_settings->setObjectName(QStringLiteral("settings"));
+    m_settings->setMenuRole(QAction::PreferencesRole);
+    connect(m_settings, &QAction::triggered, this, &TrayMenu::settingsRequested);
+    m_diagnostics = addAction(tr("Diagnostics…"));
+    m_diagnostics->setObjectName(QStringLiteral("diagnostics"));
+    connect(m_diagnostics, &QAction::triggered, this, &TrayMenu::diagnosticsRequested);
     m_log = addAction(tr("Show log"));
     m_log->setObjectName(QStringLiteral("log"));
     connect(m_log, &QAction::triggered, this, [this] {
         QDir().mkpath(m_hooks.logDir); // before the first line is written the folder may not exist
         m_hooks.openUrl(QUrl::fromLocalFile(m_hooks.logDir));
     });
+    m_unpair = addAction(tr("Unpair…"));
+    m_unpair->setObjectName(QStringLiteral("unpair"));
+    connect(m_unpair, &QAction::triggered, this, &TrayMenu::unpairRequested);
     addSeparator();
 
     m_quit = addAction(tr("Quit Checkfu Runner"));
@@ -74,6 +87,8 @@ void TrayMenu::setStatus(const RunnerStatus &status, const QString &statusLine)
     m_runner->setText(m_actions.runnerActionText);
     m_runner->setEnabled(m_actions.runnerActionEnabled);
     m_dashboard->setEnabled(m_actions.dashboardEnabled);
+    m_pair->setVisible(m_actions.pairVisible);
+    m_unpair->setVisible(m_actions.unpairVisible);
     rebuildApprovals(m_actions.approvals);
 }
 

@@ -19,6 +19,11 @@ signals:
     void stopNowRequested();
     // Not yet confirmed: TrayIcon asks first when runs are in flight.
     void quitRequested();
+    // Dialogs the owner opens.
+    void pairWizardRequested();
+    void settingsRequested();
+    void diagnosticsRequested();
+    void unpairRequested();
     // The approval actions were replaced (approvalActions() has the new ones).
     void approvalsChanged();
 
@@ -31,6 +36,10 @@ public:
     QAction *drainAction() const { return m_drain; }
     QAction *runnerAction() const { return m_runner; }
     QAction *dashboardAction() const { return m_dashboard; }
+    QAction *pairAction() const { return m_pair; }
+    QAction *settingsAction() const { return m_settings; }
+    QAction *diagnosticsAction() const { return m_diagnostics; }
+    QAction *unpairAction() const { return m_unpair; }
     QAction *logAction() const { return m_log; }
     QAction *quitAction() const { return m_quit; }
     QList<QAction *> approvalActions() const { return m_approvals; }
@@ -48,6 +57,10 @@ private:
     QAction *m_drain;
     QAction *m_runner;
     QAction *m_dashboard;
+    QAction *m_pair;
+    QAction *m_settings;
+    QAction *m_diagnostics;
+    QAction *m_unpair;
     QAction *m_log;
     QAction *m_quit;
 };

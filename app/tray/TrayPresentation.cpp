@@ -111,7 +111,10 @@ QString TrayPresentation::statusLine(const RunnerStatus &status, const QDateTime
         break;
     case RunnerState::Offline: {
         const QString retry = nextRetryText(status, now);
-        line = retry.isEmpty() ? tr("Offline — reconnecting") : tr("Offline — retrying at %1").arg(retry);
+        if (status.resuming)
+            line = tr("Reconnecting after sleep…");
+        else
+            line = retry.isEmpty() ? tr("Offline — reconnecting") : tr("Offline — retrying at %1").arg(retry);
         break;
     }
     case RunnerState::Ready:
@@ -193,6 +196,11 @@ TrayActions TrayPresentation::actions(const RunnerStatus &status)
         a.runnerActionText = tr("Start runner");
     }
     a.dashboardEnabled = !status.dashboardLink.isEmpty();
+    // Revoked and fenced credentials are already forgotten: the way on is a new pairing.
+    const bool lostPairing = status.state == RunnerState::NotPaired || status.state == RunnerState::Revoked
+        || status.state == RunnerState::Fenced;
+    a.pairVisible = !status.paired || lostPairing;
+    a.unpairVisible = !a.pairVisible;
     for (const ApprovalRequest &approval : status.approvals) {
         ApprovalEntry entry;
         entry.approvalId = approval.approvalId;

@@ -44,6 +44,9 @@ struct TrayActions
     bool runnerActionEnabled = false;
     QString runnerActionText;
     bool dashboardEnabled = false;
+    // "Pair this machine…" while there is no usable pairing; "Unpair…" while there is one.
+    bool pairVisible = false;
+    bool unpairVisible = false;
     QList<ApprovalEntry> approvals;
 };
 

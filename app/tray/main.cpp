@@ -2,13 +2,19 @@
 #include "Logging.h"
 #include "Platform.h"
 #include "RunnerController.h"
+#include "RunnerSettings.h"
+#include "SingleInstance.h"
+#include "SleepWatcher.h"
 #include "TrayApplication.h"
 #include "TrayCommandLine.h"
 #include "TrayIcon.h"
+#include "TraySettings.h"
+#include "UnixSignalBridge.h"
 
 #include <QApplication>
 #include <QMessageBox>
 #include <QTimer>
+#include <QTranslator>
 
 #include <cstdio>
 
@@ -20,6 +26,10 @@ int main(int argc, char *argv[])
     QApplication::setApplicationDisplayName(QApplication::translate("main", "Checkfu Runner"));
     QApplication::setApplicationVersion(Platform::runnerVersion());
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tray-ready.svg")));
+    // The person's language where translations/ has it; English otherwise.
+    QTranslator translator;
+    if (translator.load(QLocale(), QStringLiteral("checkfu"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(&translator);
     // The tray icon, not a window, keeps the tray running; quitting goes through TrayApplication.
     QApplication::setQuitOnLastWindowClosed(false);
 
@@ -38,18 +48,52 @@ int main(int argc, char *argv[])
     qunsetenv("CHECKFU_RUNNER_TOKEN");
     qunsetenv("CURSOR_API_KEY");
 
+    // One tray per session: a later launch (a clicked checkfu:// link, say) hands over and exits.
+    SingleInstance instance;
+    switch (instance.claim(app.arguments().mid(1))) {
+    case SingleInstance::Role::Secondary:
+        return 0;
+    case SingleInstance::Role::Failed:
+        std::fprintf(stderr, "checkfu-tray: %s\n", qPrintable(instance.errorString()));
+        break; // still useful on its own; the Runner's instance lock prevents a second Runner
+    case SingleInstance::Role::Primary:
+        break;
+    }
+
+    TraySettings preferences(AppPaths::settingsFile());
+    preferences.load();
     Logging::Options logOptions;
     logOptions.logDir = AppPaths::logDir();
     logOptions.console = false;
-    logOptions.level = commandLine.logLevel;
+    logOptions.level = commandLine.logLevelGiven ? commandLine.logLevel : preferences.logLevel;
     Logging::init(logOptions);
 
-    RunnerController controller(commandLine.config);
+    RunnerController controller(commandLine.input);
     TrayIcon icon;
+    icon.show(); // first: notifications fall back to its messages
     TrayApplication tray(controller, icon);
     QObject::connect(&tray, &TrayApplication::quitNow, &app, &QApplication::quit, Qt::QueuedConnection);
-    icon.show();
+    QObject::connect(&instance, &SingleInstance::argumentsReceived, &tray, &TrayApplication::handleArguments);
+    SleepWatcher sleep;
+    QObject::connect(&sleep, &SleepWatcher::resumed, &tray, &TrayApplication::systemResumed);
+    // SIGTERM (logout, systemd, kill): drain and sign off like Quit; a second one cancels the runs.
+    UnixSignalBridge unixSignals;
+    QObject::connect(&unixSignals, &UnixSignalBridge::terminationRequested, &tray, [&](int, int count) {
+        if (count == 1)
+            tray.quit();
+        else if (count == 2)
+            controller.stopNow();
+        else
+            app.exit(int(RunnerExit::Interrupted));
+    });
+
     QTimer::singleShot(0, &controller, &RunnerController::start);
+    RunnerSettings pairing(AppPaths::settingsFile());
+    pairing.load();
+    if (!commandLine.pairingLink.isEmpty())
+        tray.handleArguments({ commandLine.pairingLink });
+    else if (!pairing.isPaired() && !commandLine.config.pairingCode)
+        tray.openPairingWizard(); // first run: nothing to start without a pairing
     const int code = app.exec();
     Logging::flush();
     return code;

@@ -20,19 +20,15 @@
 using namespace GuiTestSupport;
 
 namespace {
-// No sandbox probing (docker off, host-process on) and the file credential store, so nothing
-// outside the test's own directories is touched.
-RunnerConfig quietConfig(const QHash<QString, QString> &flags = {})
+// The file credential store, so nothing outside the test's own directories is touched.
+RunnerConfigInput quietConfig(const QHash<QString, QString> &flags = {})
 {
     RunnerConfigInput input;
     input.env = QProcessEnvironment();
     input.flags = flags;
     input.flags.insert(QStringLiteral("credential-store"), QStringLiteral("file"));
     input.machineHostName = QStringLiteral("test-host");
-    auto parsed = RunnerConfigParser::parse(input);
-    RunnerConfig config = std::get<RunnerConfig>(parsed);
-    config.docker = DockerMode::Off;
-    return config;
+    return input;
 }
 
 // A loopback port nothing listens on.

@@ -39,12 +39,9 @@ private slots:
             { QStringLiteral("label"), QStringLiteral("tray-box") },
             { QStringLiteral("sandbox"), QStringLiteral("host-process") },
             { QStringLiteral("credential-store"), QStringLiteral("file") } };
-        auto parsed = RunnerConfigParser::parse(input);
-        QVERIFY(std::holds_alternative<RunnerConfig>(parsed));
-        RunnerConfig config = std::get<RunnerConfig>(parsed);
-        config.docker = DockerMode::Off;
+        QVERIFY(std::holds_alternative<RunnerConfig>(RunnerConfigParser::parse(input)));
 
-        RunnerController controller(config);
+        RunnerController controller(input);
         TrayHooks hooks;
         hooks.openUrl = [](const QUrl &) { return true; };
         hooks.confirmQuit = [](int) { return true; };

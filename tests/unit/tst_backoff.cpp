@@ -3,6 +3,7 @@
 #include "FakeClock.h"
 
 #include <QTest>
+#include <QTimer>
 
 class TestBackoff : public QObject
 {
@@ -42,6 +43,33 @@ private slots:
         QCOMPARE(b.attempt(), 1);
         b.reset();
         QCOMPARE(b.currentCeilingMs(), 1000);
+    }
+
+    // After wake: a plain backoff wait is cut short; a server's Retry-After, measured on the wall
+    // clock, still holds for what is left of it.
+    void retryNowHonoursWhatIsLeftOfRetryAfter()
+    {
+        FakeClock clock;
+        clock.setRandom(0.5);
+        Backoff b(clock);
+        QTimer timer;
+        timer.setSingleShot(true);
+
+        b.nextDelayMs();
+        b.nextDelayMs();
+        timer.start(60000);
+        QVERIFY(b.retryNow(timer));
+        QVERIFY(!timer.isActive());
+        QCOMPARE(b.attempt(), 0);
+
+        timer.start(b.nextDelayMs(300000));
+        clock.advance(100000); // asleep: the QTimer did not move, the wall clock did
+        QVERIFY(!b.retryNow(timer));
+        QVERIFY(timer.isActive());
+        QCOMPARE(timer.interval(), 200000);
+        clock.advance(200001);
+        QVERIFY(b.retryNow(timer));
+        QVERIFY(!timer.isActive());
     }
 };
 

@@ -1,0 +1,195 @@
+#pragma once
+
+#include "RunnerConfig.h"
+
+#include <QUrl>
+#include <QWizardPage>
+
+#include <optional>
+
+class QButtonGroup;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QRadioButton;
+
+// The pages of PairingWizard. Each validates live and says, under the field, what is wrong and
+// how to fix it; isComplete() is what enables Next. No page uses registerField(): QWizard's
+// default cleanupPage() would then reset a field when the person goes back, and the wizard has
+// to keep the values across a retry.
+
+// A line under a field: an icon and wrapped plain text, hidden while empty.
+class FieldMessage : public QWidget
+{
+    Q_OBJECT
+public:
+    enum class Kind { Error, Warning, Information };
+
+    // textObjectName names the QLabel holding the text, for tests.
+    FieldMessage(const QString &textObjectName, QWidget *parent = nullptr);
+
+    void setMessage(Kind kind, const QString &text);
+    void clear();
+    QString text() const;
+
+private:
+    QLabel *m_icon;
+    QLabel *m_text;
+};
+
+class EndpointPage : public QWizardPage
+{
+    Q_OBJECT
+public:
+    explicit EndpointPage(QWidget *parent = nullptr);
+
+    bool isComplete() const override;
+    // Normalised (no trailing slash); empty until the text passes EndpointPolicy.
+    QUrl endpoint() const { return m_endpoint; }
+    void setEndpointText(const QString &text);
+    // Context from outside the page (a link that was refused); cleared when the person edits.
+    void setNotice(const QString &text);
+
+private:
+    void validate();
+
+    QLineEdit *m_edit;
+    FieldMessage *m_error;
+    FieldMessage *m_notice;
+    QUrl m_endpoint;
+};
+
+class CodePage : public QWizardPage
+{
+    Q_OBJECT
+public:
+    explicit CodePage(QWidget *parent = nullptr);
+
+    bool isComplete() const override;
+    // Normalised; empty until the text is a valid code.
+    QString code() const { return m_code; }
+    void setCodeText(const QString &text);
+    // Why a new code is needed (the server refused the last one, or a link's code was malformed).
+    void setNotice(const QString &text);
+
+private:
+    void validate();
+
+    QLineEdit *m_edit;
+    FieldMessage *m_error;
+    FieldMessage *m_notice;
+    QString m_code;
+};
+
+class MachinePage : public QWizardPage
+{
+    Q_OBJECT
+public:
+    MachinePage(const QString &defaultLabel, QWidget *parent = nullptr);
+
+    bool isComplete() const override;
+    QString label() const; // trimmed
+    // A link chose the endpoint: say where this machine is about to be paired, before it is.
+    void setLinkEndpoint(const QUrl &endpoint);
+
+private:
+    void validate();
+
+    QString m_defaultLabel;
+    QLineEdit *m_edit;
+    FieldMessage *m_error;
+    FieldMessage *m_linkNotice;
+    bool m_valid = false;
+};
+
+class SandboxPage : public QWizardPage
+{
+    Q_OBJECT
+signals:
+    void recheckRequested();
+
+public:
+    enum class Detection { NotChecked, Checking, Available, Unavailable };
+
+    explicit SandboxPage(QWidget *parent = nullptr);
+
+    bool isComplete() const override;
+    // NotGiven until the person picks a tier: the choice decides the isolation, so none is preselected.
+    SandboxChoice choice() const;
+    void setChoice(SandboxChoice choice);
+    void setDocker(Detection state, const QString &detail);
+    void setBubblewrap(Detection state, const QString &detail);
+
+private:
+    // A tier that is not available here cannot be chosen: the Runner would refuse to start with it.
+    void setDetection(QRadioButton *option, QLabel *status, Detection state, const QString &detail);
+    void choiceChanged();
+
+    QButtonGroup *m_group;
+    QRadioButton *m_hostProcess;
+    QRadioButton *m_bubblewrap;
+    QRadioButton *m_docker;
+    QRadioButton *m_none;
+    QLabel *m_bubblewrapStatus;
+    QLabel *m_dockerStatus;
+    QPushButton *m_recheck;
+    FieldMessage *m_hint;
+};
+
+class CursorPage : public QWizardPage
+{
+    Q_OBJECT
+public:
+    explicit CursorPage(QWidget *parent = nullptr);
+
+    bool isComplete() const override;
+    // The tuple when all four fields are filled in and valid; nullopt when all are empty.
+    std::optional<CursorLane> lane() const { return m_lane; }
+    // The key is never shown again once handed over: the field is emptied.
+    void forgetKey();
+
+private:
+    void validate();
+
+    QLineEdit *m_profileVersion;
+    QLineEdit *m_releaseDigest;
+    QLineEdit *m_model;
+    QLineEdit *m_apiKey;
+    FieldMessage *m_error;
+    bool m_valid = true;
+    std::optional<CursorLane> m_lane;
+};
+
+class ResultPage : public QWizardPage
+{
+    Q_OBJECT
+signals:
+    // Reached going forward: the wizard redeems now.
+    void entered();
+
+public:
+    enum class State { Idle, Pairing, Succeeded, Failed };
+
+    explicit ResultPage(QWidget *parent = nullptr);
+
+    void initializePage() override;
+    void cleanupPage() override;
+    bool isComplete() const override { return m_state == State::Succeeded; }
+    State state() const { return m_state; }
+
+    void setSummary(const QString &summary);
+    void showPairing(const QString &message);
+    void showSucceeded(const QString &message);
+    void showFailed(const QString &message, bool needsNewCode);
+
+private:
+    void setState(State state);
+
+    State m_state = State::Idle;
+    QLabel *m_summary;
+    QProgressBar *m_progress;
+    QLabel *m_headline;
+    QLabel *m_message;
+    QLabel *m_nextStep;
+};

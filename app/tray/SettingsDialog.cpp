@@ -1,0 +1,405 @@
+#include "SettingsDialog.h"
+
+#include "Autostart.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <limits>
+#include <tuple>
+
+namespace {
+
+QLabel *noteLabel(const QString &text, const QString &name, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setObjectName(name);
+    label->setWordWrap(true);
+    return label;
+}
+
+QLabel *errorLabel(const QString &name, QWidget *parent)
+{
+    QLabel *label = noteLabel({}, name, parent);
+    label->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    label->setVisible(false);
+    return label;
+}
+
+} // namespace
+
+SettingsDialog::SettingsDialog(TraySettings &settings, Autostart &autostart, QWidget *parent)
+    : QDialog(parent), m_settings(settings), m_autostart(autostart)
+{
+    setWindowTitle(tr("Checkfu Runner Settings"));
+    setObjectName(QStringLiteral("settingsDialog"));
+
+    auto *layout = new QVBoxLayout(this);
+    buildRunnerGroup(layout);
+    buildCursorGroup(layout);
+    layout->addWidget(noteLabel(tr("The sandbox tier, slots, idle timeout and the Cursor lane take effect the next "
+                                   "time the runner starts."),
+        QStringLiteral("restartNote"), this));
+    buildNotificationGroup(layout);
+    buildGeneralGroup(layout);
+
+    m_errors = errorLabel(QStringLiteral("errors"), this);
+    layout->addWidget(m_errors);
+
+    m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Apply | QDialogButtonBox::Cancel, this);
+    m_buttons->button(QDialogButtonBox::Ok)->setObjectName(QStringLiteral("ok"));
+    m_buttons->button(QDialogButtonBox::Cancel)->setObjectName(QStringLiteral("cancel"));
+    m_apply = m_buttons->button(QDialogButtonBox::Apply);
+    m_apply->setObjectName(QStringLiteral("apply"));
+    layout->addWidget(m_buttons);
+    connect(m_apply, &QPushButton::clicked, this, &SettingsDialog::apply);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
+        if (!m_apply->isEnabled() || apply())
+            accept();
+    });
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    reload();
+}
+
+void SettingsDialog::buildRunnerGroup(QVBoxLayout *layout)
+{
+    auto *group = new QGroupBox(tr("Runner"), this);
+    auto *form = new QFormLayout(group);
+
+    m_sandbox = new QComboBox(group);
+    m_sandbox->setObjectName(QStringLiteral("sandbox"));
+    // The rows of wire §8's provider table, in a person's words.
+    const QStringList names = TraySettings::sandboxNames();
+    const QStringList labels { tr("Automatic: host process, and Docker when a daemon answers"),
+        tr("Host process: no isolation, this machine's own network"),
+        tr("Bubblewrap: host process in its own namespaces, and Docker when a daemon answers"),
+        tr("Docker only: refuse to start without a Docker daemon"),
+        tr("No host tier: Docker only, when a daemon answers") };
+    for (qsizetype i = 0; i < names.size(); ++i)
+        m_sandbox->addItem(labels.at(i), names.at(i));
+    form->addRow(tr("Sandbox tier"), m_sandbox);
+
+    m_slots = new QSpinBox(group);
+    m_slots->setObjectName(QStringLiteral("slots"));
+    m_slots->setRange(1, TraySettings::MaxSlots);
+    m_slots->setToolTip(tr("How many runs this machine takes at once (1 to %1).").arg(TraySettings::MaxSlots));
+    form->addRow(tr("Slots"), m_slots);
+
+    m_idleTimeout = new QLineEdit(group);
+    m_idleTimeout->setObjectName(QStringLiteral("idleTimeout"));
+    m_idleTimeout->setPlaceholderText(tr("none"));
+    m_idleTimeout->setToolTip(tr("A turn that shows no activity for this long ends and its run fails. Empty: no "
+                                 "timeout unless the run sets its own."));
+    auto *idleRow = new QHBoxLayout;
+    idleRow->addWidget(m_idleTimeout, 1);
+    idleRow->addWidget(new QLabel(tr("seconds"), group));
+    form->addRow(tr("Idle timeout"), idleRow);
+    layout->addWidget(group);
+
+    connect(m_sandbox, &QComboBox::currentIndexChanged, this, &SettingsDialog::markDirty);
+    connect(m_slots, &QSpinBox::valueChanged, this, &SettingsDialog::markDirty);
+    connect(m_idleTimeout, &QLineEdit::textEdited, this, &SettingsDialog::markDirty);
+}
+
+void SettingsDialog::buildCursorGroup(QVBoxLayout *layout)
+{
+    auto *group = new QGroupBox(tr("Cursor lane"), this);
+    group->setObjectName(QStringLiteral("cursorGroup"));
+    auto *form = new QFormLayout(group);
+    form->addRow(noteLabel(tr("Fill in all four fields, or none. The API key is kept in the keychain, never in the "
+                              "settings file; leave it empty to keep the stored one."),
+        QStringLiteral("cursorNote"), group));
+
+    auto addField = [&](const QString &label, const QString &name, QLineEdit **field) {
+        *field = new QLineEdit(group);
+        (*field)->setObjectName(name);
+        form->addRow(label, *field);
+        connect(*field, &QLineEdit::textEdited, this, &SettingsDialog::markDirty);
+    };
+    addField(tr("Profile version"), QStringLiteral("cursorProfile"), &m_profile);
+    m_profile->setPlaceholderText(QStringLiteral("hprof_…@1"));
+    addField(tr("Release digest"), QStringLiteral("cursorDigest"), &m_digest);
+    m_digest->setPlaceholderText(QStringLiteral("sha256:…"));
+    addField(tr("Model"), QStringLiteral("cursorModel"), &m_model);
+
+    m_key = new QLineEdit(group);
+    m_key->setObjectName(QStringLiteral("cursorKey"));
+    m_key->setEchoMode(QLineEdit::Password);
+    m_key->setAttribute(Qt::WA_InputMethodEnabled, false);
+    connect(m_key, &QLineEdit::textEdited, this, &SettingsDialog::markDirty);
+    m_clear = new QPushButton(tr("Clear"), group);
+    m_clear->setObjectName(QStringLiteral("cursorClear"));
+    m_clear->setToolTip(tr("Remove the Cursor lane: all four fields and the stored key."));
+    connect(m_clear, &QPushButton::clicked, this, &SettingsDialog::clearCursor);
+    auto *keyRow = new QHBoxLayout;
+    keyRow->addWidget(m_key, 1);
+    keyRow->addWidget(m_clear);
+    form->addRow(tr("API key"), keyRow);
+
+    m_keyError = errorLabel(QStringLiteral("cursorKeyError"), group);
+    form->addRow(m_keyError);
+    layout->addWidget(group);
+}
+
+void SettingsDialog::buildNotificationGroup(QVBoxLayout *layout)
+{
+    auto *group = new QGroupBox(tr("Notify me when"), this);
+    auto *box = new QVBoxLayout(group);
+    const std::tuple<NotificationKind, QString, QString> kinds[] = {
+        { NotificationKind::Approval, QStringLiteral("notifyApproval"), tr("a run waits for my approval") },
+        { NotificationKind::Revoked, QStringLiteral("notifyRevoked"), tr("this machine's credential was revoked") },
+        { NotificationKind::Clone, QStringLiteral("notifyClone"),
+            tr("another copy of this runner used its credential") },
+        { NotificationKind::DrainFinished, QStringLiteral("notifyDrainFinished"), tr("draining has finished") },
+        { NotificationKind::Reconnected, QStringLiteral("notifyReconnected"),
+            tr("the runner is connected again after being offline") },
+    };
+    for (const auto &[kind, name, label] : kinds) {
+        auto *check = new QCheckBox(label, group);
+        check->setObjectName(name);
+        box->addWidget(check);
+        m_notify.append({ kind, check });
+        connect(check, &QCheckBox::toggled, this, &SettingsDialog::markDirty);
+    }
+    layout->addWidget(group);
+}
+
+void SettingsDialog::buildGeneralGroup(QVBoxLayout *layout)
+{
+    auto *group = new QGroupBox(tr("General"), this);
+    auto *form = new QFormLayout(group);
+    m_startAtLogin = new QCheckBox(tr("Start Checkfu Runner when I log in"), group);
+    m_startAtLogin->setObjectName(QStringLiteral("startAtLogin"));
+    m_startAtLogin->setToolTip(m_autostart.location());
+    form->addRow(m_startAtLogin);
+
+    m_logLevel = new QComboBox(group);
+    m_logLevel->setObjectName(QStringLiteral("logLevel"));
+    const std::pair<spdlog::level::level_enum, QString> levels[] = { { spdlog::level::trace, tr("Trace") },
+        { spdlog::level::debug, tr("Debug") }, { spdlog::level::info, tr("Info (default)") },
+        { spdlog::level::warn, tr("Warnings") }, { spdlog::level::err, tr("Errors only") } };
+    for (const auto &[level, label] : levels)
+        m_logLevel->addItem(label, TraySettings::logLevelName(level));
+    form->addRow(tr("Log level"), m_logLevel);
+    layout->addWidget(group);
+
+    connect(m_startAtLogin, &QCheckBox::toggled, this, &SettingsDialog::markDirty);
+    connect(m_logLevel, &QComboBox::currentIndexChanged, this, &SettingsDialog::markDirty);
+}
+
+void SettingsDialog::reload()
+{
+    m_loading = true;
+    m_settings.load();
+
+    int sandboxIndex = m_sandbox->findData(m_settings.sandbox);
+    if (sandboxIndex < 0) {
+        // A value this version does not know (typed into the file): keep it rather than guess.
+        m_sandbox->addItem(tr("%1 (not recognised)").arg(m_settings.sandbox), m_settings.sandbox);
+        sandboxIndex = m_sandbox->count() - 1;
+    }
+    m_sandbox->setCurrentIndex(sandboxIndex);
+    m_slotsExplicit = m_settings.slotCount.has_value();
+    m_slots->setValue(m_settings.slotCount.value_or(1));
+    m_idleTimeout->setText(m_settings.idleTimeoutMs ? secondsText(*m_settings.idleTimeoutMs) : QString());
+
+    m_loadedCursor = m_settings.cursor;
+    m_profile->setText(m_loadedCursor.profileVersion);
+    m_digest->setText(m_loadedCursor.releaseDigest);
+    m_model->setText(m_loadedCursor.model);
+    m_key->clear();
+    m_keyStored = !m_loadedCursor.isEmpty();
+    m_clearPending = false;
+    m_keyError->setVisible(false);
+    updateKeyPlaceholder();
+
+    for (const auto &[kind, check] : m_notify)
+        check->setChecked(m_settings.notifies(kind));
+    m_autostartLoaded = m_autostart.isEnabled();
+    m_startAtLogin->setChecked(m_autostartLoaded);
+    m_logLevel->setCurrentIndex(m_logLevel->findData(TraySettings::logLevelName(m_settings.logLevel)));
+
+    showErrors({});
+    m_apply->setEnabled(false);
+    m_loading = false;
+}
+
+void SettingsDialog::setCursorKeyStored(bool stored)
+{
+    m_keyStored = stored;
+    updateKeyPlaceholder();
+}
+
+void SettingsDialog::showCursorKeyError(const QString &message)
+{
+    m_keyError->setText(message);
+    m_keyError->setVisible(!message.isEmpty());
+}
+
+void SettingsDialog::clearCursor()
+{
+    m_profile->clear();
+    m_digest->clear();
+    m_model->clear();
+    m_key->clear();
+    m_clearPending = true;
+    updateKeyPlaceholder();
+    markDirty();
+}
+
+void SettingsDialog::markDirty()
+{
+    if (!m_loading)
+        m_apply->setEnabled(true);
+}
+
+void SettingsDialog::updateKeyPlaceholder()
+{
+    if (m_clearPending && m_keyStored)
+        m_key->setPlaceholderText(tr("the stored key will be removed"));
+    else if (m_keyStored)
+        m_key->setPlaceholderText(tr("stored in the keychain"));
+    else
+        m_key->setPlaceholderText(tr("not set"));
+}
+
+void SettingsDialog::showErrors(const QStringList &errors)
+{
+    m_errorList = errors;
+    m_errors->setText(errors.join(QLatin1Char('\n')));
+    m_errors->setVisible(!errors.isEmpty());
+}
+
+CursorTuple SettingsDialog::cursorFromFields() const
+{
+    return CursorTuple { m_profile->text().trimmed(), m_digest->text().trimmed(), m_model->text().trimmed() };
+}
+
+bool SettingsDialog::apply()
+{
+    QStringList errors;
+    QWidget *firstBad = nullptr;
+    auto fail = [&](const QString &message, QWidget *field) {
+        errors << message;
+        if (!firstBad)
+            firstBad = field;
+    };
+
+    bool idleOk = true;
+    const std::optional<int> idleTimeoutMs = parseSeconds(m_idleTimeout->text(), &idleOk);
+    if (!idleOk)
+        fail(tr("The idle timeout must be a number of seconds greater than 0 and at most 2147483.647 (up to "
+                "three decimals), or empty for none."),
+            m_idleTimeout);
+
+    const CursorTuple cursor = cursorFromFields();
+    const QString newKey = m_key->text().trimmed();
+    // Empty everywhere turns the lane off; otherwise an empty key field keeps the stored key.
+    const bool laneOff = cursor.isEmpty() && newKey.isEmpty();
+    const bool hasKey = !newKey.isEmpty() || (m_keyStored && !m_clearPending);
+    if (!laneOff) {
+        QLineEdit *field = cursor.profileVersion.isEmpty() ? m_profile
+            : cursor.releaseDigest.isEmpty()               ? m_digest
+            : cursor.model.isEmpty()                       ? m_model
+            : !hasKey                                      ? m_key
+                                                           : m_profile;
+        for (const QString &problem : TraySettings::cursorProblems(cursor, hasKey))
+            fail(problem, field);
+    }
+
+    if (!errors.isEmpty()) {
+        showErrors(errors);
+        firstBad->setFocus();
+        return false;
+    }
+
+    m_settings.sandbox = m_sandbox->currentData().toString();
+    const bool slotsSet = m_slotsExplicit || m_slots->value() != 1;
+    m_settings.slotCount = slotsSet ? std::optional<int>(m_slots->value()) : std::nullopt;
+    m_settings.idleTimeoutMs = idleTimeoutMs;
+    m_settings.cursor = laneOff ? CursorTuple {} : cursor;
+    for (const auto &[kind, check] : m_notify)
+        m_settings.setNotifies(kind, check->isChecked());
+    m_settings.logLevel
+        = TraySettings::logLevelFromName(m_logLevel->currentData().toString()).value_or(spdlog::level::info);
+    QString error;
+    if (!m_settings.save(&error)) {
+        showErrors({ error });
+        return false;
+    }
+    m_slotsExplicit = slotsSet;
+
+    std::optional<std::optional<QString>> keyChange;
+    if (laneOff && (m_keyStored || !m_loadedCursor.isEmpty()))
+        keyChange = std::optional<QString>();
+    else if (!laneOff && !newKey.isEmpty())
+        keyChange = std::optional<QString>(newKey);
+    m_loadedCursor = m_settings.cursor;
+    m_key->clear();
+    m_clearPending = false;
+    if (keyChange)
+        m_keyStored = keyChange->has_value();
+    m_keyError->setVisible(false);
+    updateKeyPlaceholder();
+
+    QStringList problems;
+    if (m_startAtLogin->isChecked() != m_autostartLoaded) {
+        if (m_autostart.setEnabled(m_startAtLogin->isChecked(), &error))
+            m_autostartLoaded = m_startAtLogin->isChecked();
+        else
+            problems << error;
+        // Show what is true now, whether or not the change worked.
+        m_loading = true;
+        m_startAtLogin->setChecked(m_autostart.isEnabled());
+        m_autostartLoaded = m_startAtLogin->isChecked();
+        m_loading = false;
+    }
+    showErrors(problems);
+    m_apply->setEnabled(false);
+
+    emit settingsChanged();
+    if (keyChange)
+        emit cursorKeyChanged(*keyChange);
+    return problems.isEmpty();
+}
+
+QString SettingsDialog::secondsText(int ms)
+{
+    if (ms % 1000 == 0)
+        return QString::number(ms / 1000);
+    QString fraction = QStringLiteral("%1").arg(ms % 1000, 3, 10, QLatin1Char('0'));
+    while (fraction.endsWith(QLatin1Char('0')))
+        fraction.chop(1);
+    return QStringLiteral("%1.%2").arg(ms / 1000).arg(fraction);
+}
+
+std::optional<int> SettingsDialog::parseSeconds(const QString &text, bool *ok)
+{
+    *ok = true;
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return std::nullopt;
+    // Milliseconds from 1 to INT_MAX, what RunnerConfigParser accepts for CHECKFU_RUNNER_IDLE_TIMEOUT_MS.
+    static const QRegularExpression shape(
+        QRegularExpression::anchoredPattern(QStringLiteral("([0-9]{1,10})(?:\\.([0-9]{1,3}))?")));
+    const QRegularExpressionMatch match = shape.match(trimmed);
+    if (match.hasMatch()) {
+        const qint64 ms
+            = match.captured(1).toLongLong() * 1000 + match.captured(2).leftJustified(3, QLatin1Char('0')).toLongLong();
+        if (ms >= 1 && ms <= std::numeric_limits<int>::max())
+            return int(ms);
+    }
+    *ok = false;
+    return std::nullopt;
+}

@@ -1,0 +1,247 @@
+// The whole tray against a real checkfu-devplane (offscreen, isolated HOME/XDG, file credential
+// store): a checkfu://pair link opens the wizard prefilled, a spent code shows the server's
+// sentence and leads back to the code page, a fresh code pairs; then an ACP run asks for
+// permission and the tray shows exactly one notification, whose activation opens that approval's
+// page (opener injected); the approval given, the run completes and the menu entry goes away.
+// Runtime: about 15 s.
+#include "AppPaths.h"
+#include "DesktopNotifications.h"
+#include "DevPlaneProcess.h"
+#include "GuiTestSupport.h"
+#include "IntegrationSupport.h"
+#include "Notifier.h"
+#include "PairingRedemption.h"
+#include "RunnerController.h"
+#include "RunnerProcess.h"
+#include "TrayApplication.h"
+#include "TrayIcon.h"
+#include "TrayMenu.h"
+
+#include <QAbstractButton>
+#include <QLabel>
+#include <QLineEdit>
+#include <QRadioButton>
+#include <QSignalSpy>
+#include <QStandardPaths>
+
+using namespace GuiTestSupport;
+using namespace IntegrationSupport;
+
+namespace {
+// Records what the tray asks the desktop to show; tests activate entries as a click would.
+class RecordingSink : public NotificationSink
+{
+public:
+    quint32 notify(const Notification &notification) override
+    {
+        shown.append(notification);
+        return quint32(shown.size());
+    }
+    void click(quint32 id) { emit activated(id, DefaultAction); }
+    QList<Notification> shown;
+};
+
+template <typename T> T *child(QObject *parent, const char *name)
+{
+    return parent ? parent->findChild<T *>(QLatin1String(name)) : nullptr;
+}
+} // namespace
+
+class TstTrayFlows : public QObject
+{
+    Q_OBJECT
+
+    DevPlaneProcess m_devplane;
+    std::unique_ptr<RunnerController> m_controller;
+    std::unique_ptr<TrayIcon> m_icon;
+    std::unique_ptr<TrayApplication> m_tray;
+    RecordingSink *m_sink = nullptr; // owned by m_tray
+    QList<QUrl> m_opened;
+
+private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_devplane.start(&error), qPrintable(error));
+        RunnerConfigInput input;
+        input.flags = { { QStringLiteral("credential-store"), QStringLiteral("file") } };
+        input.machineHostName = QStringLiteral("flow-box");
+        m_controller = std::make_unique<RunnerController>(input);
+        TrayHooks hooks;
+        hooks.openUrl = [this](const QUrl &url) {
+            m_opened.append(url);
+            return true;
+        };
+        hooks.confirmQuit = [](int) { return true; };
+        hooks.trayAvailable = [] { return true; };
+        hooks.now = [] { return QDateTime::currentDateTime(); };
+        hooks.logDir = QDir::tempPath();
+        hooks.notificationSink = [this](QSystemTrayIcon *) {
+            auto sink = std::make_unique<RecordingSink>();
+            m_sink = sink.get();
+            return sink;
+        };
+        m_icon = std::make_unique<TrayIcon>(hooks);
+        m_icon->show();
+        m_tray = std::make_unique<TrayApplication>(*m_controller, *m_icon);
+        PairingWizard::Hooks wizardHooks;
+        wizardHooks.defaultLabel = QStringLiteral("flow-box");
+        wizardHooks.detectDocker = [](PairingWizard::Hooks::Detected done) { done(false, QStringLiteral("none")); };
+        wizardHooks.detectBubblewrap = [](PairingWizard::Hooks::Detected done) { done(false, QStringLiteral("none")); };
+        m_tray->setWizardHooks(wizardHooks);
+        QVERIFY(m_sink);
+        m_controller->start();
+        // Nothing stored: the Runner says so and the menu offers pairing.
+        QTRY_COMPARE_WITH_TIMEOUT(m_controller->status().state, RunnerState::NotPaired, 10000);
+        QVERIFY(m_icon->menu()->pairAction()->isVisible());
+        QVERIFY(!m_icon->menu()->unpairAction()->isVisible());
+    }
+
+    void pairingLinkSpentCodeThenFreshCode()
+    {
+        // A well-formed code the devplane never issued: the server's own sentence, then "New Code…".
+        const QString link = QStringLiteral("checkfu://pair?code=CFU-2222-3333-4444&endpoint=%1")
+                                 .arg(QString::fromLatin1(QUrl::toPercentEncoding(m_devplane.url())));
+        m_tray->handleArguments({ link });
+        PairingWizard *wizard = m_tray->pairingWizard();
+        QVERIFY(wizard);
+        QTRY_VERIFY(wizard->isVisible());
+        QCOMPARE(wizard->currentId(), int(PairingWizard::MachinePageId));
+        QCOMPARE(child<QLineEdit>(wizard, "labelEdit")->text(), QStringLiteral("flow-box"));
+        wizard->button(QWizard::NextButton)->click();
+        QCOMPARE(wizard->currentId(), int(PairingWizard::SandboxPageId));
+        child<QRadioButton>(wizard, "sandboxHostProcess")->click();
+        while (wizard->currentId() != PairingWizard::ResultPageId && wizard->button(QWizard::NextButton)->isEnabled())
+            wizard->button(QWizard::NextButton)->click();
+        QCOMPARE(wizard->currentId(), int(PairingWizard::ResultPageId));
+
+        ApiError notFound;
+        notFound.code = QStringLiteral("pairing_not_found");
+        const QString expected = PairingRedemption::messageFor(notFound);
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(wizard, "resultMessage")->text().contains(expected), 15000);
+        QAbstractButton *retry = wizard->button(QWizard::CustomButton1);
+        QVERIFY(retry->isVisible());
+        QVERIFY(retry->text().contains(QStringLiteral("New Code")));
+        QVERIFY(m_sink->shown.isEmpty()); // the wizard answers its person; no notification on top
+        retry->click();
+        QCOMPARE(wizard->currentId(), int(PairingWizard::CodePageId));
+
+        const QString code = m_devplane.pair();
+        QVERIFY(!code.isEmpty());
+        child<QLineEdit>(wizard, "codeEdit")->setText(code);
+        while (wizard->currentId() != PairingWizard::ResultPageId && wizard->button(QWizard::NextButton)->isEnabled())
+            wizard->button(QWizard::NextButton)->click();
+        QCOMPARE(wizard->currentId(), int(PairingWizard::ResultPageId));
+        QTRY_VERIFY_WITH_TIMEOUT(wizard->button(QWizard::FinishButton)->isEnabled(), 15000);
+        QVERIFY(!child<QLabel>(wizard, "resultMessage")->text().contains(code));
+
+        QTRY_COMPARE_WITH_TIMEOUT(m_controller->status().state, RunnerState::Ready, 15000);
+        QCOMPARE(m_controller->status().machineLabel, QStringLiteral("flow-box"));
+        QVERIFY(m_icon->view().tooltip.contains(QStringLiteral("flow-box")));
+        QVERIFY(m_icon->menu()->unpairAction()->isVisible());
+        QVERIFY(!m_icon->menu()->pairAction()->isVisible());
+        const QJsonArray presences = m_devplane.presences();
+        QCOMPARE(presences.size(), 1);
+        wizard->button(QWizard::FinishButton)->click();
+        QTRY_VERIFY(!m_tray->pairingWizard());
+    }
+
+    void approvalNotifiedOnceAndOpensItsPage()
+    {
+        const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+        QVERIFY2(!node.isEmpty(), "node is not on PATH; run scripts/setup");
+        QJsonObject spec = oneshotRunSpec(m_devplane.defaultPrincipal(),
+            { node, QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/acp/agent.mjs") }, {},
+            QStringLiteral("ask Delete the build folder; say after"));
+        spec = withPath(
+            spec, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("checkfu:acp-v1@1"));
+        QString error;
+        const QString sessionId
+            = m_devplane.createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+        QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+
+        QTRY_COMPARE_WITH_TIMEOUT(m_sink->shown.size(), 1, 20000);
+        const Notification shown = m_sink->shown.first();
+        QCOMPARE(shown.event, Notification::Event::ApprovalRequested);
+        QVERIFY2(
+            shown.title.contains(sessionId) || shown.body.contains(sessionId), qPrintable(shown.title + shown.body));
+        QVERIFY2(shown.body.contains(QStringLiteral("Delete the build folder"))
+                || shown.title.contains(QStringLiteral("Delete the build folder")),
+            qPrintable(shown.title + shown.body));
+        const QList<ApprovalRequest> pending = m_controller->status().approvals;
+        QCOMPARE(pending.size(), 1);
+        const QUrl expected(
+            m_devplane.url() + QStringLiteral("/sessions/%1/approvals/%2").arg(sessionId, pending.first().approvalId));
+        QCOMPARE(shown.link, expected);
+        // The menu lists it too, and more snapshots (heartbeats, runs) never notify it again.
+        QCOMPARE(m_icon->menu()->approvalActions().size(), 1);
+        QCOMPARE(m_icon->view().visual, TrayVisual::Attention);
+        m_controller->setDraining(false);
+        QTest::qWait(1500);
+        QCOMPARE(m_sink->shown.size(), 1);
+
+        m_sink->click(1);
+        QCOMPARE(m_opened, QList<QUrl> { expected });
+
+        QVERIFY2(m_devplane.sessionCommand({ QStringLiteral("approve"), sessionId, pending.first().approvalId,
+                                               QStringLiteral("--option"), QStringLiteral("allow_once") },
+                     &error),
+            qPrintable(error));
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->status().approvals.isEmpty(), 15000);
+        QTRY_VERIFY(m_icon->menu()->approvalActions().isEmpty());
+        QVERIFY2(m_devplane.sessionCommand({ QStringLiteral("close"), sessionId }, &error), qPrintable(error));
+        const QJsonObject settled = m_devplane.waitSettled(sessionId, 30, &error);
+        QCOMPARE(settled.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+        QCOMPARE(m_sink->shown.size(), 1);
+    }
+
+    // The CLI shares the pairing but not the credential while the tray's Runner holds it.
+    void cliUnpairRefusedWhileTheTrayRuns()
+    {
+        RunnerProcess cli;
+        for (const char *name : { "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_RUNTIME_DIR" })
+            cli.setEnv(QLatin1String(name), qEnvironmentVariable(name));
+        QCOMPARE(cli.run({ QStringLiteral("unpair") }), int(RunnerExit::AlreadyRunning));
+        QVERIFY(m_controller->status().paired);
+    }
+
+    // Unpair… from the menu: the Runner signs off, the credential and the pairing are forgotten,
+    // and the menu offers pairing again.
+    void unpairFromTheMenu()
+    {
+        QVERIFY(m_icon->menu()->unpairAction()->isVisible());
+        m_icon->menu()->unpairAction()->trigger();
+        UnpairDialog *dialog = m_tray->unpairDialog();
+        QVERIFY(dialog);
+        const QString runnerId = m_controller->status().runnerId;
+        QVERIFY(child<QLabel>(dialog, "explanation")->text().contains(runnerId));
+        child<QAbstractButton>(dialog, "unpair")->click();
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(dialog, "result")->text().contains(runnerId), 15000);
+        QVERIFY(!m_controller->status().paired);
+        QCOMPARE(m_controller->status().state, RunnerState::Stopped);
+        QVERIFY(m_icon->menu()->pairAction()->isVisible());
+        QVERIFY(!m_icon->menu()->unpairAction()->isVisible());
+        QVERIFY(QDir(AppPaths::credentialDir()).entryList(QDir::Files).isEmpty());
+        // Signed off: the devplane lists no presence for it any more.
+        QTRY_VERIFY_WITH_TIMEOUT(m_devplane.presences().isEmpty()
+                || m_devplane.presences().first().toObject().value(QStringLiteral("status")).toString()
+                    == QStringLiteral("offline"),
+            10000);
+        dialog->close();
+    }
+
+    void cleanupTestCase()
+    {
+        if (m_controller && m_controller->status().isActive()) {
+            QSignalSpy finished(m_controller.get(), &RunnerController::finished);
+            m_controller->stop();
+            QVERIFY(finished.wait(15000));
+        }
+        m_tray.reset();
+        m_icon.reset();
+        m_controller.reset();
+    }
+};
+
+CHECKFU_GUI_TEST_MAIN(TstTrayFlows)
+#include "tst_trayflows.moc"
