@@ -117,10 +117,12 @@ void Notifier::notifyApproval(const ApprovalRequest &request)
 
     Notification n;
     n.event = Notification::Event::ApprovalRequested;
-    const QString session = request.sessionId.isEmpty() ? tr("an agent session") : request.sessionId;
-    n.title = tr("Approval needed in session %1").arg(session);
+    // The tool call leads (it is what the person decides about); the session says where.
     const QString title = request.title.trimmed().isEmpty() ? tr("The agent asks for permission") : request.title;
-    n.body = tr("%1\nDecide in the Checkfu dashboard.").arg(elided(title, MaxBodyChars));
+    n.title = tr("Approval needed: %1").arg(elided(title, MaxBodyChars));
+    const QString session
+        = request.sessionId.isEmpty() ? tr("An agent session") : tr("Session %1").arg(request.sessionId);
+    n.body = tr("%1 waits for your decision. Click to open it in the Checkfu dashboard.").arg(session);
     n.link = QUrl(request.link.isEmpty() ? m_status.dashboardLink : request.link);
     n.urgency = Notification::Urgency::Normal;
     n.timeoutMs = 0; // the agent waits until someone decides

@@ -186,8 +186,8 @@ private slots:
             QStringLiteral("https://cp.example.test/sessions/ses_apr_9/approvals/apr_9"));
         notifier.approvalRequested(request);
         QTRY_COMPARE(server.calls.size(), 1);
-        QVERIFY(server.calls.first().summary.contains(QStringLiteral("ses_apr_9")));
-        QVERIFY(server.calls.first().body.contains(QStringLiteral("Edit README.md")));
+        QVERIFY(server.calls.first().body.contains(QStringLiteral("ses_apr_9")));
+        QVERIFY(server.calls.first().summary.contains(QStringLiteral("Edit README.md")));
 
         emit server.ActionInvoked(server.calls.first().id, QStringLiteral("default"));
         QTRY_COMPARE(opened, QList<QUrl> { QUrl(request.link) });

@@ -98,8 +98,8 @@ private slots:
         QCOMPARE(m_sink->shown.size(), 1);
         const Notification n = m_sink->shown.first();
         QCOMPARE(n.event, Notification::Event::ApprovalRequested);
-        QVERIFY2(n.title.contains(QStringLiteral("ses_apr_1")), qPrintable(n.title));
-        QVERIFY2(n.body.contains(QStringLiteral("Run `make test`")), qPrintable(n.body));
+        QVERIFY2(n.body.contains(QStringLiteral("ses_apr_1")), qPrintable(n.body));
+        QVERIFY2(n.title.contains(QStringLiteral("Run `make test`")), qPrintable(n.title));
         QCOMPARE(n.link, QUrl(a.link));
 
         // A second approval arriving only in a snapshot is told once, too.
@@ -109,7 +109,7 @@ private slots:
         m_notifier->setStatus(s);
         m_notifier->approvalRequested(b);
         QCOMPARE(m_sink->shown.size(), 2);
-        QVERIFY(m_sink->shown.last().body.contains(QStringLiteral("Write src/main.cpp")));
+        QVERIFY(m_sink->shown.last().title.contains(QStringLiteral("Write src/main.cpp")));
     }
 
     void clickOpensTheApprovalsLink()
