@@ -289,6 +289,7 @@ private slots:
         QTest::addColumn<int>("runnerAction");
         QTest::addColumn<bool>("runnerEnabled");
         QTest::addColumn<QString>("runnerText");
+        QTest::addColumn<bool>("pairOffered"); // "Pair this machine…" shown, "Unpair…" hidden
 
         const QString drain = QStringLiteral("Drain — finish runs, take no new work");
         const QString resume = QStringLiteral("Resume taking work");
@@ -297,30 +298,35 @@ private slots:
         const int stopNow = int(TrayActions::RunnerAction::StopNow);
         const QString startText = QStringLiteral("Start runner");
         const QString stopText = QStringLiteral("Stop runner");
-        QTest::newRow("idle") << withState(RunnerState::Idle) << false << false << drain << start << true << startText;
+        QTest::newRow("idle") << withState(RunnerState::Idle) << false << false << drain << start << true << startText
+                              << false;
         QTest::newRow("connecting") << withState(RunnerState::Connecting) << true << true << drain << stop << true
-                                    << stopText;
-        QTest::newRow("offline") << withState(RunnerState::Offline) << true << true << drain << stop << true
-                                 << stopText;
-        QTest::newRow("ready") << withState(RunnerState::Ready) << true << true << drain << stop << true << stopText;
+                                    << stopText << false;
+        QTest::newRow("offline") << withState(RunnerState::Offline) << true << true << drain << stop << true << stopText
+                                 << false;
+        QTest::newRow("ready") << withState(RunnerState::Ready) << true << true << drain << stop << true << stopText
+                               << false;
         QTest::newRow("running") << withState(RunnerState::Ready, 2) << true << true << drain << stop << true
-                                 << stopText;
+                                 << stopText << false;
         QTest::newRow("draining") << withState(RunnerState::Draining, 1) << true << true << resume << stop << true
-                                  << stopText;
+                                  << stopText << false;
         QTest::newRow("stopping-idle") << withState(RunnerState::Stopping) << true << false << drain << stop << false
-                                       << QStringLiteral("Stopping…");
+                                       << QStringLiteral("Stopping…") << false;
         QTest::newRow("stopping-busy") << withState(RunnerState::Stopping, 2) << true << false << drain << stopNow
-                                       << true << QStringLiteral("Stop now — cancel 2 runs");
+                                       << true << QStringLiteral("Stop now — cancel 2 runs") << false;
         QTest::newRow("stopped") << withState(RunnerState::Stopped) << false << false << drain << start << true
-                                 << startText;
+                                 << startText << false;
         QTest::newRow("failed") << withState(RunnerState::Failed) << false << false << drain << start << true
-                                << startText;
+                                << startText << false;
         QTest::newRow("not-paired") << withState(RunnerState::NotPaired) << false << false << drain << start << false
-                                    << startText;
+                                    << startText << true;
         QTest::newRow("revoked") << withState(RunnerState::Revoked) << false << false << drain << start << false
-                                 << startText;
+                                 << startText << true;
         QTest::newRow("fenced") << withState(RunnerState::Fenced) << false << false << drain << start << false
-                                << startText;
+                                << startText << true;
+        RunnerStatus neverPaired = withState(RunnerState::Idle);
+        neverPaired.paired = false;
+        QTest::newRow("never-paired") << neverPaired << false << false << drain << start << true << startText << true;
     }
 
     void actions()
@@ -332,6 +338,7 @@ private slots:
         QFETCH(int, runnerAction);
         QFETCH(bool, runnerEnabled);
         QFETCH(QString, runnerText);
+        QFETCH(bool, pairOffered);
         const TrayActions a = TrayPresentation::actions(status);
         QCOMPARE(a.drainVisible, drainVisible);
         QCOMPARE(a.drainEnabled, drainEnabled);
@@ -341,6 +348,8 @@ private slots:
         QCOMPARE(a.runnerActionEnabled, runnerEnabled);
         QCOMPARE(a.runnerActionText, runnerText);
         QCOMPARE(a.dashboardEnabled, true);
+        QCOMPARE(a.pairVisible, pairOffered);
+        QCOMPARE(a.unpairVisible, !pairOffered);
     }
 
     void approvalEntriesLinkToTheirPage()
