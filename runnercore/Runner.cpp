@@ -151,9 +151,9 @@ QString Runner::instanceLabel()
         QCryptographicHash::hash(AppPaths::dataDir().toUtf8(), QCryptographicHash::Sha256).toHex().left(16));
 }
 
-QString Runner::sandboxPosture() const
+QString Runner::sandboxPosture(bool brief) const
 {
-    return m_sandboxes ? m_sandboxes->posture() : QString();
+    return m_sandboxes ? m_sandboxes->posture(brief) : QString();
 }
 
 void Runner::recheckSandboxes()

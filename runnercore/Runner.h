@@ -75,7 +75,7 @@ public:
     // Drivers this build implements (advertised only for providers that are on).
     static QStringList drivers();
     // The sandbox tiers realised now, for people (doctor, tray); empty before start().
-    QString sandboxPosture() const;
+    QString sandboxPosture(bool brief = false) const;
     // When the control plane last answered a heartbeat or an exchange; invalid before the first.
     QDateTime lastContact() const { return m_lastContact; }
     // When the next reconnection attempt is due while Offline; invalid otherwise.

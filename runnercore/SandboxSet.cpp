@@ -156,20 +156,22 @@ bool SandboxSet::anyRealisable() const
     return m_host || (m_bubblewrap && m_bubblewrapError.isEmpty()) || (m_docker && m_docker->isAvailable());
 }
 
-QString SandboxSet::posture() const
+QString SandboxSet::posture(bool brief) const
 {
+    const auto why
+        = [brief](const QString &reason) { return brief ? reason.section(QStringLiteral(": "), 0, 0) : reason; };
     QStringList parts;
     if (m_bubblewrap)
         parts.append(m_bubblewrapError.isEmpty()
                 ? tr("bubblewrap (host process in its own namespaces, read-only system, network none or "
                      "unrestricted)")
-                : tr("bubblewrap unavailable: %1").arg(m_bubblewrapError));
+                : tr("bubblewrap unavailable: %1").arg(why(m_bubblewrapError)));
     if (m_docker)
         parts.append(m_docker->isAvailable()
                 ? tr("docker %1 (containers, network %2)")
                       .arg(m_docker->serverVersion(),
                           m_config.dockerUnrestrictedNetwork ? tr("none or unrestricted") : tr("none"))
-                : tr("docker off: %1").arg(m_docker->unavailableReason()));
+                : tr("docker off: %1").arg(why(m_docker->unavailableReason())));
     if (m_host)
         parts.append(tr("host-process (no isolation, the machine's own network)"));
     return parts.isEmpty() ? tr("no sandbox provider enabled") : parts.join(QStringLiteral("; "));

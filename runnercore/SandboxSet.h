@@ -42,8 +42,9 @@ public:
     QJsonArray advertisedProviders(const QStringList &drivers) const;
     SandboxProvider *provider(const QString &id) const;
     bool anyRealisable() const;
-    // What this machine realises, for people: doctor, logs, the tray.
-    QString posture() const;
+    // What this machine realises, for people: doctor and logs in full; brief (the tray's tooltip
+    // and status window) keeps why a tier is off to its first clause, without the tool's own text.
+    QString posture(bool brief = false) const;
     // Removes what a run of a dead process left: its directory, and its container if docker is on.
     void teardownLeftovers(const QString &runId);
 

@@ -149,7 +149,12 @@ void RunnerHost::launch()
     m_runnerFinished = false;
     Runner *runner = m_runner.get();
     connect(runner, &Runner::stateChanged, this, [this](RunnerState state, const QString &) { onStateChanged(state); });
-    connect(runner, &Runner::contactChanged, this, &RunnerHost::publish);
+    connect(runner, &Runner::contactChanged, this, [this] {
+        // While connected the tray shows "connected since", which a heartbeat does not change:
+        // publishing then would only make the panel re-read the icon every heartbeat.
+        if (!status().isConnected())
+            publish();
+    });
     connect(runner, &Runner::warning, this, [this](const QString &message) {
         m_lastWarning = message;
         emit warning(message);
@@ -299,6 +304,11 @@ void RunnerHost::shutdown()
 
 void RunnerHost::onStateChanged(RunnerState state)
 {
+    const bool connected = state == RunnerState::Ready || state == RunnerState::Draining;
+    if (connected && !m_connectedSince.isValid())
+        m_connectedSince = m_clock->now();
+    else if (!connected)
+        m_connectedSince = QDateTime();
     // The code is one-use: once redeemed, a later start uses the stored pairing.
     if (state == RunnerState::Connecting && m_pairingInFlight) {
         m_pairingInFlight = false;
@@ -371,9 +381,11 @@ RunnerStatus RunnerHost::status() const
         s.machineLabel = owner->machineLabel;
     s.busySlots = m_runner->busySlots();
     s.draining = m_runner->isDraining();
-    s.sandboxPosture = m_runner->sandboxPosture();
+    s.sandboxPosture = m_runner->sandboxPosture(true);
     s.dashboardLink = m_runner->dashboardLink();
-    if (m_runner->lastContact().isValid() && m_runner->lastContact() > s.lastContact)
+    if (s.isConnected() && m_connectedSince.isValid())
+        s.lastContact = m_connectedSince;
+    else if (m_runner->lastContact().isValid() && m_runner->lastContact() > s.lastContact)
         s.lastContact = m_runner->lastContact();
     s.nextRetry = m_runner->nextRetry();
     return s;

@@ -102,5 +102,6 @@ private:
     int m_slotCount = 1;
     std::optional<QString> m_cursorKey; // a secret: only ever handed to the parser
     bool m_readingKey = false;
-    QDateTime m_lastContact;
+    QDateTime m_lastContact; // signed off
+    QDateTime m_connectedSince; // invalid while not connected
 };

@@ -134,7 +134,11 @@ template <typename Dialog> void TrayApplication::raise(Dialog *dialog)
 void TrayApplication::openPairingWizard(const PairingLink &link)
 {
     if (!m_wizard) {
-        m_wizard = new PairingWizard(m_wizardHooks);
+        PairingWizard::Hooks hooks = m_wizardHooks;
+        // Re-pairing keeps the name this machine already has rather than the host name.
+        if (m_controller.status().paired && !m_controller.status().machineLabel.isEmpty())
+            hooks.defaultLabel = m_controller.status().machineLabel;
+        m_wizard = new PairingWizard(hooks);
         m_wizard->setAttribute(Qt::WA_DeleteOnClose);
         if (m_controller.status().endpoint.isValid())
             m_wizard->setEndpoint(m_controller.status().endpoint);
