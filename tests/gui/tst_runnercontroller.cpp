@@ -167,6 +167,9 @@ private slots:
         QVERIFY(!status.draining);
         QVERIFY2(status.message.contains(QStringLiteral("Retrying in")), qPrintable(status.message));
         QVERIFY(!status.lastContact.isValid());
+        // The tooltip can say when the next attempt is due.
+        QVERIFY(status.nextRetry.isValid());
+        QVERIFY(status.nextRetry >= QDateTime::currentDateTime().addSecs(-1));
 
         controller.setDraining(true);
         QVERIFY(QTest::qWaitFor([&] { return controller.status().draining; }, 5000));
@@ -176,6 +179,38 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 5000);
         QCOMPARE(finished.at(0).at(0).value<RunnerExit>(), RunnerExit::Clean);
         QVERIFY(!controller.status().isActive());
+    }
+
+    // Woken from sleep while the network is not back yet: the Runner retries at once, and the tray
+    // says it is reconnecting after sleep rather than "offline".
+    void wakeRetriesAtOnceAndStaysQuiet()
+    {
+        const QString endpoint = QStringLiteral("http://127.0.0.1:%1").arg(closedPort());
+        QVERIFY(pretendPaired(endpoint));
+        RunnerController controller(quietConfig());
+        TrayHooks hooks;
+        hooks.openUrl = [](const QUrl &) { return true; };
+        hooks.confirmQuit = [](int) { return true; };
+        hooks.trayAvailable = [] { return false; };
+        hooks.now = [] { return QDateTime::currentDateTime(); };
+        TrayIcon icon(hooks);
+        TrayApplication app(controller, icon);
+        controller.start();
+        QVERIFY(waitForState(controller, RunnerState::Offline));
+        QTRY_VERIFY(icon.view().statusLine.startsWith(QStringLiteral("Offline")));
+        // Let the backoff grow past a few seconds, so only the wake hook can explain a quick retry.
+        QTRY_VERIFY_WITH_TIMEOUT(controller.status().nextRetry > QDateTime::currentDateTime().addSecs(3), 30000);
+        const QDateTime due = controller.status().nextRetry;
+
+        app.systemResumed();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.status().nextRetry != due, 3000); // a new attempt was made
+        QVERIFY(QDateTime::currentDateTime() < due);
+        QTRY_COMPARE(icon.view().statusLine, QStringLiteral("Reconnecting after sleep…"));
+        QCOMPARE(icon.view().visual, TrayVisual::Connecting);
+
+        QSignalSpy finished(&controller, &RunnerController::finished);
+        controller.stop();
+        QVERIFY(finished.wait(10000));
     }
 
     // Stopping while a pairing code is being redeemed against a control plane that does not answer.
