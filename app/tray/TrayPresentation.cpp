@@ -177,7 +177,8 @@ TrayActions TrayPresentation::actions(const RunnerStatus &status)
     const bool active = status.isActive();
     const bool stopping = status.state == RunnerState::Stopping;
     a.drainVisible = active;
-    a.drainEnabled = active && !stopping;
+    // Nothing to drain before a pairing exists.
+    a.drainEnabled = active && !stopping && status.state != RunnerState::Pairing;
     a.drainResumes = status.draining;
     a.drainText = status.draining ? tr("Resume taking work") : tr("Drain — finish runs, take no new work");
     if (active && stopping && status.busySlots > 0) {

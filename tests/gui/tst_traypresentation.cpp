@@ -300,6 +300,8 @@ private slots:
         const QString stopText = QStringLiteral("Stop runner");
         QTest::newRow("idle") << withState(RunnerState::Idle) << false << false << drain << start << true << startText
                               << false;
+        QTest::newRow("pairing") << withState(RunnerState::Pairing) << true << false << drain << stop << true
+                                 << stopText << false;
         QTest::newRow("connecting") << withState(RunnerState::Connecting) << true << true << drain << stop << true
                                     << stopText << false;
         QTest::newRow("offline") << withState(RunnerState::Offline) << true << true << drain << stop << true << stopText
