@@ -66,6 +66,17 @@ bool pretendPaired(const QString &endpoint)
     return QTest::qWaitFor([&] { return done; }, 5000) && written;
 }
 
+// No tray, no browser, no question asked: the status window stands in for the icon.
+TrayHooks noTrayHooks()
+{
+    TrayHooks hooks;
+    hooks.openUrl = [](const QUrl &) { return true; };
+    hooks.confirmQuit = [](int) { return true; };
+    hooks.trayAvailable = [] { return false; };
+    hooks.now = [] { return QDateTime::currentDateTime(); };
+    return hooks;
+}
+
 void forgetPairing()
 {
     QFile::remove(AppPaths::settingsFile());
@@ -188,12 +199,7 @@ private slots:
         const QString endpoint = QStringLiteral("http://127.0.0.1:%1").arg(closedPort());
         QVERIFY(pretendPaired(endpoint));
         RunnerController controller(quietConfig());
-        TrayHooks hooks;
-        hooks.openUrl = [](const QUrl &) { return true; };
-        hooks.confirmQuit = [](int) { return true; };
-        hooks.trayAvailable = [] { return false; };
-        hooks.now = [] { return QDateTime::currentDateTime(); };
-        TrayIcon icon(hooks);
+        TrayIcon icon(noTrayHooks());
         TrayApplication app(controller, icon);
         controller.start();
         QVERIFY(waitForState(controller, RunnerState::Offline));
@@ -239,12 +245,7 @@ private slots:
         const QString endpoint = QStringLiteral("http://127.0.0.1:%1").arg(closedPort());
         QVERIFY(pretendPaired(endpoint));
         RunnerController controller(quietConfig());
-        TrayHooks hooks;
-        hooks.openUrl = [](const QUrl &) { return true; };
-        hooks.confirmQuit = [](int) { return true; };
-        hooks.trayAvailable = [] { return false; };
-        hooks.now = [] { return QDateTime::currentDateTime(); };
-        TrayIcon icon(hooks);
+        TrayIcon icon(noTrayHooks());
         TrayApplication app(controller, icon);
         QSignalSpy quitNow(&app, &TrayApplication::quitNow);
         controller.start();
