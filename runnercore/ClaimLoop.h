@@ -21,7 +21,9 @@ signals:
     void claimed(const RunClaim &claim);
 
 public:
-    static constexpr int WaitSeconds = 25;
+    // Within §6.1's 0-60, under the 60 s idle timeout common to proxies and load balancers (the
+    // Actions runner's long poll is 50 s too); each answered wait wakes an idle Runner.
+    static constexpr int WaitSeconds = 50;
 
     ClaimLoop(ApiClient &api, WorkloadIdentity &identity, const Clock &clock, QObject *parent = nullptr);
 

@@ -54,13 +54,13 @@ void ControlChannel::poll()
     QUrlQuery query;
     if (!m_cursor.isEmpty())
         query.addQueryItem(QStringLiteral("after"), m_cursor);
-    query.addQueryItem(QStringLiteral("wait_seconds"), QString::number(WaitSeconds));
+    query.addQueryItem(QStringLiteral("wait_seconds"), QString::number(m_waitSeconds));
     ApiRequest req;
     req.path = QStringLiteral("/v1/runner/control?") + query.toString(QUrl::FullyEncoded);
     const QString token = m_identity.token();
     const quint64 serial = m_identity.tokenSerial();
     req.credential = [token] { return token; };
-    req.timeoutMs = (WaitSeconds + 15) * 1000;
+    req.timeoutMs = (m_waitSeconds + 15) * 1000;
     m_call = m_api.send(std::move(req));
     connect(m_call, &ApiCall::finished, this, [this, serial](const ApiResponse &r) {
         m_call = nullptr;
@@ -86,6 +86,14 @@ void ControlChannel::poll()
         }
         if (r.error.httpStatus == 401) {
             m_identity.handleUnauthorized(r.error, serial);
+            return;
+        }
+        if (r.error.httpStatus == 400 && r.error.code == QLatin1String("invalid_field")
+            && m_waitSeconds > FallbackWaitSeconds) {
+            Logging::get("runner")->warn("the server refused a {} s control wait ({}); polling with {} s",
+                                         m_waitSeconds, r.error.describe(), int(FallbackWaitSeconds));
+            m_waitSeconds = FallbackWaitSeconds;
+            poll();
             return;
         }
         const int delay = m_backoff.nextDelayMs(r.error.retryAfterMs);

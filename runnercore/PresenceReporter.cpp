@@ -5,6 +5,7 @@
 #include "WorkloadIdentity.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 
 PresenceReporter::PresenceReporter(ApiClient &api, WorkloadIdentity &identity, const Clock &clock, QObject *parent)
     : QObject(parent)
@@ -116,12 +117,17 @@ void PresenceReporter::send()
     ApiRequest req;
     req.method = "PUT";
     req.path = QStringLiteral("/v1/runner/presence");
-    req.body = QJsonObject {
+    const QJsonObject body {
         { QStringLiteral("status"), statusName(m_status) },
         { QStringLiteral("slots"), QJsonObject { { QStringLiteral("total"), m_total }, { QStringLiteral("busy"), m_busy } } },
         { QStringLiteral("active_runs"), runs },
         { QStringLiteral("advertisement"), m_advertisement ? m_advertisement() : QJsonObject() },
     };
+    if (body != m_lastBody || m_lastBodyBytes.isEmpty()) {
+        m_lastBody = body;
+        m_lastBodyBytes = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    }
+    req.rawBody = m_lastBodyBytes;
     const QString token = m_identity.token();
     const quint64 serial = m_identity.tokenSerial();
     req.credential = [token] { return token; };

@@ -64,4 +64,7 @@ private:
     QPointer<ApiCall> m_inFlight;
     bool m_pending = false;
     bool m_running = false;
+    // The last body sent and its bytes: an idle Runner repeats the same heartbeat.
+    QJsonObject m_lastBody;
+    QByteArray m_lastBodyBytes;
 };

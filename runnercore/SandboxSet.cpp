@@ -130,13 +130,21 @@ void SandboxSet::maybeReady()
 
 QJsonArray SandboxSet::advertisedProviders(const QStringList &drivers) const
 {
+    // Each provider's entry depends only on its fixed options and the drivers; what changes is
+    // which providers are realisable.
+    const bool bubblewrap = m_bubblewrap && m_bubblewrapError.isEmpty();
+    const bool docker = m_docker && m_docker->isAvailable();
+    AdvertisementCache &cache = m_advertised;
+    if (cache.valid && cache.bubblewrap == bubblewrap && cache.docker == docker && cache.drivers == drivers)
+        return cache.providers;
     QJsonArray providers;
-    if (m_bubblewrap && m_bubblewrapError.isEmpty())
+    if (bubblewrap)
         providers.append(m_bubblewrap->capabilities(drivers));
-    if (m_docker && m_docker->isAvailable())
+    if (docker)
         providers.append(m_docker->capabilities(drivers));
     if (m_host)
         providers.append(m_host->capabilities(drivers));
+    cache = { true, bubblewrap, docker, drivers, providers };
     return providers;
 }
 

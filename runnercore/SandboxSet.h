@@ -39,6 +39,7 @@ public:
     // Re-checks docker now (e.g. after the machine woke up).
     void recheck();
 
+    // Built once per availability: a heartbeat every few seconds sends the same list.
     QJsonArray advertisedProviders(const QStringList &drivers) const;
     SandboxProvider *provider(const QString &id) const;
     bool anyRealisable() const;
@@ -63,4 +64,14 @@ private:
     bool m_dockerChecked = true;
     QString m_bubblewrapError;
     bool m_readySent = false;
+
+    struct AdvertisementCache
+    {
+        bool valid = false;
+        bool bubblewrap = false;
+        bool docker = false;
+        QStringList drivers;
+        QJsonArray providers;
+    };
+    mutable AdvertisementCache m_advertised;
 };

@@ -3,6 +3,7 @@
 #include "ApiClient.h"
 #include "FakeClock.h"
 #include "FaultyHttpPeer.h"
+#include "WireTime.h"
 
 #include <QJsonArray>
 #include <QRegularExpression>
@@ -284,6 +285,40 @@ private slots:
         QCOMPARE(skew.size(), 1);
         QVERIFY(std::abs(client.clockSkewMs() - 120000) <= 1000);
         QVERIFY(std::abs(clock.now().msecsTo(client.serverNow()) - 120000) <= 1000);
+    }
+
+    // The Date header feeds the clock-skew check (doctor, token times); a date we cannot read is
+    // ignored rather than guessed.
+    void httpDates_data()
+    {
+        QTest::addColumn<QByteArray>("header");
+        QTest::addColumn<QDateTime>("expected");
+        const QDateTime none;
+        QTest::newRow("IMF-fixdate") << QByteArray("Sun, 06 Nov 1994 08:49:37 GMT")
+                                     << QDateTime(QDate(1994, 11, 6), QTime(8, 49, 37), Qt::UTC);
+        QTest::newRow("surrounding space") << QByteArray("  Mon, 30 Nov 2026 23:59:59 GMT ")
+                                           << QDateTime(QDate(2026, 11, 30), QTime(23, 59, 59), Qt::UTC);
+        QTest::newRow("leap day") << QByteArray("Thu, 29 Feb 2024 00:00:00 GMT")
+                                  << QDateTime(QDate(2024, 2, 29), QTime(0, 0), Qt::UTC);
+        QTest::newRow("weekday does not match") << QByteArray("Mon, 06 Nov 1994 08:49:37 GMT") << none;
+        QTest::newRow("no such day") << QByteArray("Mon, 30 Feb 2026 10:00:00 GMT") << none;
+        QTest::newRow("hour 24") << QByteArray("Sun, 06 Nov 1994 24:00:00 GMT") << none;
+        QTest::newRow("unknown month") << QByteArray("Sun, 06 Nix 1994 08:49:37 GMT") << none;
+        QTest::newRow("lower-case month") << QByteArray("Sun, 06 nov 1994 08:49:37 GMT") << none;
+        QTest::newRow("not GMT") << QByteArray("Sun, 06 Nov 1994 08:49:37 UTC") << none;
+        QTest::newRow("sign in the year") << QByteArray("Sun, 06 Nov -994 08:49:37 GMT") << none;
+        QTest::newRow("RFC 850") << QByteArray("Sunday, 06-Nov-94 08:49:37 GMT") << none;
+        QTest::newRow("empty") << QByteArray() << none;
+    }
+
+    void httpDates()
+    {
+        QFETCH(QByteArray, header);
+        QFETCH(QDateTime, expected);
+        const auto parsed = WireTime::parseHttpDate(header);
+        QCOMPARE(parsed.has_value(), expected.isValid());
+        if (parsed)
+            QCOMPARE(*parsed, expected);
     }
 
     void abortEndsTheCall()

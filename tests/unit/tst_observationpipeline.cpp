@@ -6,6 +6,7 @@
 #include "FaultyHttpPeer.h"
 #include "ObservationPipeline.h"
 #include "SecretMasker.h"
+#include "TestGrant.h"
 #include "WireTime.h"
 #include "WorkloadIdentity.h"
 
@@ -19,25 +20,6 @@
 namespace {
 const QString RunId = QStringLiteral("run_0123456789abcdef0123456789abcdef");
 const QString ClaimId = QStringLiteral("clm_0123456789abcdef0123456789abcdef");
-
-QJsonObject grant(const QDateTime &now)
-{
-    return QJsonObject {
-        { QStringLiteral("workload_token"), QStringLiteral("cfw_pipeline_test_token") },
-        { QStringLiteral("expires_at"), WireTime::format(now.addSecs(900)) },
-        { QStringLiteral("refresh_after"), WireTime::format(now.addSecs(600)) },
-        { QStringLiteral("runner_id"), QStringLiteral("runner_0123456789abcdef0123456789abcdef") },
-        { QStringLiteral("runner_generation"), 1 },
-        { QStringLiteral("workspace_id"), QStringLiteral("ws_0123456789abcdef0123456789abcdef") },
-        { QStringLiteral("runner_pool"), QStringLiteral("rpool_0123456789abcdef0123456789abcdef") },
-        { QStringLiteral("owner"), QJsonValue::Null },
-        { QStringLiteral("ceiling"), QJsonObject {} },
-        { QStringLiteral("heartbeat_interval_seconds"), 10 },
-        { QStringLiteral("presence_ttl_seconds"), 30 },
-        { QStringLiteral("links"), QJsonObject { { QStringLiteral("dashboard"), QStringLiteral("https://x") },
-                                                 { QStringLiteral("approval"), QStringLiteral("https://y") } } },
-    };
-}
 
 // A minimal control plane for one run: keeps events by seq, answers like §6.3/§6.6.
 struct FakePlane
@@ -64,7 +46,7 @@ struct FakePlane
             json(status, { { QStringLiteral("error"), extra } });
         };
         if (r.path == "/v1/runner/identity") {
-            json(200, grant(now));
+            json(200, testGrant(now, QStringLiteral("cfw_pipeline_test_token")));
         } else if (r.path.endsWith("/observations")) {
             if (leaseLost) {
                 error(409, "lease_lost");

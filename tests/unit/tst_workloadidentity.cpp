@@ -3,6 +3,7 @@
 #include "ApiClient.h"
 #include "FakeClock.h"
 #include "FaultyHttpPeer.h"
+#include "TestGrant.h"
 #include "WireTime.h"
 #include "WorkloadIdentity.h"
 
@@ -12,26 +13,6 @@
 
 namespace {
 const QString Bootstrap = QStringLiteral("cfb_bootstrap_credential_for_tests_0001");
-
-QJsonObject grant(const QDateTime &serverNow, int refreshSeconds, int ttlSeconds, const QString &token)
-{
-    return QJsonObject {
-        { QStringLiteral("workload_token"), token },
-        { QStringLiteral("expires_at"), WireTime::format(serverNow.addSecs(ttlSeconds)) },
-        { QStringLiteral("refresh_after"), WireTime::format(serverNow.addSecs(refreshSeconds)) },
-        { QStringLiteral("runner_id"), QStringLiteral("runner_0123456789abcdef0123456789abcdef") },
-        { QStringLiteral("runner_generation"), 1 },
-        { QStringLiteral("workspace_id"), QStringLiteral("ws_0123456789abcdef0123456789abcdef") },
-        { QStringLiteral("runner_pool"), QStringLiteral("rpool_0123456789abcdef0123456789abcdef") },
-        { QStringLiteral("owner"), QJsonObject { { QStringLiteral("principal_id"), QStringLiteral("prin_0123456789abcdef0123456789abcdef") },
-                                                 { QStringLiteral("machine_label"), QStringLiteral("alice-laptop") } } },
-        { QStringLiteral("ceiling"), QJsonObject {} },
-        { QStringLiteral("heartbeat_interval_seconds"), 10 },
-        { QStringLiteral("presence_ttl_seconds"), 30 },
-        { QStringLiteral("links"), QJsonObject { { QStringLiteral("dashboard"), QStringLiteral("https://x/d") },
-                                                 { QStringLiteral("approval"), QStringLiteral("https://x/a") } } },
-    };
-}
 } // namespace
 
 class TestWorkloadIdentity : public QObject
@@ -52,7 +33,7 @@ private slots:
         FakeClock clock(QDateTime::currentDateTimeUtc());
         // The server's clock is two minutes ahead of ours; its times must be read on its clock.
         const QDateTime serverNow = clock.now().addSecs(120);
-        peer.enqueueJson(200, grant(serverNow, 600, 900, QStringLiteral("cfw_token_one_aaaaaaaa")),
+        peer.enqueueJson(200, testGrant(serverNow, QStringLiteral("cfw_token_one_aaaaaaaa"), 600, 900),
                          { { "Date", FaultyHttpPeer::httpDate(serverNow) } });
         ApiClient api(peer.url(), clock);
         WorkloadIdentity identity(api, clock);
@@ -82,8 +63,8 @@ private slots:
         FaultyHttpPeer peer;
         QVERIFY(peer.listen());
         FakeClock clock;
-        peer.enqueueJson(200, grant(clock.now(), 0, 900, QStringLiteral("cfw_token_one_aaaaaaaa")));
-        peer.enqueueJson(200, grant(clock.now(), 600, 900, QStringLiteral("cfw_token_two_bbbbbbbb")));
+        peer.enqueueJson(200, testGrant(clock.now(), QStringLiteral("cfw_token_one_aaaaaaaa"), 0, 900));
+        peer.enqueueJson(200, testGrant(clock.now(), QStringLiteral("cfw_token_two_bbbbbbbb"), 600, 900));
         ApiClient api(peer.url(), clock);
         WorkloadIdentity identity(api, clock);
         identity.setBootstrapCredential(Bootstrap);
@@ -103,8 +84,8 @@ private slots:
         FaultyHttpPeer peer;
         QVERIFY(peer.listen());
         FakeClock clock;
-        peer.enqueueJson(200, grant(clock.now(), 600, 900, QStringLiteral("cfw_token_one_aaaaaaaa")));
-        peer.enqueueJson(200, grant(clock.now(), 600, 900, QStringLiteral("cfw_token_two_bbbbbbbb")));
+        peer.enqueueJson(200, testGrant(clock.now(), QStringLiteral("cfw_token_one_aaaaaaaa"), 600, 900));
+        peer.enqueueJson(200, testGrant(clock.now(), QStringLiteral("cfw_token_two_bbbbbbbb"), 600, 900));
         ApiClient api(peer.url(), clock);
         WorkloadIdentity identity(api, clock);
         identity.setBootstrapCredential(Bootstrap);
@@ -167,10 +148,10 @@ private slots:
         FaultyHttpPeer peer;
         QVERIFY(peer.listen());
         FakeClock clock;
-        QJsonObject bad = grant(clock.now(), 600, 900, QStringLiteral("cfw_token_one_aaaaaaaa"));
+        QJsonObject bad = testGrant(clock.now(), QStringLiteral("cfw_token_one_aaaaaaaa"), 600, 900);
         bad.insert(QStringLiteral("runner_generation"), QStringLiteral("three"));
         peer.enqueueJson(200, bad);
-        peer.enqueueJson(200, grant(clock.now(), 600, 900, QStringLiteral("cfw_token_two_bbbbbbbb")));
+        peer.enqueueJson(200, testGrant(clock.now(), QStringLiteral("cfw_token_two_bbbbbbbb"), 600, 900));
         ApiClient api(peer.url(), clock);
         WorkloadIdentity identity(api, clock);
         identity.setBootstrapCredential(Bootstrap);
@@ -190,7 +171,7 @@ private slots:
         FaultyHttpPeer peer;
         QVERIFY(peer.listen());
         FakeClock clock;
-        peer.enqueueJson(200, grant(clock.now(), 600, 900, QStringLiteral("cfw_token_one_aaaaaaaa")));
+        peer.enqueueJson(200, testGrant(clock.now(), QStringLiteral("cfw_token_one_aaaaaaaa"), 600, 900));
         peer.enqueueJson(200, {});
         ApiClient api(peer.url(), clock);
         WorkloadIdentity identity(api, clock);
