@@ -63,6 +63,17 @@ DockerCommand::DockerCommand(
     m_process.start();
 }
 
+DockerCommand::~DockerCommand()
+{
+    // QProcess's own destructor would wait for the CLI and report its exit to our lambdas, after
+    // the handler and timer they use were already destroyed.
+    m_process.disconnect(this);
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.kill();
+        m_process.waitForFinished(2000);
+    }
+}
+
 void DockerCommand::finish(Result result)
 {
     if (m_done)

@@ -34,6 +34,9 @@ public:
     // Fire and forget for cleanup that must happen even if we are going away.
     static void runDetached(const QString &program, const QStringList &args);
 
+    // Destroyed early (its parent went away): the CLI is killed and reaped, the handler never runs.
+    ~DockerCommand() override;
+
 private:
     DockerCommand(const QString &program, const QStringList &args, int timeoutMs, Handler handler, QObject *parent);
     void finish(Result result);

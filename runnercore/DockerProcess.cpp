@@ -81,6 +81,13 @@ DockerProcess::~DockerProcess()
     removeEnvFile();
     if (isRunning())
         kill();
+    // Reap the attach client now: QProcess's destructor would report its exit to our lambdas,
+    // whose members are gone by then.
+    m_attach.disconnect(this);
+    if (m_attach.state() != QProcess::NotRunning) {
+        m_attach.kill();
+        m_attach.waitForFinished(2000);
+    }
 }
 
 void DockerProcess::start()

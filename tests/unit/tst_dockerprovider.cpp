@@ -429,6 +429,26 @@ private slots:
         QVERIFY(provider.unavailableReason().contains(QStringLiteral("Cannot connect to the Docker daemon")));
     }
 
+    // The Runner going away mid-check (quit while docker hangs) kills the CLI and reports nothing:
+    // the handler belongs to a provider that no longer exists.
+    void aProviderDestroyedMidCheckReportsNothing()
+    {
+        FakeDocker fake;
+        QVERIFY(fake.isValid());
+        fake.set(QStringLiteral("info.mode"), QStringLiteral("hang"));
+        auto owner = std::make_unique<QObject>();
+        bool reported = false;
+        DockerCommand::run(fake.program(), { QStringLiteral("info") }, 60000,
+                           [&reported](const DockerCommand::Result &) { reported = true; }, owner.get());
+        QTRY_COMPARE_WITH_TIMEOUT(fake.calls(QStringLiteral("info")).size(), 1, 5000);
+        QElapsedTimer timer;
+        timer.start();
+        owner.reset();
+        QVERIFY2(timer.elapsed() < 3000, qPrintable(QString::number(timer.elapsed()))); // killed, not waited for
+        QCoreApplication::processEvents();
+        QVERIFY(!reported);
+    }
+
     void watchingRechecksPeriodically()
     {
         FakeDocker fake;
