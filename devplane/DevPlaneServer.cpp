@@ -77,6 +77,14 @@ DevPlaneServer::DevPlaneServer(DevPlaneState &state, RequestLog &log, const QStr
     });
 }
 
+DevPlaneServer::~DevPlaneServer()
+{
+    // Not left to the members' destructors: m_server deletes the sockets after m_polls is gone,
+    // and a socket emits disconnected() from its destructor, which ran dropPoll() on the
+    // destroyed m_polls (a crash at every SIGTERM with a poll parked).
+    close();
+}
+
 bool DevPlaneServer::listen(quint16 port, QString *error)
 {
     auto *tcpServer = new QuickAckTcpServer(this);
@@ -86,8 +94,43 @@ bool DevPlaneServer::listen(quint16 port, QString *error)
         return false;
     }
     m_server.bind(tcpServer);
+    m_tcpServer = tcpServer;
     m_port = tcpServer->serverPort();
     return true;
+}
+
+void DevPlaneServer::close()
+{
+    if (m_tcpServer) {
+        m_tcpServer->close();
+    }
+    // Taking a poll also drops its disconnect watch and timer, so nothing calls back into a
+    // server being destroyed. An answer, rather than a bare close, tells the client why.
+    const QList<std::shared_ptr<ParkedPoll>> polls = m_polls;
+    for (const auto &parked : polls) {
+        const std::shared_ptr<ParkedPoll> poll = takePoll(parked->id);
+        if (!poll) {
+            continue;
+        }
+        if (!SocketProbe::isOpen(poll->socket)) {
+            log(poll->exchange, clientClosedStatus, QStringLiteral("client_closed"));
+            continue;
+        }
+        Outcome outcome = toOutcome(
+            ApiReply::error(503, QStringLiteral("shutting_down"), QStringLiteral("the devplane is shutting down")),
+            poll->exchange.requestId);
+        outcome.headers.append(qMakePair(QByteArrayLiteral("Connection"), QByteArrayLiteral("close")));
+        respond(*poll->responder, poll->exchange, outcome);
+    }
+    // Every connection, idle keep-alive ones included. flush() hands the answers above to the
+    // kernel now: there is no event loop left to write them later.
+    if (m_tcpServer) {
+        const QList<QTcpSocket *> sockets = m_tcpServer->findChildren<QTcpSocket *>(Qt::FindDirectChildrenOnly);
+        for (QTcpSocket *socket : sockets) {
+            socket->flush();
+            socket->disconnectFromHost();
+        }
+    }
 }
 
 QString DevPlaneServer::baseUrl() const
@@ -195,8 +238,18 @@ void DevPlaneServer::addRoutes()
     });
     addRoute("GET", QStringLiteral("/v1/_dev/identities"), Auth::Admin,
         [this](const Call &) { return ApiReply::ok(m_state.identities()); });
-    addRoute("GET", QStringLiteral("/v1/_dev/runners/([^/]+)"), Auth::Admin,
-        [this](const Call &call) { return m_state.describeRunner(call.captures.at(0)); });
+    addRoute("GET", QStringLiteral("/v1/_dev/runners/([^/]+)"), Auth::Admin, [this](const Call &call) {
+        const ApiReply reply = m_state.describeRunner(call.captures.at(0));
+        if (reply.isError()) {
+            return reply;
+        }
+        // The polls are the server's, not the state's: tests wait for an idle Runner with them.
+        QJsonObject body = reply.body();
+        body.insert(QStringLiteral("parked_polls"),
+            QJsonObject { { QStringLiteral("claim"), hasLivePoll(call.captures.at(0), Poll::Claim) },
+                { QStringLiteral("control"), hasLivePoll(call.captures.at(0), Poll::Control) } });
+        return ApiReply::ok(body);
+    });
 }
 
 QByteArray DevPlaneServer::methodName(const QHttpServerRequest &request)

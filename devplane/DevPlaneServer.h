@@ -13,6 +13,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QRegularExpression>
+#include <QTcpServer>
 #include <QTcpSocket>
 #include <QUrlQuery>
 #include <functional>
@@ -37,10 +38,14 @@ class DevPlaneServer : public QObject
 
 public:
     DevPlaneServer(DevPlaneState &state, RequestLog &log, const QString &adminKey, QObject *parent = nullptr);
+    ~DevPlaneServer() override;
 
     // Binds 127.0.0.1 only; port 0 picks a free one.
     bool listen(quint16 port, QString *error);
     QString baseUrl() const;
+    // Shutdown: stops listening, answers every parked poll 503 shutting_down and closes every
+    // connection. Idempotent; the destructor calls it too.
+    void close();
 
 private:
     enum class Auth { None, Admin, Bootstrap, Workload, AdminOrWorkload };
@@ -145,6 +150,7 @@ private:
     RequestLog &m_log;
     QString m_adminKey;
     QHttpServer m_server;
+    QPointer<QTcpServer> m_tcpServer; // owned by m_server (bind() reparents it)
     quint16 m_port = 0;
     QList<Route> m_routes;
     IdempotencyCache m_idempotency;

@@ -169,7 +169,12 @@ int serve(QCoreApplication &app, const QStringList &arguments)
 
     SignalWatcher signalWatcher;
     QObject::connect(&signalWatcher, &SignalWatcher::terminationRequested, &app, [&app](int) { app.quit(); });
-    return app.exec();
+    const int exitCode = app.exec();
+    // While the server and the state are still whole: parked polls answered, connections
+    // closed, then a debounced state write done.
+    server.close();
+    state.flush();
+    return exitCode;
 }
 
 } // namespace
