@@ -234,8 +234,17 @@ void Doctor::checkLocal()
     if (m_config.cursor)
         add(QStringLiteral("cursor lane"), Status::Ok,
             tr("complete: profile %1, model %2").arg(m_config.cursor->profileVersion, m_config.cursor->model));
+    else if (!m_cursorNote.isEmpty())
+        add(QStringLiteral("cursor lane"), Status::Warn, m_cursorNote);
     else
-        add(QStringLiteral("cursor lane"), Status::Ok, tr("not configured (all four variables absent)"));
+        add(QStringLiteral("cursor lane"), Status::Ok,
+            tr("not configured (no Cursor variables, and no Cursor tuple in the settings file with its key stored)"));
+    // What the Runner would take at once and how long a run may stay silent (flags, environment
+    // or the settings file).
+    add(QStringLiteral("slots"), Status::Ok, tr("%1 at once").arg(m_config.slotCount));
+    add(QStringLiteral("idle timeout"), Status::Ok,
+        m_config.idleTimeoutMs ? tr("%1 ms for runs that set none").arg(*m_config.idleTimeoutMs)
+                               : tr("not set: only runs that set one have one"));
 }
 
 void Doctor::done()

@@ -40,6 +40,10 @@ public:
            QObject *parent = nullptr);
     ~Doctor() override;
 
+    // Why the Cursor lane is off although the settings file holds a Cursor tuple (no key in the
+    // credential store, an unusable tuple): the "cursor lane" check then warns with it.
+    void setCursorNote(const QString &note) { m_cursorNote = note; }
+
     void run();
     const QList<Check> &checks() const { return m_checks; }
     QJsonArray presences() const { return m_presences; }
@@ -68,6 +72,7 @@ private:
     std::unique_ptr<SandboxSet> m_sandboxes;
     QList<Check> m_checks;
     QJsonArray m_presences;
+    QString m_cursorNote;
 };
 
 // Carried to the tray's GUI thread in queued signals.

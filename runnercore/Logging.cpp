@@ -48,8 +48,10 @@ private:
 
 constexpr size_t MaxLogFileBytes = 5 * 1024 * 1024;
 constexpr size_t MaxLogFiles = 3;
+// Each listed logger gets the sinks of the latest init(), even when it was first used before it
+// (the tray reads its settings before it knows the log level).
 const char *const Components[] = { "runner", "http", "identity", "presence", "credentials", "pairing", "config",
-                                   "claims", "runs", "observations", "doctor", "tray" };
+                                   "claims", "runs", "observations", "doctor", "tray", "settings" };
 
 // Logging is process-wide by nature (spdlog's registry is); this is its one piece of shared state.
 struct LoggingState

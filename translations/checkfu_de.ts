@@ -581,7 +581,19 @@
         <translation type="unfinished" />
     </message>
     <message>
-        <source>not configured (all four variables absent)</source>
+        <source>not configured (no Cursor variables, and no Cursor tuple in the settings file with its key stored)</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 at once</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>%1 ms for runs that set none</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>not set: only runs that set one have one</source>
         <translation type="unfinished" />
     </message>
 </context>
@@ -1628,6 +1640,45 @@ Decide in the Checkfu dashboard.</source>
     </message>
 </context>
 <context>
+    <name>RunnerPreferences</name>
+    <message>
+        <source>Cannot write the settings file %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>profile version</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>release digest</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>API key</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The Cursor lane needs all four fields or none; missing: %1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>, </source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The profile version must look like hprof_&lt;32 lower-case hex digits&gt;@&lt;version&gt;, e.g. hprof_0123456789abcdef0123456789abcdef@1.</source>
+        <translation type="unfinished" />
+    </message>
+    <message>
+        <source>The release digest must look like sha256:&lt;64 lower-case hex digits&gt;.</source>
+        <translation type="unfinished" />
+    </message>
+</context>
+<context>
     <name>RunnerSettings</name>
     <message>
         <source>cannot write the settings file %1</source>
@@ -2340,45 +2391,6 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>TraySettings</name>
-    <message>
-        <source>Cannot write the settings file %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>profile version</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>release digest</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>model</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>API key</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The Cursor lane needs all four fields or none; missing: %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>, </source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The profile version must look like hprof_&lt;32 lower-case hex digits&gt;@&lt;version&gt;, e.g. hprof_0123456789abcdef0123456789abcdef@1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The release digest must look like sha256:&lt;64 lower-case hex digits&gt;.</source>
         <translation type="unfinished" />
     </message>
 </context>

@@ -3,16 +3,19 @@
 #include "AppPaths.h"
 #include "Clock.h"
 #include "CredentialStore.h"
+#include "CursorKeyStore.h"
 #include "Doctor.h"
 #include "InstanceLock.h"
 #include "Logging.h"
 #include "Platform.h"
 #include "Runner.h"
 #include "RunnerConfig.h"
+#include "RunnerPreferences.h"
 #include "RunnerSettings.h"
-#include "Unpairing.h"
 #include "UnixSignalBridge.h"
+#include "Unpairing.h"
 
+#include <QEventLoop>
 #include <QJsonDocument>
 #include <QTextStream>
 
@@ -41,14 +44,16 @@ const QCommandLineOption LabelOption(QStringLiteral("label"),
     QCoreApplication::translate("RunnerCli", "This machine's display label. Default: the host name."),
     QStringLiteral("name"));
 const QCommandLineOption SandboxOption(QStringLiteral("sandbox"),
-    QCoreApplication::translate("RunnerCli", "Sandbox tier: host-process, bubblewrap, docker or none."),
+    QCoreApplication::translate("RunnerCli",
+        "Sandbox tier: host-process, bubblewrap, docker or none. Default: the stored setting, else automatic."),
     QStringLiteral("tier"));
 const QCommandLineOption StoreOption(QStringLiteral("credential-store"),
     QCoreApplication::translate(
         "RunnerCli", "Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file)."),
     QStringLiteral("keychain|file"));
 const QCommandLineOption SlotsOption(QStringLiteral("slots"),
-    QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: 1."), QStringLiteral("n"));
+    QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: the stored setting, else 1."),
+    QStringLiteral("n"));
 const QCommandLineOption LogLevelOption(QStringLiteral("log-level"),
     QCoreApplication::translate("RunnerCli", "trace, debug, info (default), warn or error."), QStringLiteral("level"));
 const QCommandLineOption JsonOption(
@@ -70,6 +75,11 @@ QString RunnerCli::helpEpilogue()
               "  CHECKFU_RUNNER_IDLE_TIMEOUT_MS, CHECKFU_DOCKER_UNRESTRICTED_NETWORK,\n"
               "  CHECKFU_CURSOR_HARNESS_PROFILE_VERSION, CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST,\n"
               "  CHECKFU_CURSOR_MODEL, CURSOR_API_KEY (all four Cursor variables or none).\n"
+              "\n"
+              "Stored settings (the tray's Settings, in the settings file that holds the pairing): the\n"
+              "  sandbox tier, slots, idle timeout and Cursor tuple (its API key in the credential store)\n"
+              "  apply where flags and environment are silent. A flag wins over a variable, a variable over\n"
+              "  a stored value; any Cursor variable set takes the whole Cursor lane from the environment.\n"
               "\n"
               "Exit codes:\n"
               "  0   stopped cleanly (signed off)            1   failed (see the message)\n"
@@ -94,7 +104,7 @@ void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptio
     }
 }
 
-bool RunnerCli::buildConfig(QCommandLineParser &parser, RunnerConfig *config)
+RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
 {
     RunnerConfigInput input;
     input.env = QProcessEnvironment::systemEnvironment();
@@ -104,6 +114,11 @@ bool RunnerCli::buildConfig(QCommandLineParser &parser, RunnerConfig *config)
         if (parser.optionNames().contains(name) && parser.isSet(*option))
             input.flags.insert(name, parser.value(*option));
     }
+    return input;
+}
+
+bool RunnerCli::buildConfig(const RunnerConfigInput &input, RunnerConfig *config)
+{
     auto parsed = RunnerConfigParser::parse(input);
     if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
         for (const ConfigError &e : *errors)
@@ -114,6 +129,66 @@ bool RunnerCli::buildConfig(QCommandLineParser &parser, RunnerConfig *config)
     // Secrets stay in the parsed configuration only; children never inherit them from us.
     qunsetenv("CHECKFU_RUNNER_TOKEN");
     qunsetenv("CURSOR_API_KEY");
+    return true;
+}
+
+namespace {
+// CursorKeyStore::read, waited for: the store answers queued, on this thread.
+CredentialResult readCursorKey(CredentialStore &store)
+{
+    std::optional<CredentialResult> answer;
+    QEventLoop loop;
+    CursorKeyStore::read(store, [&](const CredentialResult &result) {
+        answer = result;
+        loop.quit();
+    });
+    if (!answer)
+        loop.exec();
+    return *answer;
+}
+} // namespace
+
+bool RunnerCli::effectiveConfig(
+    RunnerConfigInput input, CredentialStore &store, RunnerConfig *config, QString *cursorNote)
+{
+    const auto log = Logging::get("config");
+    RunnerPreferences preferences(AppPaths::settingsFile());
+    preferences.load(); // logs what it cannot use
+    std::optional<QString> key;
+    QString note;
+    if (preferences.wantsCursorKey(input.env)) {
+        // The key never leaves memory: into the parser's input, not our environment or a log.
+        const CredentialResult result = readCursorKey(store);
+        if (result.ok()) {
+            key = result.secret;
+        } else if (result.status == CredentialResult::Status::NotFound) {
+            note = tr("the settings file holds a Cursor tuple, but the credential store (%1) has no Cursor API key; "
+                      "the Cursor lane is off")
+                       .arg(store.backendName());
+            log->info("{}", note);
+        } else {
+            note = tr("the Cursor API key could not be read, so the Cursor lane is off: %1").arg(result.message);
+            log->warn("{}", note);
+        }
+    } else if (!preferences.cursor.isEmpty() && RunnerPreferences::environmentOwnsCursor(input.env)) {
+        log->info("the Cursor variables in the environment take the place of the Cursor tuple in the settings file");
+    } else if (!preferences.cursor.isEmpty()) {
+        note = tr("the Cursor tuple in the settings file cannot be used, so the Cursor lane is off: %1")
+                   .arg(RunnerPreferences::cursorProblems(preferences.cursor, true).join(QLatin1Char(' ')));
+    }
+    preferences.applyTo(input, key);
+
+    auto parsed = RunnerConfigParser::parse(input);
+    if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
+        // The command line and the environment alone were fine: a stored value is at fault.
+        for (const ConfigError &e : *errors)
+            err() << tr("checkfu-runner: in the settings file %1: %2").arg(preferences.fileName(), e.message)
+                  << Qt::endl;
+        return false;
+    }
+    *config = std::get<RunnerConfig>(std::move(parsed));
+    if (cursorNote)
+        *cursorNote = note;
     return true;
 }
 
@@ -188,16 +263,22 @@ int RunnerCli::start()
     parser.setApplicationDescription(tr("Start the Runner.") + QStringLiteral("\n\n") + helpEpilogue());
     addCommonOptions(parser, true);
     parser.process(subcommandArgs(m_args));
-    RunnerConfig config;
-    if (!buildConfig(parser, &config))
+    const RunnerConfigInput input = commandLineInput(parser);
+    RunnerConfig commandLine;
+    if (!buildConfig(input, &commandLine))
         return int(RunnerExit::Usage);
     initLogging(parser, true);
 
     RunnerSettings settings(AppPaths::settingsFile());
     settings.load();
-    if (config.sandbox != SandboxChoice::NotGiven)
+    // The tier given when pairing is saved with the pairing, as the tray's wizard does, and later
+    // starts use it; a tier given to a later start is for that start only.
+    if (commandLine.sandbox != SandboxChoice::NotGiven && commandLine.pairingCode)
         settings.sandbox = parser.value(SandboxOption);
-    auto store = makeStore(config, settings);
+    auto store = makeStore(commandLine, settings);
+    RunnerConfig config;
+    if (!effectiveConfig(input, *store, &config))
+        return int(RunnerExit::Usage);
     SystemClock clock;
     Runner runner(config, settings, *store, clock);
     UnixSignalBridge signalBridge;
@@ -248,18 +329,27 @@ int RunnerCli::doctor()
     addCommonOptions(parser, false);
     parser.addOption(JsonOption);
     parser.process(subcommandArgs(m_args));
-    RunnerConfig config;
-    if (!buildConfig(parser, &config)) {
+    const auto configurationFailed = [&parser] {
         if (parser.isSet(JsonOption))
             out() << R"({"ok": false, "checks": [{"name": "configuration", "status": "fail"}]})" << Qt::endl;
         return 1;
-    }
+    };
+    const RunnerConfigInput input = commandLineInput(parser);
+    RunnerConfig commandLine;
+    if (!buildConfig(input, &commandLine))
+        return configurationFailed();
     initLogging(parser, false);
     RunnerSettings settings(AppPaths::settingsFile());
     settings.load();
-    auto store = makeStore(config, settings);
+    auto store = makeStore(commandLine, settings);
+    // The configuration `start` would run with, stored preferences and Cursor key included.
+    RunnerConfig config;
+    QString cursorNote;
+    if (!effectiveConfig(input, *store, &config, &cursorNote))
+        return configurationFailed();
     SystemClock clock;
     Doctor doctor(config, settings, *store, clock);
+    doctor.setCursorNote(cursorNote);
     connect(&doctor, &Doctor::finished, &m_app, &QCoreApplication::quit);
     QTimer::singleShot(0, &doctor, &Doctor::run);
     m_app.exec();
@@ -278,7 +368,7 @@ int RunnerCli::unpair()
     addCommonOptions(parser, false);
     parser.process(subcommandArgs(m_args));
     RunnerConfig config;
-    if (!buildConfig(parser, &config))
+    if (!buildConfig(commandLineInput(parser), &config))
         return int(RunnerExit::Usage);
     initLogging(parser, false);
     RunnerSettings settings(AppPaths::settingsFile());

@@ -4,6 +4,10 @@
 #include <QCoreApplication>
 #include <QObject>
 
+class CredentialStore;
+struct RunnerConfig;
+struct RunnerConfigInput;
+
 // checkfu-runner: start / doctor / unpair on the shared core, with exit codes documented in --help.
 class RunnerCli : public QObject
 {
@@ -18,7 +22,16 @@ private:
     int doctor();
     int unpair();
     void addCommonOptions(QCommandLineParser &parser, bool withStartOptions);
-    bool buildConfig(QCommandLineParser &parser, struct RunnerConfig *config);
+    // The flags given and the environment, as the parser takes them.
+    RunnerConfigInput commandLineInput(QCommandLineParser &parser) const;
+    // Validates the command line and the environment alone (errors printed); then takes the
+    // secrets out of our own environment, so children never inherit them.
+    bool buildConfig(const RunnerConfigInput &input, RunnerConfig *config);
+    // The configuration `start` runs with: the command line and the environment, and what they leave
+    // open from the stored preferences (RunnerPreferences), the Cursor API key read from `store`
+    // when the stored tuple is used. *cursorNote says why a stored tuple gave no lane (for doctor).
+    bool effectiveConfig(
+        RunnerConfigInput input, CredentialStore &store, RunnerConfig *config, QString *cursorNote = nullptr);
     void initLogging(QCommandLineParser &parser, bool console);
     static QString helpEpilogue();
 

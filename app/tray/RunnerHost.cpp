@@ -3,9 +3,10 @@
 #include "AppPaths.h"
 #include "Clock.h"
 #include "CredentialStore.h"
+#include "CursorKeyStore.h"
 #include "Runner.h"
+#include "RunnerPreferences.h"
 #include "RunnerSettings.h"
-#include "TraySettings.h"
 #include "Unpairing.h"
 
 namespace {
@@ -74,7 +75,7 @@ std::variant<RunnerConfig, QList<ConfigError>> RunnerHost::effectiveConfig() con
             input.flags.insert(SandboxFlag, RunnerConfigParser::sandboxFlagValue(m_pairing->sandbox));
     }
     // What the command line and the environment leave open: the shared settings file.
-    TraySettings preferences(AppPaths::settingsFile());
+    RunnerPreferences preferences(AppPaths::settingsFile());
     preferences.load();
     preferences.applyTo(input, m_cursorKey);
     return RunnerConfigParser::parse(input);
@@ -90,7 +91,7 @@ void RunnerHost::start()
 void RunnerHost::readCursorKeyThen(std::function<void()> then)
 {
     reloadSettings();
-    TraySettings preferences(AppPaths::settingsFile());
+    RunnerPreferences preferences(AppPaths::settingsFile());
     preferences.load();
     if (preferences.cursor.isEmpty()) {
         m_cursorKey.reset();
@@ -219,7 +220,7 @@ void RunnerHost::pair(const PairingRequest &request)
     m_pairing = request;
     if (request.cursor) {
         // Kept for later starts: the tuple in the settings file, the key in the credential store.
-        TraySettings preferences(AppPaths::settingsFile());
+        RunnerPreferences preferences(AppPaths::settingsFile());
         preferences.load();
         preferences.cursor = { request.cursor->profileVersion, request.cursor->releaseDigest, request.cursor->model };
         preferences.save();

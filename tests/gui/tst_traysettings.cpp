@@ -3,6 +3,7 @@
 // input to the same parser the command line goes through; and start at login (XDG on Linux).
 #include "AppPaths.h"
 #include "Autostart.h"
+#include "CredentialWait.h"
 #include "GuiTestSupport.h"
 #include "RunnerSettings.h"
 #include "TraySettings.h"
@@ -24,16 +25,6 @@ QByteArray fileBytes(const QString &path)
 {
     QFile file(path);
     return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-// Calls a store operation and waits for its (always queued) answer.
-CredentialResult wait(const std::function<void(CredentialStore::Callback)> &call)
-{
-    std::optional<CredentialResult> result;
-    call([&](const CredentialResult &r) { result = r; });
-    if (!QTest::qWaitFor([&] { return result.has_value(); }, 5000))
-        return CredentialResult { CredentialResult::Status::Error, {}, QStringLiteral("no answer") };
-    return *result;
 }
 
 QString autostartFile()
@@ -314,7 +305,7 @@ private slots:
     {
         QTemporaryDir dir;
         const auto store = CredentialStore::create(CredentialStore::Kind::File, dir.path() + QStringLiteral("/creds"));
-        CredentialResult result = wait([&](auto done) { CursorKeyStore::write(*store, apiKey, done); });
+        CredentialResult result = waitForCredential([&](auto done) { CursorKeyStore::write(*store, apiKey, done); });
         QVERIFY2(result.ok(), qPrintable(result.message));
 
         TraySettings s(AppPaths::settingsFile());
@@ -323,20 +314,20 @@ private slots:
         QVERIFY(!fileBytes(AppPaths::settingsFile()).contains(apiKey.toUtf8()));
         QVERIFY(fileBytes(AppPaths::settingsFile()).contains(validProfile.toUtf8()));
 
-        result = wait([&](auto done) { CursorKeyStore::read(*store, done); });
+        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, done); });
         QVERIFY(result.ok());
         QCOMPARE(result.secret, apiKey);
         // Under the fixed account, where the Runner thread will look for it.
-        result = wait([&](auto done) { store->read(QStringLiteral("cursor-api-key"), done); });
+        result = waitForCredential([&](auto done) { store->read(QStringLiteral("cursor-api-key"), done); });
         QCOMPARE(result.secret, apiKey);
 
         // The dialog's "clear" (nullopt) removes it.
-        result = wait([&](auto done) { CursorKeyStore::apply(*store, std::nullopt, done); });
+        result = waitForCredential([&](auto done) { CursorKeyStore::apply(*store, std::nullopt, done); });
         QVERIFY(result.ok());
-        result = wait([&](auto done) { CursorKeyStore::read(*store, done); });
+        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, done); });
         QCOMPARE(result.status, CredentialResult::Status::NotFound);
 
-        result = wait([&](auto done) { CursorKeyStore::apply(*store, QString(), done); });
+        result = waitForCredential([&](auto done) { CursorKeyStore::apply(*store, QString(), done); });
         QCOMPARE(result.status, CredentialResult::Status::Refused);
     }
 
