@@ -5,7 +5,8 @@
 # desktop (scripts/lib/xsession.sh: Xvfb, xfce4-panel's tray, dunst). After a settle period it
 # measures each app's CPU time over SECONDS (utime+stime from /proc/PID/stat, the app and its
 # child processes; also their threads' on-CPU time from schedstat, which has no 10 ms rounding)
-# and its RSS at the end (VmRSS from /proc/PID/status, app + children), one line per app. Prints figures; asserts nothing (targets in docs/performance.md).
+# and its RSS at the end (VmRSS from /proc/PID/status, app + children), one line per app, then
+# checkfu-tray's on-CPU time by thread. Prints figures; asserts nothing (targets in docs/performance.md).
 #
 #   bash bench/tray-idle.sh [SECONDS=60] [SETTLE_SECONDS=20]
 #
@@ -102,10 +103,19 @@ sleep "$settle"
 for p in $tray_pid $sync_pid $next_pid; do
   kill -0 "$p" 2>/dev/null || { echo "tray-idle: an app exited during the settle period (pid $p)" >&2; exit 1; }
 done
+# checkfu-tray per thread (GUI, Runner core, Qt's network thread, D-Bus, X): where its time goes.
+threads() {
+  local t
+  for t in /proc/"$1"/task/*; do
+    printf '%s %s %s\n' "${t##*/}" "$(tr ' ' _ <"$t/comm")" "$(cut -d' ' -f1 "$t/schedstat")"
+  done | sort
+}
+threads $tray_pid >"$work/threads.0"
 t0_tray=$(ticks $tray_pid) n0_tray=$(cpu_ns $tray_pid)
 t0_sync=$(ticks $sync_pid) n0_sync=$(cpu_ns $sync_pid)
 t0_next=$(ticks $next_pid) n0_next=$(cpu_ns $next_pid)
 sleep "$seconds"
+threads $tray_pid >"$work/threads.1"
 hz=$(getconf CLK_TCK)
 report() {
   local name=$1 pid=$2 t0=$3 n0=$4 t1 n1 rss
@@ -121,3 +131,5 @@ echo "== tray idle ($seconds s after ${settle} s settle; one Xvfb desktop, xfce4
 report checkfu-tray $tray_pid "$t0_tray" "$n0_tray"
 report syncthingtray $sync_pid "$t0_sync" "$n0_sync"
 report nextcloud $next_pid "$t0_next" "$n0_next"
+join "$work/threads.0" "$work/threads.1" | awk '{ d[$2] += ($5 - $3) / 1e6 } END {
+  line = ""; for (n in d) line = line sprintf(" %s %.1f ms;", n, d[n]); print "checkfu-tray by thread:" line }'
