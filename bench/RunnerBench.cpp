@@ -3,16 +3,22 @@
 //   checkfu-bench throughput [bytes]  stdout relayed to the devplane vs. the same bytes from a plain HTTP client
 //   checkfu-bench idle [seconds]      CPU and peak RSS of a paired, idle checkfu-runner
 //   checkfu-bench acp [updates]       ACP relay: agent_message_chunk updates/s from the SDK test agent to the devplane
+//   checkfu-bench transport [requests] CPU and context switches per heartbeat-sized request: the Runner's
+//                                     ApiClient (libcurl) vs QNetworkAccessManager, one kept-alive connection
+#include "ApiClient.h"
+#include "Clock.h"
 #include "HttpSession.h"
 #include "IntegrationSupport.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QNetworkReply>
 #include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QTextStream>
 
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace IntegrationSupport;
@@ -61,7 +67,8 @@ struct Setup
 
     QJsonObject events(const QString &sessionId, const QString &query = {})
     {
-        return http->call("GET", QStringLiteral("/v1/sessions/%1/events%2").arg(sessionId, query), devplane.adminKey()).body;
+        return http->call("GET", QStringLiteral("/v1/sessions/%1/events%2").arg(sessionId, query), devplane.adminKey())
+            .body;
     }
 
     QJsonObject waitSettled(const QString &sessionId, int timeoutMs, const QString &query = QStringLiteral("?limit=0"))
@@ -121,20 +128,20 @@ void throughput(qint64 bytes)
     constexpr int LineBytes = 4096;
     // The Runner's relay: a harness writing `bytes` of stdout in 4 KiB lines.
     QJsonObject env { { QStringLiteral("L"), QString(LineBytes - 1, QLatin1Char('a')) },
-                      { QStringLiteral("BYTES"), QString::number(bytes) } };
-    const QJsonObject spec = oneshotRunSpec(s.principal, { QStringLiteral("/bin/sh"), QStringLiteral("-c"),
-                                                           QStringLiteral("yes \"$L\" | head -c \"$BYTES\"") },
-                                            env);
+        { QStringLiteral("BYTES"), QString::number(bytes) } };
+    const QJsonObject spec = oneshotRunSpec(s.principal,
+        { QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("yes \"$L\" | head -c \"$BYTES\"") }, env);
     const QString id = s.createSession(spec);
     const QJsonObject settled = s.waitSettled(id, 600000);
-    const qint64 finalSeq = settled.value(QStringLiteral("settlement")).toObject().value(QStringLiteral("final_seq")).toInteger();
+    const qint64 finalSeq
+        = settled.value(QStringLiteral("settlement")).toObject().value(QStringLiteral("final_seq")).toInteger();
     const auto first = eventList(s.events(id, QStringLiteral("?after_seq=0&limit=1")));
     const auto last = eventList(s.events(id, QStringLiteral("?after_seq=%1&limit=1").arg(finalSeq - 1)));
     if (first.isEmpty() || last.isEmpty())
         die(QStringLiteral("cannot read the first and last events"));
     const double runnerSeconds = wireTime(first.first().value(QStringLiteral("received_at")).toString())
                                      .msecsTo(wireTime(last.first().value(QStringLiteral("received_at")).toString()))
-                                 / 1000.0;
+        / 1000.0;
     const double mb = double(bytes) / 1e6;
 
     // A plain client: a Workspace key, a claimed run, and the same bytes as 64 KiB events in ~1 MiB batches.
@@ -143,22 +150,19 @@ void throughput(qint64 bytes)
     QByteArray nonceBytes(32, Qt::Uninitialized);
     QRandomGenerator::system()->generate(nonceBytes.begin(), nonceBytes.end());
     const QJsonObject ad { { QStringLiteral("placement"), QStringLiteral("byoc") },
-                           { QStringLiteral("runner_pool"), QJsonValue::Null },
-                           { QStringLiteral("providers"), QJsonArray() },
-                           { QStringLiteral("plane_protocols"), QJsonArray() } };
+        { QStringLiteral("runner_pool"), QJsonValue::Null }, { QStringLiteral("providers"), QJsonArray() },
+        { QStringLiteral("plane_protocols"), QJsonArray() } };
     const auto grant = http.call("POST", QStringLiteral("/v1/runner/identity"), key,
-                                 QJsonObject { { QStringLiteral("process_nonce"), QString::fromLatin1(nonceBytes.toHex()) },
-                                               { QStringLiteral("advertisement"), ad },
-                                               { QStringLiteral("runner_version"), QStringLiteral("0.1.0") } });
+        QJsonObject { { QStringLiteral("process_nonce"), QString::fromLatin1(nonceBytes.toHex()) },
+            { QStringLiteral("advertisement"), ad }, { QStringLiteral("runner_version"), QStringLiteral("0.1.0") } });
     const QString token = grant.body.value(QStringLiteral("workload_token")).toString();
     http.call("PUT", QStringLiteral("/v1/runner/presence"), token,
-              QJsonObject { { QStringLiteral("status"), QStringLiteral("ready") },
-                            { QStringLiteral("slots"), QJsonObject { { QStringLiteral("total"), 1 }, { QStringLiteral("busy"), 0 } } },
-                            { QStringLiteral("active_runs"), QJsonArray() },
-                            { QStringLiteral("advertisement"), ad } });
+        QJsonObject { { QStringLiteral("status"), QStringLiteral("ready") },
+            { QStringLiteral("slots"), QJsonObject { { QStringLiteral("total"), 1 }, { QStringLiteral("busy"), 0 } } },
+            { QStringLiteral("active_runs"), QJsonArray() }, { QStringLiteral("advertisement"), ad } });
     s.createSession(oneshotRunSpec(s.principal, { QStringLiteral("/bin/true") }), false);
     const auto claim = http.call("POST", QStringLiteral("/v1/runner/claims"), token,
-                                 QJsonObject { { QStringLiteral("wait_seconds"), 5 }, { QStringLiteral("free_slots"), 1 } });
+        QJsonObject { { QStringLiteral("wait_seconds"), 5 }, { QStringLiteral("free_slots"), 1 } });
     const QJsonObject c = claim.body.value(QStringLiteral("claim")).toObject();
     const QString runId = c.value(QStringLiteral("run_id")).toString();
     const QString claimId = c.value(QStringLiteral("claim_id")).toString();
@@ -180,7 +184,9 @@ void throughput(qint64 bytes)
         for (int i = 0; i < 15 && sent < bytes; ++i) {
             if (i)
                 body += ',';
-            body += "{\"seq\":" + QByteArray::number(++seq) + ",\"at\":\"2026-11-30T12:00:00.000Z\",\"kind\":\"output.stdout\",\"data\":{\"text\":\"" + text + "\"}}";
+            body += "{\"seq\":" + QByteArray::number(++seq)
+                + ",\"at\":\"2026-11-30T12:00:00.000Z\",\"kind\":\"output.stdout\",\"data\":{\"text\":\"" + text
+                + "\"}}";
             sent += eventBytes;
         }
         body += "]}";
@@ -190,7 +196,8 @@ void throughput(qint64 bytes)
         ++batches;
     }
     const double plainSeconds = t.elapsed() / 1000.0;
-    out() << QStringLiteral("throughput, %1 MB of stdout in 4 KiB lines: Runner %2 MB/s, %3 events/s (%4 events in %5 s)")
+    out() << QStringLiteral(
+        "throughput, %1 MB of stdout in 4 KiB lines: Runner %2 MB/s, %3 events/s (%4 events in %5 s)")
                  .arg(mb, 0, 'f', 0)
                  .arg(mb / runnerSeconds, 0, 'f', 1)
                  .arg(double(finalSeq) / runnerSeconds, 0, 'f', 0)
@@ -251,6 +258,97 @@ void idle(int seconds)
 }
 } // namespace
 
+// CPU time (all threads) and context switches of this process so far.
+std::pair<double, long> selfUsage()
+{
+    rusage r {};
+    getrusage(RUSAGE_SELF, &r);
+    const double cpu
+        = double(r.ru_utime.tv_sec + r.ru_stime.tv_sec) + double(r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e6;
+    return { cpu, r.ru_nvcsw + r.ru_nivcsw };
+}
+
+// Sends `requests` heartbeat-sized PUTs one after another through `send` (which calls `done`
+// when the answer is in) and prints CPU and context switches per request, after 20 to warm up.
+void measureTransport(const QString &name, int requests, const std::function<void(std::function<void()>)> &send)
+{
+    constexpr int Warmup = 20;
+    int sent = 0;
+    std::pair<double, long> start;
+    QElapsedTimer wall;
+    QEventLoop loop;
+    std::function<void()> next = [&] {
+        if (sent == Warmup) {
+            start = selfUsage();
+            wall.start();
+        }
+        if (sent == Warmup + requests) {
+            loop.quit();
+            return;
+        }
+        ++sent;
+        send([&] { QTimer::singleShot(0, &loop, next); });
+    };
+    next();
+    loop.exec();
+    const auto [cpu, switches] = selfUsage();
+    out() << QStringLiteral("transport %1: %2 us CPU and %3 context switches per request (%4 us wall; %5 requests)")
+                 .arg(name, -28)
+                 .arg((cpu - start.first) * 1e6 / requests, 0, 'f', 1)
+                 .arg(double(switches - start.second) / requests, 0, 'f', 2)
+                 .arg(double(wall.nsecsElapsed()) / 1e3 / requests, 0, 'f', 0)
+                 .arg(requests)
+          << Qt::endl;
+}
+
+void transport(int requests)
+{
+    DevPlaneProcess devplane;
+    devplane.setPersistent(false);
+    QString error;
+    if (!devplane.start(&error))
+        die(error);
+    // An unknown token: the devplane answers 401 with the error envelope, the same framing and
+    // about the same size as a heartbeat's answer, without a Runner to keep alive.
+    const QByteArray body = QByteArray(R"({"status":"ready","slots":{"total":1,"busy":0},"active_runs":[],"pad":")")
+        + QByteArray(900, 'x') + "\"}";
+    const QString path = QStringLiteral("/v1/runner/presence");
+    const QString token = QStringLiteral("cfw_bench_unknown_token");
+
+    SystemClock clock;
+    ApiClient client(QUrl(devplane.url()), clock);
+    measureTransport(QStringLiteral("ApiClient (libcurl)"), requests, [&](std::function<void()> done) {
+        ApiRequest r;
+        r.method = "PUT";
+        r.path = path;
+        r.rawBody = body;
+        r.credential = [&] { return token; };
+        ApiCall *call = client.send(std::move(r));
+        QObject::connect(call, &ApiCall::finished, call, [done](const ApiResponse &response) {
+            if (response.status != 401)
+                die(QStringLiteral("unexpected answer: %1").arg(response.error.describe()));
+            done();
+        });
+    });
+
+    QNetworkAccessManager nam;
+    measureTransport(QStringLiteral("QNetworkAccessManager"), requests, [&](std::function<void()> done) {
+        QNetworkRequest r(QUrl(devplane.url() + path));
+        r.setRawHeader("Checkfu-Version", ApiClient::ProtocolVersion);
+        r.setRawHeader("Authorization", "Bearer " + token.toUtf8());
+        r.setRawHeader("Idempotency-Key", QUuid::createUuid().toByteArray(QUuid::WithoutBraces));
+        r.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        QNetworkReply *reply = nam.sendCustomRequest(r, "PUT", body);
+        QObject::connect(reply, &QNetworkReply::finished, reply, [reply, done] {
+            if (reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt() != 401)
+                die(QStringLiteral("unexpected answer: %1").arg(reply->errorString()));
+            reply->readAll();
+            reply->deleteLater();
+            done();
+        });
+    });
+}
+
 void acpRelay(int updates)
 {
     Setup s;
@@ -258,8 +356,9 @@ void acpRelay(int updates)
     const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
     if (node.isEmpty())
         die(QStringLiteral("node is not on PATH; run scripts/setup"));
-    QJsonObject spec = oneshotRunSpec(s.principal, { node, QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/acp/agent.mjs") },
-                                      {}, QStringLiteral("flood %1").arg(updates));
+    QJsonObject spec
+        = oneshotRunSpec(s.principal, { node, QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/acp/agent.mjs") }, {},
+            QStringLiteral("flood %1").arg(updates));
     spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("checkfu:acp-v1@1"));
     const QString id = s.createSession(spec);
     // run.started, turn.started, stderr lines, then the updates: look only at the tail.
@@ -285,14 +384,16 @@ void acpRelay(int updates)
     const QDateTime firstUpdate = wireTime(relayed.first().value(QStringLiteral("received_at")).toString());
     const QDateTime lastUpdate = wireTime(relayed.last().value(QStringLiteral("received_at")).toString());
     const double relaySeconds = firstUpdate.msecsTo(lastUpdate) / 1000.0;
-    out() << QStringLiteral("acp relay, %1 agent_message_chunk updates from the SDK test agent: %2 updates/s end to end "
-                            "(first to last update received by the devplane in %3 s; turn start to last update %4 s; "
-                            "run %5)")
+    out() << QStringLiteral(
+        "acp relay, %1 agent_message_chunk updates from the SDK test agent: %2 updates/s end to end "
+        "(first to last update received by the devplane in %3 s; turn start to last update %4 s; "
+        "run %5)")
                  .arg(updates)
                  .arg(double(updates) / std::max(relaySeconds, 0.001), 0, 'f', 0)
                  .arg(relaySeconds, 0, 'f', 2)
                  .arg(from.msecsTo(lastUpdate) / 1000.0, 0, 'f', 2)
-                 .arg(settled.value(QStringLiteral("settlement")).toObject().value(QStringLiteral("outcome")).toString())
+                 .arg(
+                     settled.value(QStringLiteral("settlement")).toObject().value(QStringLiteral("outcome")).toString())
           << Qt::endl;
 }
 
@@ -309,7 +410,10 @@ int main(int argc, char *argv[])
         idle(args.value(2, QStringLiteral("60")).toInt());
     else if (what == QLatin1String("acp"))
         acpRelay(args.value(2, QStringLiteral("100000")).toInt());
+    else if (what == QLatin1String("transport"))
+        transport(args.value(2, QStringLiteral("2000")).toInt());
     else
-        die(QStringLiteral("usage: checkfu-bench latency [runs] | throughput [bytes] | idle [seconds] | acp [updates]"));
+        die(QStringLiteral("usage: checkfu-bench latency [runs] | throughput [bytes] | idle [seconds] | acp [updates] "
+                           "| transport [requests]"));
     return 0;
 }

@@ -2,6 +2,8 @@
 
 #include "Clock.h"
 #include "EndpointPolicy.h"
+#include "HttpConnectionPool.h"
+#include "HttpExchange.h"
 #include "JsonReader.h"
 #include "Logging.h"
 #include "Platform.h"
@@ -9,9 +11,6 @@
 
 #include <QCoreApplication>
 #include <QJsonDocument>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QNetworkRequest>
 #include <QUuid>
 
 namespace {
@@ -24,8 +23,8 @@ bool isWrite(const QByteArray &method)
 bool sameOrigin(const QUrl &a, const QUrl &b)
 {
     return a.scheme() == b.scheme() && a.host().compare(b.host(), Qt::CaseInsensitive) == 0
-           && a.port(a.scheme() == QLatin1String("https") ? 443 : 80)
-                  == b.port(b.scheme() == QLatin1String("https") ? 443 : 80);
+        && a.port(a.scheme() == QLatin1String("https") ? 443 : 80)
+        == b.port(b.scheme() == QLatin1String("https") ? 443 : 80);
 }
 
 int parseRetryAfterMs(const QByteArray &value, const QDateTime &now)
@@ -43,10 +42,10 @@ int parseRetryAfterMs(const QByteArray &value, const QDateTime &now)
 
 } // namespace
 
-ApiCall::ApiCall(QNetworkAccessManager *nam, const QUrl &endpoint, ApiRequest request, const Clock &clock,
-                 std::function<void(const QDateTime &)> dateSeen, QObject *parent)
+ApiCall::ApiCall(HttpConnectionPool *pool, const QUrl &endpoint, ApiRequest request, const Clock &clock,
+    std::function<void(const QDateTime &)> dateSeen, QObject *parent)
     : QObject(parent)
-    , m_nam(nam)
+    , m_pool(pool)
     , m_endpoint(endpoint)
     , m_request(std::move(request))
     , m_clock(clock)
@@ -65,10 +64,9 @@ ApiCall::ApiCall(QNetworkAccessManager *nam, const QUrl &endpoint, ApiRequest re
 
 ApiCall::~ApiCall()
 {
-    if (m_reply) {
-        m_reply->disconnect(this);
-        m_reply->abort();
-        m_reply->deleteLater();
+    if (m_exchange) {
+        m_exchange->disconnect(this);
+        delete m_exchange; // ends its transfer without a signal
     }
 }
 
@@ -80,9 +78,10 @@ void ApiCall::start()
     if (m_endpoint.scheme() != QLatin1String("https")
         && !(m_endpoint.scheme() == QLatin1String("http") && EndpointPolicy::isLoopbackHost(m_endpoint.host()))) {
         QTimer::singleShot(0, this, [this] {
-            finish({ 0, {}, ApiError::policy(QCoreApplication::translate(
-                                "ApiClient", "refusing to send to %1: only https, or http to a loopback address")
-                                                .arg(m_endpoint.toString())) });
+            finish({ 0, {},
+                ApiError::policy(QCoreApplication::translate(
+                    "ApiClient", "refusing to send to %1: only https, or http to a loopback address")
+                                     .arg(m_endpoint.toString())) });
         });
         return;
     }
@@ -95,8 +94,8 @@ void ApiCall::abort()
         return;
     m_aborted = true;
     m_retryTimer.stop();
-    if (m_reply)
-        m_reply->abort(); // finishes through onReplyFinished
+    if (m_exchange)
+        m_exchange->abort(); // finishes through onExchangeFinished
     else
         finish({ 0, {}, ApiError::aborted() });
 }
@@ -112,77 +111,65 @@ void ApiCall::retryNow()
 void ApiCall::sendAttempt()
 {
     ++m_attempts;
-    m_tooLarge = false;
-    QNetworkRequest req(m_url);
-    req.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
-    req.setTransferTimeout(m_request.timeoutMs);
-    req.setRawHeader("Checkfu-Version", ApiClient::ProtocolVersion);
-    req.setRawHeader("User-Agent", Platform::userAgent());
-    req.setRawHeader("Accept", "application/json");
+    HttpExchange::Request req;
+    req.method = m_request.method;
+    req.url = m_url;
+    req.inactivityTimeoutMs = m_request.timeoutMs;
+    req.maxResponseBytes = ApiClient::MaxResponseBytes;
+    req.headers = { { "Checkfu-Version", ApiClient::ProtocolVersion }, { "User-Agent", Platform::userAgent() },
+        { "Accept", "application/json" } };
     // Only the endpoint's own origin ever sees a credential (§1: redirects).
     if (m_request.credential && sameOrigin(m_url, m_endpoint)) {
         const QString credential = m_request.credential();
         if (!credential.isEmpty())
-            req.setRawHeader("Authorization", "Bearer " + credential.toUtf8());
+            req.headers.append({ QByteArray("Authorization"), "Bearer " + credential.toUtf8() });
     }
     if (!m_request.idempotencyKey.isEmpty())
-        req.setRawHeader("Idempotency-Key", m_request.idempotencyKey.toLatin1());
+        req.headers.append({ QByteArray("Idempotency-Key"), m_request.idempotencyKey.toLatin1() });
     const bool hasBody = m_request.body || m_request.rawBody;
     if (hasBody)
-        req.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
+        req.headers.append({ QByteArray("Content-Type"), QByteArray("application/json") });
+    req.sendBody = hasBody || isWrite(m_request.method);
+    if (req.sendBody)
+        req.body = m_bodyBytes;
 
-    if (hasBody || isWrite(m_request.method))
-        m_reply = m_nam->sendCustomRequest(req, m_request.method, m_bodyBytes);
-    else
-        m_reply = m_nam->sendCustomRequest(req, m_request.method);
-
-    QNetworkReply *reply = m_reply;
-    connect(reply, &QNetworkReply::metaDataChanged, this, [this, reply] {
-        const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
-        if (length.isValid() && length.toLongLong() > ApiClient::MaxResponseBytes) {
-            m_tooLarge = true;
-            reply->abort();
-        }
-    });
-    connect(reply, &QNetworkReply::downloadProgress, this, [this, reply](qint64 received, qint64) {
-        if (received > ApiClient::MaxResponseBytes && !m_tooLarge) {
-            m_tooLarge = true;
-            reply->abort();
-        }
-    });
-    connect(reply, &QNetworkReply::finished, this, &ApiCall::onReplyFinished);
+    auto *exchange = new HttpExchange(*m_pool, std::move(req), this);
+    m_exchange = exchange;
+    connect(exchange, &HttpExchange::finished, this, &ApiCall::onExchangeFinished);
+    exchange->start();
 }
 
-bool ApiCall::followRedirect(QNetworkReply *reply)
+bool ApiCall::followRedirect(const HttpExchange &exchange)
 {
-    const QUrl location = reply->attribute(QNetworkRequest::RedirectionTargetAttribute).toUrl();
-    if (!location.isValid())
+    const QByteArray header = exchange.header("Location");
+    const QUrl location = QUrl::fromEncoded(header);
+    if (header.isEmpty() || !location.isValid())
         return false;
     const QUrl target = m_url.resolved(location);
     const bool allowed = target.scheme() == QLatin1String("https")
-                         || (target.scheme() == QLatin1String("http") && EndpointPolicy::isLoopbackHost(target.host()));
+        || (target.scheme() == QLatin1String("http") && EndpointPolicy::isLoopbackHost(target.host()));
     if (!allowed || ++m_redirects > ApiClient::MaxRedirects) {
         finish({ 0, {},
-                 ApiError::policy(QCoreApplication::translate("ApiClient", "refused redirect to %1")
-                                      .arg(target.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery))) });
+            ApiError::policy(QCoreApplication::translate("ApiClient", "refused redirect to %1")
+                                 .arg(target.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery))) });
         return true;
     }
     Logging::get("http")->info("following redirect to {}{}", target.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
-                               sameOrigin(target, m_endpoint) ? "" : " (other origin: without credentials)");
+        sameOrigin(target, m_endpoint) ? "" : " (other origin: without credentials)");
     m_url = target;
     sendAttempt();
     return true;
 }
 
-void ApiCall::onReplyFinished()
+void ApiCall::onExchangeFinished()
 {
-    QNetworkReply *reply = m_reply;
-    if (!reply)
+    HttpExchange *exchange = m_exchange;
+    if (!exchange)
         return;
-    m_reply = nullptr;
-    reply->deleteLater();
+    m_exchange = nullptr;
+    exchange->deleteLater();
 
-    const QByteArray dateHeader = reply->rawHeader("Date");
+    const QByteArray dateHeader = exchange->header("Date");
     if (!dateHeader.isEmpty() && m_dateSeen) {
         if (const auto date = WireTime::parseHttpDate(dateHeader))
             m_dateSeen(*date);
@@ -194,27 +181,33 @@ void ApiCall::onReplyFinished()
         finish(response);
         return;
     }
-    const int status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    if (m_tooLarge) {
-        response.error = ApiError::protocol(
-            QCoreApplication::translate("ApiClient", "the response body is larger than 8 MiB"));
-    } else if (status == 0) {
-        response.error = ApiError::network(reply->errorString());
-    } else if (status >= 300 && status < 400 && status != 304) {
-        if (followRedirect(reply))
-            return;
-        response.error = ApiError::protocol(
-            QCoreApplication::translate("ApiClient", "HTTP %1 redirect without a Location").arg(status));
-    } else {
-        const QByteArray body = reply->readAll();
-        response = interpret(reply, body, status);
+    const int status = exchange->status();
+    switch (exchange->outcome()) {
+    case HttpExchange::Outcome::TooLarge:
+        response.error
+            = ApiError::protocol(QCoreApplication::translate("ApiClient", "the response body is larger than 8 MiB"));
+        break;
+    case HttpExchange::Outcome::Completed:
+        if (status >= 300 && status < 400 && status != 304) {
+            if (followRedirect(*exchange))
+                return;
+            response.error = ApiError::protocol(
+                QCoreApplication::translate("ApiClient", "HTTP %1 redirect without a Location").arg(status));
+        } else {
+            response = interpret(*exchange);
+        }
+        break;
+    default:
+        // Includes a response cut off mid-body: retryable, never parsed as a short answer.
+        response.error = ApiError::network(exchange->errorString());
+        break;
     }
 
     if (response.error.retryable() && m_request.retry
         && (m_request.maxAttempts == 0 || m_attempts < m_request.maxAttempts)) {
         const int delay = m_backoff.nextDelayMs(response.error.retryAfterMs);
-        Logging::get("http")->warn("{} {} failed ({}); retry {} in {} ms", m_request.method.constData(),
-                                   m_request.path, response.error.describe(), m_attempts, delay);
+        Logging::get("http")->warn("{} {} failed ({}); retry {} in {} ms", m_request.method.constData(), m_request.path,
+            response.error.describe(), m_attempts, delay);
         emit attemptFailed(response.error, delay);
         m_retryTimer.start(delay);
         return;
@@ -222,13 +215,15 @@ void ApiCall::onReplyFinished()
     finish(response);
 }
 
-ApiResponse ApiCall::interpret(QNetworkReply *reply, const QByteArray &body, int status)
+ApiResponse ApiCall::interpret(const HttpExchange &exchange)
 {
+    const QByteArray &body = exchange.body();
+    const int status = exchange.status();
     ApiResponse response;
     response.status = status;
     if (body.size() > ApiClient::MaxResponseBytes) {
-        response.error = ApiError::protocol(
-            QCoreApplication::translate("ApiClient", "the response body is larger than 8 MiB"));
+        response.error
+            = ApiError::protocol(QCoreApplication::translate("ApiClient", "the response body is larger than 8 MiB"));
         return response;
     }
     if (status == 204)
@@ -250,7 +245,7 @@ ApiResponse ApiCall::interpret(QNetworkReply *reply, const QByteArray &body, int
     ApiError error;
     error.kind = ApiError::Kind::Http;
     error.httpStatus = status;
-    error.retryAfterMs = parseRetryAfterMs(reply->rawHeader("Retry-After"), m_clock.now());
+    error.retryAfterMs = parseRetryAfterMs(exchange.header("Retry-After"), m_clock.now());
     if (isObject && doc.object().value(QLatin1String("error")).isObject()) {
         const QJsonObject e = doc.object().value(QLatin1String("error")).toObject();
         error.details = e;
@@ -261,7 +256,8 @@ ApiResponse ApiCall::interpret(QNetworkReply *reply, const QByteArray &body, int
     }
     if (error.code.isEmpty() && status < 500 && status != 429) {
         // A 4xx we cannot classify breaks the contract; retrying it would not help either way.
-        error.message = QCoreApplication::translate("ApiClient", "HTTP %1 without the protocol's error body").arg(status);
+        error.message
+            = QCoreApplication::translate("ApiClient", "HTTP %1 without the protocol's error body").arg(status);
     }
     response.error = error;
     return response;
@@ -278,20 +274,19 @@ void ApiCall::finish(const ApiResponse &response)
 }
 
 ApiClient::ApiClient(const QUrl &endpoint, const Clock &clock, QObject *parent)
-    : QObject(parent)
-    , m_endpoint(endpoint)
-    , m_clock(clock)
-    , m_nam(new QNetworkAccessManager(this))
+    : QObject(parent), m_endpoint(endpoint), m_clock(clock), m_pool(new HttpConnectionPool(this))
+{ }
+
+ApiClient::~ApiClient()
 {
-    // We handle redirects ourselves so Authorization never crosses origins.
-    m_nam->setRedirectPolicy(QNetworkRequest::ManualRedirectPolicy);
-    m_nam->setAutoDeleteReplies(false);
+    // The calls end their transfers while the pool still exists.
+    qDeleteAll(findChildren<ApiCall *>(QString(), Qt::FindDirectChildrenOnly));
 }
 
 ApiCall *ApiClient::send(ApiRequest request)
 {
-    auto *call = new ApiCall(m_nam, m_endpoint, std::move(request), m_clock,
-                             [this](const QDateTime &date) { noteServerDate(date); }, this);
+    auto *call = new ApiCall(
+        m_pool, m_endpoint, std::move(request), m_clock, [this](const QDateTime &date) { noteServerDate(date); }, this);
     call->start();
     return call;
 }

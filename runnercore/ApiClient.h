@@ -13,8 +13,8 @@
 #include <optional>
 
 class Clock;
-class QNetworkAccessManager;
-class QNetworkReply;
+class HttpConnectionPool;
+class HttpExchange;
 
 struct ApiRequest
 {
@@ -25,7 +25,7 @@ struct ApiRequest
     std::optional<QByteArray> rawBody;
     // Asked at each attempt, so a retry after a token rotation carries the new token.
     std::function<QString()> credential;
-    bool retry = false;  // retry retryable failures with the §1 backoff
+    bool retry = false; // retry retryable failures with the §1 backoff
     int maxAttempts = 0; // with retry: 0 = until it succeeds or is aborted
     int timeoutMs = 30000;
     QString idempotencyKey; // generated for POST/PUT/DELETE when empty
@@ -48,8 +48,8 @@ signals:
     void attemptFailed(const ApiError &error, int nextDelayMs);
 
 public:
-    ApiCall(QNetworkAccessManager *nam, const QUrl &endpoint, ApiRequest request, const Clock &clock,
-            std::function<void(const QDateTime &)> dateSeen, QObject *parent);
+    ApiCall(HttpConnectionPool *pool, const QUrl &endpoint, ApiRequest request, const Clock &clock,
+        std::function<void(const QDateTime &)> dateSeen, QObject *parent);
     ~ApiCall() override;
 
     void start();
@@ -61,12 +61,12 @@ public:
 
 private:
     void sendAttempt();
-    void onReplyFinished();
+    void onExchangeFinished();
     void finish(const ApiResponse &response);
-    ApiResponse interpret(QNetworkReply *reply, const QByteArray &body, int status);
-    bool followRedirect(QNetworkReply *reply);
+    ApiResponse interpret(const HttpExchange &exchange);
+    bool followRedirect(const HttpExchange &exchange);
 
-    QNetworkAccessManager *m_nam;
+    HttpConnectionPool *m_pool;
     QUrl m_endpoint;
     QUrl m_url;
     ApiRequest m_request;
@@ -75,10 +75,9 @@ private:
     std::function<void(const QDateTime &)> m_dateSeen;
     Backoff m_backoff;
     QTimer m_retryTimer;
-    QPointer<QNetworkReply> m_reply;
+    QPointer<HttpExchange> m_exchange;
     int m_attempts = 0;
     int m_redirects = 0;
-    bool m_tooLarge = false;
     bool m_aborted = false;
     bool m_done = false;
 };
@@ -97,6 +96,7 @@ public:
     static constexpr const char *ProtocolVersion = "2026-08-27";
 
     ApiClient(const QUrl &endpoint, const Clock &clock, QObject *parent = nullptr);
+    ~ApiClient() override;
 
     // The call starts at once; connect to finished() before returning to the event loop.
     ApiCall *send(ApiRequest request);
@@ -113,7 +113,7 @@ private:
 
     QUrl m_endpoint;
     const Clock &m_clock;
-    QNetworkAccessManager *m_nam;
+    HttpConnectionPool *m_pool;
     qint64 m_skewMs = 0;
     bool m_hasServerDate = false;
 };

@@ -35,5 +35,8 @@ QString Platform::runnerVersion()
 
 QByteArray Platform::userAgent()
 {
-    return QStringLiteral("checkfu-runner/%1 (%2; %3)").arg(runnerVersion(), os(), architecture()).toUtf8();
+    // A constant of the build and the machine, sent with every request: asked of the system once.
+    static const QByteArray agent
+        = QStringLiteral("checkfu-runner/%1 (%2; %3)").arg(runnerVersion(), os(), architecture()).toUtf8();
+    return agent;
 }

@@ -111,23 +111,23 @@ void PresenceReporter::send()
         return;
     if (!m_identity.hasToken())
         return; // the identity's acquired() brings us back
-    QJsonArray runs;
-    for (const QString &id : m_activeRuns)
-        runs.append(id);
     ApiRequest req;
     req.method = "PUT";
     req.path = QStringLiteral("/v1/runner/presence");
-    const QJsonObject body {
-        { QStringLiteral("status"), statusName(m_status) },
-        { QStringLiteral("slots"), QJsonObject { { QStringLiteral("total"), m_total }, { QStringLiteral("busy"), m_busy } } },
-        { QStringLiteral("active_runs"), runs },
-        { QStringLiteral("advertisement"), m_advertisement ? m_advertisement() : QJsonObject() },
-    };
-    if (body != m_lastBody || m_lastBodyBytes.isEmpty()) {
-        m_lastBody = body;
-        m_lastBodyBytes = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    const QJsonObject advertisement = m_advertisement ? m_advertisement() : QJsonObject();
+    if (m_last.bytes.isEmpty() || m_last.status != m_status || m_last.total != m_total || m_last.busy != m_busy
+        || m_last.activeRuns != m_activeRuns || m_last.advertisement != advertisement) {
+        const QJsonObject body {
+            { QStringLiteral("status"), statusName(m_status) },
+            { QStringLiteral("slots"),
+                QJsonObject { { QStringLiteral("total"), m_total }, { QStringLiteral("busy"), m_busy } } },
+            { QStringLiteral("active_runs"), QJsonArray::fromStringList(m_activeRuns) },
+            { QStringLiteral("advertisement"), advertisement },
+        };
+        m_last = { m_status, m_total, m_busy, m_activeRuns, advertisement,
+            QJsonDocument(body).toJson(QJsonDocument::Compact) };
     }
-    req.rawBody = m_lastBodyBytes;
+    req.rawBody = m_last.bytes;
     const QString token = m_identity.token();
     const quint64 serial = m_identity.tokenSerial();
     req.credential = [token] { return token; };

@@ -64,7 +64,15 @@ private:
     QPointer<ApiCall> m_inFlight;
     bool m_pending = false;
     bool m_running = false;
-    // The last body sent and its bytes: an idle Runner repeats the same heartbeat.
-    QJsonObject m_lastBody;
-    QByteArray m_lastBodyBytes;
+    // What the last body said, and its bytes: an idle Runner repeats the same heartbeat.
+    struct SentBody
+    {
+        Status status = Status::Ready;
+        int total = 0;
+        int busy = 0;
+        QStringList activeRuns;
+        QJsonObject advertisement;
+        QByteArray bytes;
+    };
+    SentBody m_last;
 };

@@ -84,7 +84,10 @@ QJsonObject Runner::advertisement() const
     QString pool = m_identity ? m_identity->grant().runnerPool : QString();
     if (pool.isEmpty())
         pool = m_settings.runnerPool;
-    return CapabilityAdvertisement::build(pool, providers);
+    // SandboxSet hands out the same array while nothing changed: comparing it is cheap.
+    if (!m_advertised || m_advertised->pool != pool || m_advertised->providers != providers)
+        m_advertised = AdvertisementCache { pool, providers, CapabilityAdvertisement::build(pool, providers) };
+    return m_advertised->advertisement;
 }
 
 void Runner::setState(RunnerState state, const QString &message)

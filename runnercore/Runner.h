@@ -7,12 +7,14 @@
 #include "RunnerState.h"
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
 #include <QTimer>
 #include <QUrl>
 
 #include <memory>
+#include <optional>
 
 class ApiClient;
 class ClaimLoop;
@@ -119,6 +121,14 @@ private:
     std::unique_ptr<PairingRedemption> m_pairing;
     std::unique_ptr<InstanceLock> m_lock;
     std::unique_ptr<SandboxSet> m_sandboxes;
+    // The last advertisement and what it was built from: every heartbeat asks for it.
+    struct AdvertisementCache
+    {
+        QString pool;
+        QJsonArray providers;
+        QJsonObject advertisement;
+    };
+    mutable std::optional<AdvertisementCache> m_advertised;
     std::unique_ptr<RunManager> m_runs;
     std::unique_ptr<ClaimLoop> m_claims;
     std::unique_ptr<ControlChannel> m_control;

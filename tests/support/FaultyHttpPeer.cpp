@@ -10,8 +10,7 @@ QJsonObject FaultyHttpPeer::Request::json() const
     return QJsonDocument::fromJson(body).object();
 }
 
-FaultyHttpPeer::FaultyHttpPeer(QObject *parent)
-    : QObject(parent)
+FaultyHttpPeer::FaultyHttpPeer(QObject *parent) : QObject(parent)
 {
     connect(&m_server, &QTcpServer::newConnection, this, &FaultyHttpPeer::onNewConnection);
 }
@@ -36,7 +35,8 @@ void FaultyHttpPeer::enqueue(const Response &response)
     m_queue.append(response);
 }
 
-void FaultyHttpPeer::enqueueJson(int status, const QJsonObject &body, const QList<QPair<QByteArray, QByteArray>> &headers)
+void FaultyHttpPeer::enqueueJson(
+    int status, const QJsonObject &body, const QList<QPair<QByteArray, QByteArray>> &headers)
 {
     Response r;
     r.status = status;
@@ -48,11 +48,11 @@ void FaultyHttpPeer::enqueueJson(int status, const QJsonObject &body, const QLis
 
 void FaultyHttpPeer::enqueueError(int status, const QString &type, const QString &code, const QString &message)
 {
-    enqueueJson(status, QJsonObject { { QStringLiteral("error"),
-                                        QJsonObject { { QStringLiteral("type"), type },
-                                                      { QStringLiteral("code"), code },
-                                                      { QStringLiteral("message"), message },
-                                                      { QStringLiteral("request_id"), QStringLiteral("req_test") } } } });
+    enqueueJson(status,
+        QJsonObject { { QStringLiteral("error"),
+            QJsonObject { { QStringLiteral("type"), type }, { QStringLiteral("code"), code },
+                { QStringLiteral("message"), message },
+                { QStringLiteral("request_id"), QStringLiteral("req_test") } } } });
 }
 
 void FaultyHttpPeer::setHandler(std::function<Response(const Request &)> handler)
@@ -68,31 +68,39 @@ QByteArray FaultyHttpPeer::httpDate(const QDateTime &time)
 void FaultyHttpPeer::onNewConnection()
 {
     while (QTcpSocket *socket = m_server.nextPendingConnection()) {
+        ++m_connections;
         auto buffer = std::make_shared<QByteArray>();
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         connect(socket, &QTcpSocket::readyRead, this, [this, socket, buffer] {
             buffer->append(socket->readAll());
-            const int headerEnd = buffer->indexOf("\r\n\r\n");
-            if (headerEnd < 0)
-                return;
-            Request request;
-            const QList<QByteArray> lines = buffer->left(headerEnd).split('\n');
-            const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
-            request.method = first.value(0);
-            request.path = first.value(1);
-            for (int i = 1; i < lines.size(); ++i) {
-                const int colon = lines[i].indexOf(':');
-                if (colon > 0)
-                    request.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
-            }
-            const int length = request.headers.value("content-length", "0").toInt();
-            if (buffer->size() < headerEnd + 4 + length)
-                return;
-            request.body = buffer->mid(headerEnd + 4, length);
-            buffer->clear();
-            m_requests.append(request);
-            answer(socket, request);
+            parse(socket, buffer);
         });
+    }
+}
+
+void FaultyHttpPeer::parse(QTcpSocket *socket, const std::shared_ptr<QByteArray> &buffer)
+{
+    for (;;) {
+        const int headerEnd = buffer->indexOf("\r\n\r\n");
+        if (headerEnd < 0)
+            return;
+        Request request;
+        const QList<QByteArray> lines = buffer->left(headerEnd).split('\n');
+        const QList<QByteArray> first = lines.value(0).trimmed().split(' ');
+        request.method = first.value(0);
+        request.path = first.value(1);
+        for (int i = 1; i < lines.size(); ++i) {
+            const int colon = lines[i].indexOf(':');
+            if (colon > 0)
+                request.headers.insert(lines[i].left(colon).trimmed().toLower(), lines[i].mid(colon + 1).trimmed());
+        }
+        const int length = request.headers.value("content-length", "0").toInt();
+        if (buffer->size() < headerEnd + 4 + length)
+            return;
+        request.body = buffer->mid(headerEnd + 4, length);
+        buffer->remove(0, headerEnd + 4 + length);
+        m_requests.append(request);
+        answer(socket, request);
     }
 }
 
@@ -106,7 +114,7 @@ void FaultyHttpPeer::answer(QTcpSocket *socket, const Request &request)
     else
         r.status = 500;
 
-    auto send = [socket, r] {
+    auto send = [socket, r, keepAlive = m_keepAlive] {
         if (r.dropConnection) {
             socket->abort();
             return;
@@ -119,7 +127,8 @@ void FaultyHttpPeer::answer(QTcpSocket *socket, const Request &request)
         }
         if (!hasDate)
             out += "Date: " + httpDate(QDateTime::currentDateTimeUtc()) + "\r\n";
-        out += "Connection: close\r\n";
+        if (!keepAlive)
+            out += "Connection: close\r\n";
         if (r.chunked) {
             out += "Transfer-Encoding: chunked\r\n\r\n";
             constexpr int Chunk = 64 * 1024;
@@ -129,10 +138,12 @@ void FaultyHttpPeer::answer(QTcpSocket *socket, const Request &request)
             }
             out += "0\r\n\r\n";
         } else {
-            out += "Content-Length: " + QByteArray::number(r.body.size()) + "\r\n\r\n" + r.body;
+            out += "Content-Length: " + QByteArray::number(r.body.size()) + "\r\n\r\n";
+            out += r.truncateBodyAt >= 0 ? r.body.left(r.truncateBodyAt) : r.body;
         }
         socket->write(out);
-        socket->disconnectFromHost();
+        if (!keepAlive || r.truncateBodyAt >= 0)
+            socket->disconnectFromHost();
     };
     if (r.delayMs > 0)
         QTimer::singleShot(r.delayMs, socket, send);

@@ -9,6 +9,7 @@
 #include <QUrl>
 
 #include <functional>
+#include <memory>
 
 // A small HTTP/1.1 peer on loopback for unit tests: answers each request with the next scripted
 // response (or a handler's), so tests can feed a client garbage, huge bodies, redirects and
@@ -25,6 +26,7 @@ public:
         bool chunked = false;
         bool dropConnection = false; // close without answering
         int delayMs = 0;
+        int truncateBodyAt = -1; // send only this many body bytes (Content-Length still whole), then close
     };
     struct Request
     {
@@ -46,6 +48,10 @@ public:
     // Used when the queue is empty.
     void setHandler(std::function<Response(const Request &)> handler);
 
+    // Keep connections open between answers (HTTP/1.1 keep-alive) instead of closing each.
+    void setKeepAlive(bool keepAlive) { m_keepAlive = keepAlive; }
+    int connectionCount() const { return m_connections; }
+
     const QList<Request> &requests() const { return m_requests; }
     void clearRequests() { m_requests.clear(); }
 
@@ -53,10 +59,13 @@ public:
 
 private:
     void onNewConnection();
+    void parse(QTcpSocket *socket, const std::shared_ptr<QByteArray> &buffer);
     void answer(QTcpSocket *socket, const Request &request);
 
     QTcpServer m_server;
     QList<Response> m_queue;
     std::function<Response(const Request &)> m_handler;
     QList<Request> m_requests;
+    bool m_keepAlive = false;
+    int m_connections = 0;
 };

@@ -61,9 +61,10 @@ private slots:
         const auto &p = peer.requests()[0];
         QCOMPARE(p.method, QByteArray("POST"));
         QCOMPARE(p.headers.value("checkfu-version"), QByteArray("2026-08-27"));
-        QVERIFY(QRegularExpression(QStringLiteral("^checkfu-runner/\\d+\\.\\d+\\.\\d+ \\((linux|darwin|windows); \\w+\\)$"))
-                    .match(QString::fromLatin1(p.headers.value("user-agent")))
-                    .hasMatch());
+        QVERIFY(
+            QRegularExpression(QStringLiteral("^checkfu-runner/\\d+\\.\\d+\\.\\d+ \\((linux|darwin|windows); \\w+\\)$"))
+                .match(QString::fromLatin1(p.headers.value("user-agent")))
+                .hasMatch());
         QCOMPARE(p.headers.value("authorization"), QByteArray("Bearer cfw_secret_token_value"));
         QCOMPARE(p.headers.value("content-type"), QByteArray("application/json"));
         QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"))
@@ -110,7 +111,8 @@ private slots:
         call(client, post(QStringLiteral("/v1/x")));
         call(client, post(QStringLiteral("/v1/x")));
         QCOMPARE(peer.requests().size(), 2);
-        QVERIFY(peer.requests()[0].headers.value("idempotency-key") != peer.requests()[1].headers.value("idempotency-key"));
+        QVERIFY(
+            peer.requests()[0].headers.value("idempotency-key") != peer.requests()[1].headers.value("idempotency-key"));
     }
 
     void retryAfterWins()
@@ -119,7 +121,8 @@ private slots:
         QVERIFY(peer.listen());
         FaultyHttpPeer::Response limited;
         limited.status = 429;
-        limited.body = R"({"error":{"type":"rate_limited","code":"rate_limited","message":"slow down","request_id":"req_1"}})";
+        limited.body
+            = R"({"error":{"type":"rate_limited","code":"rate_limited","message":"slow down","request_id":"req_1"}})";
         limited.headers = { { "Retry-After", "1" } };
         peer.enqueue(limited);
         peer.enqueueJson(200, {});
@@ -138,12 +141,13 @@ private slots:
     {
         FaultyHttpPeer peer;
         QVERIFY(peer.listen());
-        peer.enqueueJson(409, { { QStringLiteral("error"),
-                                  QJsonObject { { QStringLiteral("type"), QStringLiteral("conflict") },
-                                                { QStringLiteral("code"), QStringLiteral("seq_gap") },
-                                                { QStringLiteral("message"), QStringLiteral("expected 5") },
-                                                { QStringLiteral("request_id"), QStringLiteral("req_abc") },
-                                                { QStringLiteral("expected_seq"), 5 } } } });
+        peer.enqueueJson(409,
+            { { QStringLiteral("error"),
+                QJsonObject { { QStringLiteral("type"), QStringLiteral("conflict") },
+                    { QStringLiteral("code"), QStringLiteral("seq_gap") },
+                    { QStringLiteral("message"), QStringLiteral("expected 5") },
+                    { QStringLiteral("request_id"), QStringLiteral("req_abc") },
+                    { QStringLiteral("expected_seq"), 5 } } } });
         ApiClient client(peer.url(), m_clock);
         const ApiResponse r = call(client, post(QStringLiteral("/v1/x"), true));
         QCOMPARE(r.error.kind, ApiError::Kind::Http);
@@ -213,6 +217,115 @@ private slots:
         const ApiResponse r = call(client, post(QStringLiteral("/v1/x")));
         QCOMPARE(r.error.kind, ApiError::Kind::Network);
         QVERIFY(r.error.retryable());
+        // The person sees why, in the words of the operating system.
+        QVERIFY2(r.error.describe().contains(QStringLiteral("Connection refused")), qPrintable(r.error.describe()));
+    }
+
+    void callsShareOneKeptAliveConnection()
+    {
+        // An idle Runner heartbeats every 10 s: each beat must not pay for a new connection.
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.setKeepAlive(true);
+        peer.setHandler([](const FaultyHttpPeer::Request &) {
+            FaultyHttpPeer::Response r;
+            r.body = R"({"ok":true})";
+            return r;
+        });
+        ApiClient client(peer.url(), m_clock);
+        for (int i = 0; i < 5; ++i) {
+            ApiRequest put = post(QStringLiteral("/v1/runner/presence"));
+            put.method = "PUT";
+            QVERIFY(call(client, put).ok());
+        }
+        ApiRequest get;
+        get.path = QStringLiteral("/v1/support/capabilities");
+        QVERIFY(call(client, get).ok());
+        QCOMPARE(peer.requests().size(), 6);
+        QCOMPARE(peer.connectionCount(), 1);
+        QCOMPARE(peer.requests()[4].method, QByteArray("PUT"));
+        QCOMPARE(peer.requests()[4].json().value(QStringLiteral("a")).toInt(), 1);
+        QCOMPARE(peer.requests()[5].method, QByteArray("GET"));
+        QVERIFY(peer.requests()[5].body.isEmpty());
+    }
+
+    void writesWithoutABodySendAnEmptyOne()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.enqueueJson(200, {});
+        ApiClient client(peer.url(), m_clock);
+        ApiRequest del;
+        del.method = "DELETE";
+        del.path = QStringLiteral("/v1/runner/identity");
+        QVERIFY(call(client, del).ok());
+        const auto &request = peer.requests().value(0);
+        QCOMPARE(request.method, QByteArray("DELETE"));
+        QCOMPARE(request.headers.value("content-length"), QByteArray("0"));
+        QVERIFY(!request.headers.contains("content-type")); // never a form encoding nobody asked for
+        QVERIFY(!request.headers.contains("expect"));
+        QVERIFY(request.headers.contains("idempotency-key"));
+    }
+
+    void aSilentServerTimesOut()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response silent;
+        silent.delayMs = 60000; // far beyond the wait below: only the call's own timeout ends it
+        peer.enqueue(silent);
+        ApiClient client(peer.url(), m_clock);
+        ApiRequest r = post(QStringLiteral("/v1/x"));
+        r.timeoutMs = 500;
+        const ApiResponse response = call(client, r);
+        QCOMPARE(response.error.kind, ApiError::Kind::Network);
+        QVERIFY(response.error.retryable());
+        QCOMPARE(response.error.message, QStringLiteral("no answer within 1 s"));
+    }
+
+    void aResponseCutOffMidBodyIsRetried()
+    {
+        // A connection lost in the middle of an answer is a network failure, never a short answer.
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response cut;
+        cut.body = R"({"runner_id":"runner_1","padding":"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"})";
+        cut.truncateBodyAt = 12;
+        peer.enqueue(cut);
+        peer.enqueueJson(200, { { QStringLiteral("fine"), true } });
+        ApiClient client(peer.url(), m_clock);
+        int failures = 0;
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x"), true), &failures);
+        QVERIFY(r.ok());
+        QCOMPARE(r.body.value(QStringLiteral("fine")).toBool(), true);
+        QCOMPARE(failures, 1);
+
+        peer.enqueue(cut);
+        const ApiResponse once = call(client, post(QStringLiteral("/v1/x")));
+        QCOMPARE(once.error.kind, ApiError::Kind::Network);
+        QVERIFY2(once.error.message.contains(QStringLiteral("middle of the response")), qPrintable(once.error.message));
+    }
+
+    void destroyingTheClientEndsItsCalls()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response slow;
+        slow.delayMs = 60000;
+        peer.enqueue(slow);
+        peer.enqueue(slow);
+        auto client = std::make_unique<ApiClient>(peer.url(), m_clock);
+        ApiCall *first = client->send(post(QStringLiteral("/v1/a")));
+        ApiCall *second = client->send(post(QStringLiteral("/v1/b"), true));
+        QSignalSpy firstDone(first, &ApiCall::finished);
+        QSignalSpy secondDone(second, &ApiCall::finished);
+        QSignalSpy destroyed(second, &QObject::destroyed);
+        QTRY_COMPARE(peer.requests().size(), 2);
+        client.reset();
+        QCOMPARE(destroyed.size(), 1);
+        QTest::qWait(50); // nothing arrives afterwards from a transfer that outlived its client
+        QCOMPARE(firstDone.size(), 0);
+        QCOMPARE(secondDone.size(), 0);
     }
 
     void refusesPlainHttpOffLoopbackBeforeSending()
