@@ -6,8 +6,13 @@
 #include "WireTime.h"
 
 #include <QJsonArray>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSslKey>
+#include <QSslServer>
+#include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 
 class TestApiClient : public QObject
@@ -304,6 +309,51 @@ private slots:
         const ApiResponse once = call(client, post(QStringLiteral("/v1/x")));
         QCOMPARE(once.error.kind, ApiError::Kind::Network);
         QVERIFY2(once.error.message.contains(QStringLiteral("middle of the response")), qPrintable(once.error.message));
+    }
+
+    void anUntrustedCertificateIsRefusedBeforeSending()
+    {
+        // A self-signed endpoint (or a machine in the middle) never sees a request or a token.
+        const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+        QVERIFY2(!openssl.isEmpty(), "openssl is not installed (bash scripts/setup)");
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString keyPath = dir.filePath(QStringLiteral("key.pem"));
+        const QString certPath = dir.filePath(QStringLiteral("cert.pem"));
+        QProcess gen;
+        gen.start(openssl,
+            { QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
+                QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                QStringLiteral("-keyout"), keyPath, QStringLiteral("-out"), certPath, QStringLiteral("-days"),
+                QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"), QStringLiteral("-addext"),
+                QStringLiteral("subjectAltName=IP:127.0.0.1") });
+        QVERIFY(gen.waitForFinished(30000));
+        QVERIFY2(gen.exitCode() == 0, gen.readAllStandardError().constData());
+
+        QFile certFile(certPath);
+        QFile keyFile(keyPath);
+        QVERIFY(certFile.open(QIODevice::ReadOnly) && keyFile.open(QIODevice::ReadOnly));
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setLocalCertificate(QSslCertificate(certFile.readAll()));
+        tls.setPrivateKey(QSslKey(keyFile.readAll(), QSsl::Ec));
+        QSslServer server;
+        server.setSslConfiguration(tls);
+        int handshakes = 0;
+        qint64 plaintextBytes = 0;
+        connect(&server, &QSslServer::startedEncryptionHandshake, this, [&](QSslSocket *socket) {
+            ++handshakes;
+            connect(socket, &QSslSocket::readyRead, this, [&, socket] { plaintextBytes += socket->readAll().size(); });
+        });
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+
+        ApiClient client(QUrl(QStringLiteral("https://127.0.0.1:%1").arg(server.serverPort())), m_clock);
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/runner/claims")));
+        QCOMPARE(r.error.kind, ApiError::Kind::Network);
+        QVERIFY2(r.error.message.contains(QStringLiteral("certificate")), qPrintable(r.error.message));
+        QCOMPARE(handshakes, 1); // it did reach the server: the refusal is the certificate's
+        QTest::qWait(100);
+        QCOMPARE(plaintextBytes, 0);
+        QVERIFY(!server.hasPendingConnections());
     }
 
     void destroyingTheClientEndsItsCalls()
