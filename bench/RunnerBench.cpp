@@ -4,7 +4,7 @@
 //   checkfu-bench idle [seconds]      CPU and peak RSS of a paired, idle checkfu-runner
 //   checkfu-bench acp [updates]       ACP relay: agent_message_chunk updates/s from the SDK test agent to the devplane
 //   checkfu-bench transport [requests] CPU and context switches per heartbeat-sized request: the Runner's
-//                                     ApiClient (libcurl) vs QNetworkAccessManager, one kept-alive connection
+//                                     ApiClient (HttpExchange) vs QNetworkAccessManager, one kept-alive connection
 #include "ApiClient.h"
 #include "Clock.h"
 #include "HttpSession.h"
@@ -317,7 +317,7 @@ void transport(int requests)
 
     SystemClock clock;
     ApiClient client(QUrl(devplane.url()), clock);
-    measureTransport(QStringLiteral("ApiClient (libcurl)"), requests, [&](std::function<void()> done) {
+    measureTransport(QStringLiteral("ApiClient"), requests, [&](std::function<void()> done) {
         ApiRequest r;
         r.method = "PUT";
         r.path = path;

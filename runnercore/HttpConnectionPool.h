@@ -1,17 +1,16 @@
 #pragma once
 
+#include <QHash>
+#include <QList>
 #include <QObject>
-#include <QSet>
-#include <QTimer>
 
-#include <map>
+class QAbstractSocket;
+class QUrl;
 
-class QSocketNotifier;
-class HttpExchange;
-
-// Keeps the HTTP connections to the control plane open between calls and drives libcurl's
-// transfers on this thread's event loop. Unlike QNetworkAccessManager there is no helper thread
-// and no thread hop per call: an idle Runner's heartbeats cost a fifth of the CPU
+// Keeps the HTTP/1.1 connections to the control plane open between calls, on this thread:
+// an idle Runner's heartbeats reuse one connection and cost one wake-up each. Qt's
+// QNetworkAccessManager hands every request to a helper thread and back (about three times the
+// CPU per request), and libcurl adds some 6 MiB of shared libraries to an idle Runner
 // (docs/performance.md, "The HTTP stack").
 class HttpConnectionPool : public QObject
 {
@@ -20,31 +19,15 @@ public:
     explicit HttpConnectionPool(QObject *parent = nullptr);
     ~HttpConnectionPool() override;
 
-    // For HttpExchange: a libcurl handle (reused: setting one up anew costs more than a
-    // heartbeat's own work), handing a prepared transfer to the pool, taking it back early.
-    void *takeHandle();
-    void returnHandle(void *easy);
-    bool add(HttpExchange *exchange, void *easy);
-    void remove(HttpExchange *exchange, void *easy);
+    static QString originOf(const QUrl &url);
+    // A kept-alive connection to the URL's origin that is still open, or nullptr.
+    QAbstractSocket *takeIdle(const QString &origin);
+    // Keeps a connection whose last answer ended cleanly; the server may still close it.
+    void putIdle(const QString &origin, QAbstractSocket *socket);
+    int idleCount() const;
 
 private:
-    struct Watch
-    {
-        QSocketNotifier *read = nullptr;
-        QSocketNotifier *write = nullptr;
-    };
+    void drop(QAbstractSocket *socket);
 
-    struct Callbacks; // libcurl's C callbacks, with its own types (HttpConnectionPool.cpp)
-    friend struct Callbacks;
-
-    void watch(qintptr fd, int what);
-    void drive(qintptr fd, int events);
-    void collectFinished();
-    static void retire(QSocketNotifier *notifier);
-
-    void *m_multi = nullptr;
-    QTimer m_timer;
-    std::map<qintptr, Watch> m_watches;
-    QSet<HttpExchange *> m_exchanges;
-    QList<void *> m_spareHandles;
+    QHash<QString, QList<QAbstractSocket *>> m_idle;
 };

@@ -5,14 +5,19 @@
 #include <QList>
 #include <QObject>
 #include <QPair>
+#include <QPointer>
+#include <QStringList>
 #include <QTimer>
 #include <QUrl>
 
 class HttpConnectionPool;
+class QAbstractSocket;
 
-// One HTTP request and its response, sent through an HttpConnectionPool. It follows no
-// redirects, uses no proxy, and ends on its own when nothing moves for the inactivity timeout
-// or the response grows past the size limit, so neither can hold or flood the Runner.
+// One HTTP/1.1 request and its response over a connection from an HttpConnectionPool (TLS with
+// the system's CAs for https). It follows no redirects, uses no proxy, and ends on its own when
+// nothing moves for the inactivity timeout or the response grows past the size limit, so
+// neither can hold or flood the Runner. A kept-alive connection the server closed before
+// answering is retried once on a new one (writes carry their Idempotency-Key).
 class HttpExchange : public QObject
 {
     Q_OBJECT
@@ -55,30 +60,40 @@ public:
     QString errorString() const { return m_error; }
 
 private:
-    friend class HttpConnectionPool;
-    struct Callbacks; // libcurl's C callbacks (HttpExchange.cpp)
-    friend struct Callbacks;
+    enum class Stage { StatusLine, Headers, Body, ChunkSize, ChunkData, ChunkEnd, Trailers, UntilClose };
 
-    void complete(int curlCode);
-    void detach(); // the pool is going away
+    void send(bool fresh);
+    void attach(QAbstractSocket *socket);
+    void onReadyRead();
+    void onSocketError();
+    bool parse(); // false: stop reading (ended or failed)
+    bool parseHead(const QByteArray &line); // a status or header line
+    bool startBody();
+    bool takeBody(qint64 bytes);
+    void completed();
+    void fail(const QString &error);
     void end(Outcome outcome, const QString &error);
-    void release();
-    void noteProgress(qint64 bytes);
+    void closeSocket();
+    void noteProgress();
     void onInactivityTimer();
-    QString describe(int curlCode) const;
 
-    HttpConnectionPool *m_pool;
+    QPointer<HttpConnectionPool> m_pool;
     Request m_request;
-    void *m_easy = nullptr;
-    void *m_headerList = nullptr;
+    QString m_origin;
+    QByteArray m_wire; // the serialised request, kept for one retry on a stale connection
+    QAbstractSocket *m_socket = nullptr;
+    bool m_reused = false;
+    bool m_gotBytes = false;
     QTimer m_inactivity;
     QDeadlineTimer m_quietUntil; // moved on by every byte; the timer checks it when it fires
-    qint64 m_uploaded = 0;
     Outcome m_outcome = Outcome::Pending;
+    Stage m_stage = Stage::StatusLine;
+    QByteArray m_in;
+    qint64 m_remaining = 0; // body or chunk bytes still to come
+    bool m_keepAlive = true;
     int m_status = 0;
     QList<QPair<QByteArray, QByteArray>> m_responseHeaders; // lower-case names
     QByteArray m_body;
     QString m_error;
-    bool m_tooLarge = false;
-    char m_errorBuffer[256] = {};
+    QStringList m_tlsErrors;
 };

@@ -119,6 +119,11 @@ void FaultyHttpPeer::answer(QTcpSocket *socket, const Request &request)
             socket->abort();
             return;
         }
+        if (!r.raw.isEmpty()) {
+            socket->write(r.raw);
+            socket->disconnectFromHost();
+            return;
+        }
         QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + " X\r\n";
         bool hasDate = false;
         for (const auto &[name, value] : r.headers) {

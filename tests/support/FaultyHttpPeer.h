@@ -27,6 +27,7 @@ public:
         bool dropConnection = false; // close without answering
         int delayMs = 0;
         int truncateBodyAt = -1; // send only this many body bytes (Content-Length still whole), then close
+        QByteArray raw; // when set: sent verbatim instead of a composed answer, then the connection closes
     };
     struct Request
     {

@@ -254,6 +254,76 @@ private slots:
         QVERIFY(peer.requests()[5].body.isEmpty());
     }
 
+    void framing_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<bool>("ok"); // else a retryable network error
+        const QByteArray json = R"({"ok":true})";
+        QTest::newRow("chunked, extension and trailer")
+            << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;name=x\r\n{\"ok\"\r\n6\r\n:true}\r\n0\r\n"
+                          "X-Trailer: 1\r\n\r\n")
+            << true;
+        QTest::newRow("HTTP/1.0, no length: until close") << QByteArray("HTTP/1.0 200 OK\r\n\r\n" + json) << true;
+        QTest::newRow("100 Continue first")
+            << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n" + json) << true;
+        QTest::newRow("bare LF line ends") << QByteArray("HTTP/1.1 200 OK\nContent-Length: 11\n\n" + json) << true;
+        QTest::newRow("not HTTP") << QByteArray("SSH-2.0-OpenSSH_9.2\r\n") << false;
+        QTest::newRow("signed Content-Length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\n") << false;
+        QTest::newRow("bad chunk size")
+            << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n") << false;
+        QTest::newRow("gzip transfer coding")
+            << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n" + json) << false;
+        QTest::newRow("header without a colon") << QByteArray("HTTP/1.1 200 OK\r\nnonsense\r\n\r\n") << false;
+        QTest::newRow("endless header") << QByteArray("HTTP/1.1 200 OK\r\nX: " + QByteArray(70 * 1024, 'a')) << false;
+        QTest::newRow("chunked, cut before the last chunk")
+            << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nb\r\n" + json + "\r\n") << false;
+    }
+
+    void framing()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(bool, ok);
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response r;
+        r.raw = raw;
+        peer.enqueue(r);
+        ApiClient client(peer.url(), m_clock);
+        const ApiResponse response = call(client, post(QStringLiteral("/v1/x")));
+        if (ok) {
+            QVERIFY2(response.ok(), qPrintable(response.error.describe()));
+            QCOMPARE(response.body.value(QStringLiteral("ok")).toBool(), true);
+        } else {
+            QCOMPARE(response.error.kind, ApiError::Kind::Network);
+            QVERIFY(response.error.retryable());
+            QVERIFY(!response.error.message.isEmpty());
+        }
+    }
+
+    void aKeptAliveConnectionTheServerDroppedIsRetriedOnce()
+    {
+        // The server dropped the idle connection just as the next request went out: the call
+        // goes once more on a new connection instead of failing (writes keep their key).
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.setKeepAlive(true);
+        peer.enqueueJson(200, { { QStringLiteral("n"), 1 } });
+        FaultyHttpPeer::Response drop;
+        drop.dropConnection = true;
+        peer.enqueue(drop);
+        peer.enqueueJson(200, { { QStringLiteral("n"), 2 } });
+        ApiClient client(peer.url(), m_clock);
+        QCOMPARE(call(client, post(QStringLiteral("/v1/a"))).body.value(QStringLiteral("n")).toInt(), 1);
+        int failures = -1;
+        const ApiResponse second = call(client, post(QStringLiteral("/v1/b")), &failures);
+        QVERIFY2(second.ok(), qPrintable(second.error.describe()));
+        QCOMPARE(second.body.value(QStringLiteral("n")).toInt(), 2);
+        QCOMPARE(failures, 0); // not a failed attempt: the same attempt on a new connection
+        QCOMPARE(peer.requests().size(), 3);
+        QCOMPARE(peer.requests()[1].headers.value("idempotency-key"), peer.requests()[2].headers.value("idempotency-key"));
+        QCOMPARE(peer.connectionCount(), 2);
+    }
+
     void writesWithoutABodySendAnEmptyOne()
     {
         FaultyHttpPeer peer;
