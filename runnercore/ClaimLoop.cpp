@@ -87,7 +87,9 @@ void ClaimLoop::claim()
         }
         if (r.error.httpStatus == 401) {
             m_identity.handleUnauthorized(r.error, serial);
-            return; // poke() after the new token
+            if (m_identity.hasNewerToken(serial))
+                claim();
+            return; // else poke() after the new token
         }
         const int delay = m_backoff.nextDelayMs(r.error.retryAfterMs);
         Logging::get("claims")->warn("claim failed: {}; again in {} ms", r.error.describe(), delay);

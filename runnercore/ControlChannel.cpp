@@ -86,7 +86,9 @@ void ControlChannel::poll()
         }
         if (r.error.httpStatus == 401) {
             m_identity.handleUnauthorized(r.error, serial);
-            return;
+            if (m_identity.hasNewerToken(serial))
+                poll();
+            return; // else poke() after the new token
         }
         if (r.error.httpStatus == 400 && r.error.code == QLatin1String("invalid_field")
             && m_waitSeconds > FallbackWaitSeconds) {

@@ -42,9 +42,8 @@ HttpExchange::~HttpExchange()
 
 QByteArray HttpExchange::header(const QByteArray &name) const
 {
-    const QByteArray lower = name.toLower();
     for (const auto &[n, value] : m_responseHeaders) {
-        if (n == lower)
+        if (n.compare(name, Qt::CaseInsensitive) == 0)
             return value;
     }
     return {};
@@ -67,10 +66,20 @@ void HttpExchange::start()
     if (port != (tls ? 443 : 80))
         host += ':' + QByteArray::number(port);
 
+    m_wire.clear();
     m_wire.reserve(512 + m_request.body.size());
-    m_wire = m_request.method + ' ' + target + " HTTP/1.1\r\nHost: " + host + "\r\n";
-    for (const auto &[name, value] : m_request.headers)
-        m_wire += name + ": " + value + "\r\n";
+    m_wire += m_request.method;
+    m_wire += ' ';
+    m_wire += target;
+    m_wire += " HTTP/1.1\r\nHost: ";
+    m_wire += host;
+    m_wire += "\r\n";
+    for (const auto &[name, value] : m_request.headers) {
+        m_wire += name;
+        m_wire += ": ";
+        m_wire += value;
+        m_wire += "\r\n";
+    }
     if (m_request.sendBody)
         m_wire += "Content-Length: " + QByteArray::number(m_request.body.size()) + "\r\n";
     m_wire += "\r\n";

@@ -405,7 +405,9 @@ void ObservationPipeline::sendSettle()
         const ApiError &e = r.error;
         if (e.httpStatus == 401) {
             m_identity.handleUnauthorized(e, serial);
-            return; // resume() follows the new token
+            if (m_identity.hasNewerToken(serial))
+                resume();
+            return; // else resume() follows the new token
         }
         if (e.is(409, "unacked_events")) {
             m_probeAcks = true; // an empty batch brings the server's acked_through, then we settle again

@@ -154,7 +154,10 @@ void PresenceReporter::send()
             }
         } else if (r.error.httpStatus == 401) {
             m_identity.handleUnauthorized(r.error, serial);
-            // The next beat follows the new token (acquired), or never if this was fatal.
+            // The next beat follows the new token (acquired), or never if this was fatal; a token
+            // renewed while this beat was out has had its acquired() already.
+            if (m_identity.hasNewerToken(serial))
+                send();
         } else {
             // Backed off per §1, but never later than the next regular beat would be (§4).
             // A server's Retry-After still wins.

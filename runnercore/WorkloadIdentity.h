@@ -42,6 +42,9 @@ public:
     // Increases whenever the token changes, so a 401 for an old token is not mistaken for the current one.
     quint64 tokenSerial() const { return m_serial; }
     bool hasToken() const { return !m_grant.workloadToken.isEmpty(); }
+    // A 401 answered a token that was replaced while the call was out: the caller's wait for
+    // acquired() is over already, so it must try again now with the current token.
+    bool hasNewerToken(quint64 serialUsed) const { return hasToken() && serialUsed != m_serial; }
     bool isExchanging() const { return m_exchangeCall != nullptr; }
     const IdentityGrant &grant() const { return m_grant; }
     QString processNonce() const { return m_nonce; }

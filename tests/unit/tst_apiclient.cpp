@@ -259,18 +259,18 @@ private slots:
         QTest::addColumn<QByteArray>("raw");
         QTest::addColumn<bool>("ok"); // else a retryable network error
         const QByteArray json = R"({"ok":true})";
-        QTest::newRow("chunked, extension and trailer")
-            << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;name=x\r\n{\"ok\"\r\n6\r\n:true}\r\n0\r\n"
-                          "X-Trailer: 1\r\n\r\n")
-            << true;
+        QTest::newRow("chunked, extension and trailer") << QByteArray(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;name=x\r\n{\"ok\"\r\n6\r\n:true}\r\n0\r\n"
+            "X-Trailer: 1\r\n\r\n") << true;
         QTest::newRow("HTTP/1.0, no length: until close") << QByteArray("HTTP/1.0 200 OK\r\n\r\n" + json) << true;
         QTest::newRow("100 Continue first")
             << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n" + json) << true;
         QTest::newRow("bare LF line ends") << QByteArray("HTTP/1.1 200 OK\nContent-Length: 11\n\n" + json) << true;
         QTest::newRow("not HTTP") << QByteArray("SSH-2.0-OpenSSH_9.2\r\n") << false;
         QTest::newRow("signed Content-Length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\n") << false;
-        QTest::newRow("bad chunk size")
-            << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n") << false;
+        QTest::newRow("bad chunk size") << QByteArray(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+                                        << false;
         QTest::newRow("gzip transfer coding")
             << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\n" + json) << false;
         QTest::newRow("header without a colon") << QByteArray("HTTP/1.1 200 OK\r\nnonsense\r\n\r\n") << false;
@@ -320,7 +320,8 @@ private slots:
         QCOMPARE(second.body.value(QStringLiteral("n")).toInt(), 2);
         QCOMPARE(failures, 0); // not a failed attempt: the same attempt on a new connection
         QCOMPARE(peer.requests().size(), 3);
-        QCOMPARE(peer.requests()[1].headers.value("idempotency-key"), peer.requests()[2].headers.value("idempotency-key"));
+        QCOMPARE(
+            peer.requests()[1].headers.value("idempotency-key"), peer.requests()[2].headers.value("idempotency-key"));
         QCOMPARE(peer.connectionCount(), 2);
     }
 

@@ -92,6 +92,67 @@ private slots:
         m_peer.reset();
     }
 
+    // A laptop wakes: the heartbeat's 401 renews the token while a claim with the old one is
+    // still out. That claim's own 401 arrives after the renewal (whose acquired() found the loop
+    // busy): it must go again at once with the new token, not wait for an acquired() that came.
+    void aClaimRefusedForAReplacedTokenGoesAgainWithTheNewOne_data()
+    {
+        QTest::addColumn<bool>("control");
+        QTest::newRow("claims") << false;
+        QTest::newRow("control") << true;
+    }
+
+    void aClaimRefusedForAReplacedTokenGoesAgainWithTheNewOne()
+    {
+        QFETCH(bool, control);
+        const QByteArray path = control ? "/v1/runner/control" : "/v1/runner/claims";
+        const QString renewed = QStringLiteral("cfw_long_poll_renewed_token");
+        m_peer->setHandler([&](const FaultyHttpPeer::Request &r) {
+            if (r.path == "/v1/runner/identity")
+                return json(200, testGrant(m_clock.now(), renewed));
+            if (r.headers.value("authorization") == "Bearer " + Token.toUtf8())
+                return json(401,
+                    { { QStringLiteral("error"),
+                        QJsonObject { { QStringLiteral("type"), QStringLiteral("authentication_error") },
+                            { QStringLiteral("code"), QStringLiteral("invalid_credential") },
+                            { QStringLiteral("message"), QStringLiteral("unknown token") },
+                            { QStringLiteral("request_id"), QStringLiteral("req_2") } } } },
+                    700); // answered after the renewal below
+            FaultyHttpPeer::Response held;
+            held.status = 204;
+            held.delayMs = 5000;
+            return held;
+        });
+        ClaimLoop claims(*m_api, *m_identity, m_clock);
+        ControlChannel channel(*m_api, *m_identity, m_clock);
+        // As the Runner wires them: a new token pokes both loops.
+        connect(m_identity.get(), &WorkloadIdentity::acquired, &claims, &ClaimLoop::poke);
+        connect(m_identity.get(), &WorkloadIdentity::acquired, &channel, &ControlChannel::poke);
+        if (control) {
+            channel.start();
+        } else {
+            claims.setFreeSlots([] { return 1; });
+            claims.setEnabled(true);
+        }
+        auto sent = [&](const QString &token) {
+            int n = 0;
+            for (const auto &r : m_peer->requests())
+                n += r.path.startsWith(path) && r.headers.value("authorization") == "Bearer " + token.toUtf8();
+            return n;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(sent(Token), 1, 5000);
+        // The heartbeat's 401 (simulated): the identity exchanges again while the poll is out.
+        QSignalSpy acquired(m_identity.get(), &WorkloadIdentity::acquired);
+        ApiError heartbeat401;
+        heartbeat401.kind = ApiError::Kind::Http;
+        heartbeat401.httpStatus = 401;
+        heartbeat401.code = QStringLiteral("invalid_credential");
+        m_identity->handleUnauthorized(heartbeat401, m_identity->tokenSerial());
+        QVERIFY(acquired.wait(5000));
+        QCOMPARE(m_identity->token(), renewed);
+        QTRY_COMPARE_WITH_TIMEOUT(sent(renewed), 1, 5000);
+    }
+
     // An idle Runner is woken by each answered wait: it asks for 50 s, inside §6.1's 0-60.
     void claimAsksForFiftySeconds()
     {
