@@ -129,6 +129,7 @@ void HttpExchange::attach(QAbstractSocket *socket)
     m_socket = socket;
     socket->setParent(this);
     m_stage = Stage::StatusLine;
+    m_headBytes = 0;
     m_in.clear();
     m_gotBytes = false;
     connect(socket, &QIODevice::readyRead, this, &HttpExchange::onReadyRead);
@@ -240,6 +241,14 @@ bool HttpExchange::parse()
                     return false;
                 }
                 return true;
+            }
+            // Many short lines count as much as one long one.
+            if (m_stage == Stage::StatusLine || m_stage == Stage::Headers || m_stage == Stage::Trailers) {
+                m_headBytes += eol + 1;
+                if (m_headBytes > MaxHeadBytes) {
+                    fail(tr("the response's header is larger than %1 KiB").arg(MaxHeadBytes / 1024));
+                    return false;
+                }
             }
             QByteArray line = m_in.left(eol);
             m_in.remove(0, eol + 1);

@@ -90,6 +90,7 @@ private:
     Stage m_stage = Stage::StatusLine;
     QByteArray m_in;
     qint64 m_remaining = 0; // body or chunk bytes still to come
+    qsizetype m_headBytes = 0; // status, header and trailer lines so far
     bool m_keepAlive = true;
     int m_status = 0;
     QList<QPair<QByteArray, QByteArray>> m_responseHeaders; // lower-case names
