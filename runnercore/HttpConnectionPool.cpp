@@ -57,14 +57,6 @@ void HttpConnectionPool::putIdle(const QString &origin, QAbstractSocket *socket)
     sockets.append(socket);
 }
 
-int HttpConnectionPool::idleCount() const
-{
-    int count = 0;
-    for (const auto &sockets : m_idle)
-        count += int(sockets.size());
-    return count;
-}
-
 void HttpConnectionPool::drop(QAbstractSocket *socket)
 {
     for (auto &sockets : m_idle) {

@@ -24,7 +24,6 @@ public:
     QAbstractSocket *takeIdle(const QString &origin);
     // Keeps a connection whose last answer ended cleanly; the server may still close it.
     void putIdle(const QString &origin, QAbstractSocket *socket);
-    int idleCount() const;
 
 private:
     void drop(QAbstractSocket *socket);
