@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <climits>
+
 namespace {
 const QString RunId = QStringLiteral("run_0123456789abcdef0123456789abcdef");
 const QString ClaimId = QStringLiteral("clm_0123456789abcdef0123456789abcdef");
@@ -235,7 +237,7 @@ private slots:
         QTemporaryDir root;
         {
             auto p = h.pipeline(root.path(), true);
-            h.plane.failNext = 1000; // the plane is down: nothing is acknowledged
+            h.plane.failNext = INT_MAX; // the plane is down for the whole test: nothing is acknowledged
             p->start();
             for (int i = 1; i <= 50; ++i)
                 p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), QString::number(i) } });
@@ -266,7 +268,7 @@ private slots:
         QTemporaryDir root;
         auto p = h.pipeline(root.path(), false);
         p->setZdrBufferBytes(64 * 1024);
-        h.plane.failNext = 1000000; // outage
+        h.plane.failNext = INT_MAX; // an outage for the whole test
         QSignalSpy exhausted(p.get(), &ObservationPipeline::bufferExhausted);
         p->start();
         const QString canary = QStringLiteral("zdr-canary-output");
