@@ -13,6 +13,8 @@
 #include <QJsonDocument>
 #include <QUuid>
 
+#include <algorithm>
+
 namespace {
 
 bool isWrite(const QByteArray &method)
@@ -42,15 +44,8 @@ int parseRetryAfterMs(const QByteArray &value, const QDateTime &now)
 
 } // namespace
 
-ApiCall::ApiCall(HttpConnectionPool *pool, const QUrl &endpoint, ApiRequest request, const Clock &clock,
-    std::function<void(const QDateTime &)> dateSeen, QObject *parent)
-    : QObject(parent)
-    , m_pool(pool)
-    , m_endpoint(endpoint)
-    , m_request(std::move(request))
-    , m_clock(clock)
-    , m_dateSeen(std::move(dateSeen))
-    , m_backoff(clock)
+ApiCall::ApiCall(ApiClient &client, ApiRequest request)
+    : QObject(&client), m_client(client), m_request(std::move(request)), m_backoff(client.m_clock)
 {
     if (isWrite(m_request.method) && m_request.idempotencyKey.isEmpty())
         m_request.idempotencyKey = QUuid::createUuid().toString(QUuid::WithoutBraces);
@@ -58,8 +53,6 @@ ApiCall::ApiCall(HttpConnectionPool *pool, const QUrl &endpoint, ApiRequest requ
         m_bodyBytes = *m_request.rawBody;
     else if (m_request.body)
         m_bodyBytes = QJsonDocument(*m_request.body).toJson(QJsonDocument::Compact);
-    m_retryTimer.setSingleShot(true);
-    connect(&m_retryTimer, &QTimer::timeout, this, &ApiCall::sendAttempt);
 }
 
 ApiCall::~ApiCall()
@@ -70,21 +63,34 @@ ApiCall::~ApiCall()
     }
 }
 
+QTimer &ApiCall::retryTimer()
+{
+    if (!m_retryTimer) {
+        m_retryTimer = std::make_unique<QTimer>(this);
+        m_retryTimer->setSingleShot(true);
+        connect(m_retryTimer.get(), &QTimer::timeout, this, &ApiCall::sendAttempt);
+    }
+    return *m_retryTimer;
+}
+
+QUrl ApiCall::currentUrl() const
+{
+    return m_redirectedTo ? *m_redirectedTo : QUrl(m_client.m_base + m_request.path);
+}
+
 void ApiCall::start()
 {
-    QString base = m_endpoint.toString(QUrl::StripTrailingSlash);
-    m_url = QUrl(base + m_request.path);
     // Defence in depth: the configuration refuses such endpoints, but nothing may ever be sent to one.
-    if (m_endpoint.scheme() != QLatin1String("https")
-        && !(m_endpoint.scheme() == QLatin1String("http") && EndpointPolicy::isLoopbackHost(m_endpoint.host()))) {
+    if (!m_client.m_endpointAllowed) {
         QTimer::singleShot(0, this, [this] {
             finish({ 0, {},
                 ApiError::policy(QCoreApplication::translate(
                     "ApiClient", "refusing to send to %1: only https, or http to a loopback address")
-                                     .arg(m_endpoint.toString())) });
+                                     .arg(m_client.m_endpoint.toString())) });
         });
         return;
     }
+    m_target = m_client.targetFor(m_request.path);
     sendAttempt();
 }
 
@@ -93,7 +99,8 @@ void ApiCall::abort()
     if (m_done)
         return;
     m_aborted = true;
-    m_retryTimer.stop();
+    if (m_retryTimer)
+        m_retryTimer->stop();
     if (m_exchange)
         m_exchange->abort(); // finishes through onExchangeFinished
     else
@@ -102,9 +109,9 @@ void ApiCall::abort()
 
 void ApiCall::retryNow()
 {
-    if (m_done || m_aborted || !m_retryTimer.isActive())
+    if (m_done || m_aborted || !m_retryTimer || !m_retryTimer->isActive())
         return;
-    if (m_backoff.retryNow(m_retryTimer))
+    if (m_backoff.retryNow(*m_retryTimer))
         sendAttempt();
 }
 
@@ -113,27 +120,34 @@ void ApiCall::sendAttempt()
     ++m_attempts;
     HttpExchange::Request req;
     req.method = m_request.method;
-    req.url = m_url;
+    bool atEndpoint = true;
+    if (m_redirectedTo) {
+        req.setUrl(*m_redirectedTo);
+        atEndpoint = req.origin.key == m_client.m_origin.key;
+    } else {
+        req.origin = m_client.m_origin;
+        req.target = m_target;
+    }
     req.inactivityTimeoutMs = m_request.timeoutMs;
     req.maxResponseBytes = ApiClient::MaxResponseBytes;
-    req.headers = { { "Checkfu-Version", ApiClient::ProtocolVersion }, { "User-Agent", Platform::userAgent() },
-        { "Accept", "application/json" } };
+    req.headers.reserve(m_client.m_fixedHeaders.size() + 256);
+    req.headers += m_client.m_fixedHeaders;
     // Only the endpoint's own origin ever sees a credential (§1: redirects).
-    if (m_request.credential && sameOrigin(m_url, m_endpoint)) {
+    if (m_request.credential && atEndpoint) {
         const QString credential = m_request.credential();
         if (!credential.isEmpty())
-            req.headers.append({ QByteArray("Authorization"), "Bearer " + credential.toUtf8() });
+            req.addHeader("Authorization", "Bearer " + credential.toUtf8());
     }
     if (!m_request.idempotencyKey.isEmpty())
-        req.headers.append({ QByteArray("Idempotency-Key"), m_request.idempotencyKey.toLatin1() });
+        req.addHeader("Idempotency-Key", m_request.idempotencyKey.toLatin1());
     const bool hasBody = m_request.body || m_request.rawBody;
     if (hasBody)
-        req.headers.append({ QByteArray("Content-Type"), QByteArray("application/json") });
+        req.addHeader("Content-Type", "application/json");
     req.sendBody = hasBody || isWrite(m_request.method);
     if (req.sendBody)
         req.body = m_bodyBytes;
 
-    auto *exchange = new HttpExchange(*m_pool, std::move(req), this);
+    auto *exchange = new HttpExchange(*m_client.m_pool, std::move(req), this);
     m_exchange = exchange;
     connect(exchange, &HttpExchange::finished, this, &ApiCall::onExchangeFinished);
     exchange->start();
@@ -145,7 +159,7 @@ bool ApiCall::followRedirect(const HttpExchange &exchange)
     const QUrl location = QUrl::fromEncoded(header);
     if (header.isEmpty() || !location.isValid())
         return false;
-    const QUrl target = m_url.resolved(location);
+    const QUrl target = currentUrl().resolved(location);
     const bool allowed = target.scheme() == QLatin1String("https")
         || (target.scheme() == QLatin1String("http") && EndpointPolicy::isLoopbackHost(target.host()));
     if (!allowed || ++m_redirects > ApiClient::MaxRedirects) {
@@ -155,8 +169,8 @@ bool ApiCall::followRedirect(const HttpExchange &exchange)
         return true;
     }
     Logging::get("http")->info("following redirect to {}{}", target.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
-        sameOrigin(target, m_endpoint) ? "" : " (other origin: without credentials)");
-    m_url = target;
+        sameOrigin(target, m_client.m_endpoint) ? "" : " (other origin: without credentials)");
+    m_redirectedTo = target;
     sendAttempt();
     return true;
 }
@@ -167,12 +181,13 @@ void ApiCall::onExchangeFinished()
     if (!exchange)
         return;
     m_exchange = nullptr;
-    exchange->deleteLater();
+    // Still running its finished() signal: deleted when the next attempt ends, or with this call.
+    m_spent.reset(exchange);
 
     const QByteArray dateHeader = exchange->header("Date");
-    if (!dateHeader.isEmpty() && m_dateSeen) {
+    if (!dateHeader.isEmpty()) {
         if (const auto date = WireTime::parseHttpDate(dateHeader))
-            m_dateSeen(*date);
+            m_client.noteServerDate(*date);
     }
 
     ApiResponse response;
@@ -209,7 +224,7 @@ void ApiCall::onExchangeFinished()
         Logging::get("http")->warn("{} {} failed ({}); retry {} in {} ms", m_request.method.constData(), m_request.path,
             response.error.describe(), m_attempts, delay);
         emit attemptFailed(response.error, delay);
-        m_retryTimer.start(delay);
+        retryTimer().start(delay);
         return;
     }
     finish(response);
@@ -245,7 +260,7 @@ ApiResponse ApiCall::interpret(const HttpExchange &exchange)
     ApiError error;
     error.kind = ApiError::Kind::Http;
     error.httpStatus = status;
-    error.retryAfterMs = parseRetryAfterMs(exchange.header("Retry-After"), m_clock.now());
+    error.retryAfterMs = parseRetryAfterMs(exchange.header("Retry-After"), m_client.m_clock.now());
     if (isObject && doc.object().value(QLatin1String("error")).isObject()) {
         const QJsonObject e = doc.object().value(QLatin1String("error")).toObject();
         error.details = e;
@@ -268,14 +283,33 @@ void ApiCall::finish(const ApiResponse &response)
     if (m_done)
         return;
     m_done = true;
-    m_retryTimer.stop();
+    if (m_retryTimer)
+        m_retryTimer->stop();
     emit finished(response);
     deleteLater();
 }
 
 ApiClient::ApiClient(const QUrl &endpoint, const Clock &clock, QObject *parent)
-    : QObject(parent), m_endpoint(endpoint), m_clock(clock), m_pool(new HttpConnectionPool(this))
-{ }
+    : QObject(parent)
+    , m_endpoint(endpoint)
+    , m_clock(clock)
+    , m_pool(new HttpConnectionPool(this))
+    , m_base(endpoint.toString(QUrl::StripTrailingSlash))
+    , m_origin(HttpOrigin::of(endpoint))
+    , m_endpointAllowed(endpoint.scheme() == QLatin1String("https")
+          || (endpoint.scheme() == QLatin1String("http") && EndpointPolicy::isLoopbackHost(endpoint.host())))
+{
+    while (m_base.endsWith(u'/')) // "https://host/" too: paths start with their own slash
+        m_base.chop(1);
+    m_plainBase = !endpoint.hasQuery() && !endpoint.hasFragment();
+    if (m_plainBase)
+        m_basePath = QUrl(m_base).toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority);
+    HttpExchange::Request fixed;
+    fixed.addHeader("Checkfu-Version", ProtocolVersion);
+    fixed.addHeader("User-Agent", Platform::userAgent());
+    fixed.addHeader("Accept", "application/json");
+    m_fixedHeaders = fixed.headers;
+}
 
 ApiClient::~ApiClient()
 {
@@ -285,8 +319,7 @@ ApiClient::~ApiClient()
 
 ApiCall *ApiClient::send(ApiRequest request)
 {
-    auto *call = new ApiCall(
-        m_pool, m_endpoint, std::move(request), m_clock, [this](const QDateTime &date) { noteServerDate(date); }, this);
+    auto *call = new ApiCall(*this, std::move(request));
     call->start();
     return call;
 }
@@ -296,6 +329,20 @@ void ApiClient::abortAll()
     const auto calls = findChildren<ApiCall *>(QString(), Qt::FindDirectChildrenOnly);
     for (ApiCall *call : calls)
         call->abort();
+}
+
+QByteArray ApiClient::targetFor(const QString &path) const
+{
+    // Our own paths are plain ASCII that QUrl would leave as it is: skip parsing a URL per request.
+    const auto plain = [](QChar c) {
+        return (c >= u'a' && c <= u'z') || (c >= u'A' && c <= u'Z') || (c >= u'0' && c <= u'9')
+            || QStringView(u"-._~/?&=").contains(c);
+    };
+    if (m_plainBase && path.startsWith(u'/') && std::all_of(path.cbegin(), path.cend(), plain))
+        return m_basePath + path.toLatin1();
+    const QByteArray target
+        = QUrl(m_base + path).toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
+    return target.isEmpty() ? QByteArrayLiteral("/") : target;
 }
 
 QDateTime ApiClient::serverNow() const

@@ -2,6 +2,7 @@
 
 #include "ApiError.h"
 #include "Backoff.h"
+#include "HttpConnectionPool.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -10,10 +11,11 @@
 #include <QUrl>
 
 #include <functional>
+#include <memory>
 #include <optional>
 
+class ApiClient;
 class Clock;
-class HttpConnectionPool;
 class HttpExchange;
 
 struct ApiRequest
@@ -48,8 +50,7 @@ signals:
     void attemptFailed(const ApiError &error, int nextDelayMs);
 
 public:
-    ApiCall(HttpConnectionPool *pool, const QUrl &endpoint, ApiRequest request, const Clock &clock,
-        std::function<void(const QDateTime &)> dateSeen, QObject *parent);
+    ApiCall(ApiClient &client, ApiRequest request);
     ~ApiCall() override;
 
     void start();
@@ -65,17 +66,20 @@ private:
     void finish(const ApiResponse &response);
     ApiResponse interpret(const HttpExchange &exchange);
     bool followRedirect(const HttpExchange &exchange);
+    QUrl currentUrl() const;
+    QTimer &retryTimer();
 
-    HttpConnectionPool *m_pool;
-    QUrl m_endpoint;
-    QUrl m_url;
+    ApiClient &m_client;
     ApiRequest m_request;
+    QByteArray m_target; // the request target at the endpoint
+    std::optional<QUrl> m_redirectedTo;
     QByteArray m_bodyBytes;
-    const Clock &m_clock;
-    std::function<void(const QDateTime &)> m_dateSeen;
     Backoff m_backoff;
-    QTimer m_retryTimer;
+    std::unique_ptr<QTimer> m_retryTimer; // made at the first retry: most calls never wait
     QPointer<HttpExchange> m_exchange;
+    // The last attempt's exchange, deleted with the call or when the next attempt ends: deleting
+    // it through the event loop would cost a wake-up per request.
+    std::unique_ptr<HttpExchange> m_spent;
     int m_attempts = 0;
     int m_redirects = 0;
     bool m_aborted = false;
@@ -109,11 +113,21 @@ public:
     QDateTime serverNow() const;
 
 private:
+    friend class ApiCall;
     void noteServerDate(const QDateTime &serverDate);
+    // The request target for a path at the endpoint ("/base/v1/runner/claims").
+    QByteArray targetFor(const QString &path) const;
 
     QUrl m_endpoint;
     const Clock &m_clock;
     HttpConnectionPool *m_pool;
+    // Worked out once: the parts of every request that never change.
+    QString m_base; // the endpoint without a trailing slash
+    HttpOrigin m_origin;
+    QByteArray m_basePath; // percent-encoded
+    bool m_plainBase = false; // no query or fragment: a plain path can simply follow m_basePath
+    bool m_endpointAllowed = false;
+    QByteArray m_fixedHeaders;
     qint64 m_skewMs = 0;
     bool m_hasServerDate = false;
 };

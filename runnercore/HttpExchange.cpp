@@ -8,12 +8,14 @@
 #include <QSslConfiguration>
 #include <QSslSocket>
 #include <QTcpSocket>
+#include <QTimerEvent>
+#include <QUrl>
 
 namespace {
 constexpr qsizetype MaxHeadBytes = 64 * 1024; // status line and headers together
 
 // A Content-Length or chunk size: digits only (hex for chunks), no sign, no overflow.
-qint64 parseSize(const QByteArray &text, int base)
+qint64 parseSize(QByteArrayView text, int base)
 {
     if (text.isEmpty() || text.size() > 15)
         return -1;
@@ -28,19 +30,32 @@ qint64 parseSize(const QByteArray &text, int base)
 }
 } // namespace
 
+void HttpExchange::Request::setUrl(const QUrl &url)
+{
+    origin = HttpOrigin::of(url);
+    target = url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
+    if (target.isEmpty())
+        target = "/";
+}
+
+void HttpExchange::Request::addHeader(const QByteArray &name, const QByteArray &value)
+{
+    headers += name;
+    headers += ": ";
+    headers += value;
+    headers += "\r\n";
+}
+
 HttpExchange::HttpExchange(HttpConnectionPool &pool, Request request, QObject *parent)
     : QObject(parent), m_pool(&pool), m_request(std::move(request))
-{
-    m_inactivity.setSingleShot(true);
-    connect(&m_inactivity, &QTimer::timeout, this, &HttpExchange::onInactivityTimer);
-}
+{ }
 
 HttpExchange::~HttpExchange()
 {
     closeSocket();
 }
 
-QByteArray HttpExchange::header(const QByteArray &name) const
+QByteArray HttpExchange::header(QByteArrayView name) const
 {
     for (const auto &[n, value] : m_responseHeaders) {
         if (n.compare(name, Qt::CaseInsensitive) == 0)
@@ -53,51 +68,37 @@ void HttpExchange::start()
 {
     if (m_outcome != Outcome::Pending || m_socket || !m_pool)
         return;
-    const QUrl &url = m_request.url;
-    m_origin = HttpConnectionPool::originOf(url);
-    QByteArray target = url.toEncoded(QUrl::RemoveScheme | QUrl::RemoveAuthority | QUrl::RemoveFragment);
-    if (target.isEmpty())
-        target = "/";
-    const bool tls = url.scheme() == QLatin1String("https");
-    const int port = url.port(tls ? 443 : 80);
-    QByteArray host = QUrl::toAce(url.host());
-    if (host.contains(':'))
-        host = '[' + host + ']';
-    if (port != (tls ? 443 : 80))
-        host += ':' + QByteArray::number(port);
-
     m_wire.clear();
-    m_wire.reserve(512 + m_request.body.size());
+    m_wire.reserve(64 + m_request.target.size() + m_request.origin.hostHeader.size() + m_request.headers.size()
+        + m_request.body.size());
     m_wire += m_request.method;
     m_wire += ' ';
-    m_wire += target;
+    m_wire += m_request.target;
     m_wire += " HTTP/1.1\r\nHost: ";
-    m_wire += host;
+    m_wire += m_request.origin.hostHeader;
     m_wire += "\r\n";
-    for (const auto &[name, value] : m_request.headers) {
-        m_wire += name;
-        m_wire += ": ";
-        m_wire += value;
+    m_wire += m_request.headers;
+    if (m_request.sendBody) {
+        m_wire += "Content-Length: ";
+        m_wire += QByteArray::number(m_request.body.size());
         m_wire += "\r\n";
     }
-    if (m_request.sendBody)
-        m_wire += "Content-Length: " + QByteArray::number(m_request.body.size()) + "\r\n";
     m_wire += "\r\n";
     if (m_request.sendBody)
         m_wire += m_request.body;
 
     m_quietUntil.setRemainingTime(m_request.inactivityTimeoutMs);
-    m_inactivity.start(m_request.inactivityTimeoutMs);
+    m_inactivity.start(m_request.inactivityTimeoutMs, Qt::CoarseTimer, this);
     send(false);
 }
 
 void HttpExchange::send(bool fresh)
 {
-    QAbstractSocket *socket = fresh ? nullptr : m_pool->takeIdle(m_origin);
+    const HttpOrigin &origin = m_request.origin;
+    QAbstractSocket *socket = fresh ? nullptr : m_pool->takeIdle(origin.key);
     m_reused = socket != nullptr;
     if (!socket) {
-        const QUrl &url = m_request.url;
-        if (url.scheme() == QLatin1String("https")) {
+        if (origin.tls) {
             auto *tls = new QSslSocket(this);
             // Only HTTP/1.1 is spoken; peer verification is Qt's default for a client.
             QSslConfiguration config = tls->sslConfiguration();
@@ -115,13 +116,19 @@ void HttpExchange::send(bool fresh)
         connect(socket, &QAbstractSocket::connected, socket,
             [socket] { socket->setSocketOption(QAbstractSocket::LowDelayOption, 1); });
         if (auto *tls = qobject_cast<QSslSocket *>(socket))
-            tls->connectToHostEncrypted(url.host(), quint16(url.port(443)));
+            tls->connectToHostEncrypted(origin.host, origin.port);
         else
-            socket->connectToHost(url.host(), quint16(url.port(80)));
+            socket->connectToHost(origin.host, origin.port);
     }
     attach(socket);
-    // Buffered until the connection (and TLS) is up.
+    // Buffered until the connection (and TLS) is up; on a kept-alive one it leaves at once,
+    // without waiting a turn of the event loop for the socket to say it is writable.
     socket->write(m_wire);
+    if (m_reused) {
+        m_flushing = true; // a write error now is handled from the event loop, not inside start()
+        socket->flush();
+        m_flushing = false;
+    }
 }
 
 void HttpExchange::attach(QAbstractSocket *socket)
@@ -131,6 +138,7 @@ void HttpExchange::attach(QAbstractSocket *socket)
     m_stage = Stage::StatusLine;
     m_headBytes = 0;
     m_in.clear();
+    m_inPos = 0;
     m_gotBytes = false;
     connect(socket, &QIODevice::readyRead, this, &HttpExchange::onReadyRead);
     connect(socket, &QIODevice::bytesWritten, this, [this] { noteProgress(); });
@@ -150,13 +158,18 @@ void HttpExchange::noteProgress()
     m_quietUntil.setRemainingTime(m_request.inactivityTimeoutMs);
 }
 
-void HttpExchange::onInactivityTimer()
+void HttpExchange::timerEvent(QTimerEvent *event)
 {
-    // Re-arming the timer for every read would cost more than the request.
-    if (const qint64 left = m_quietUntil.remainingTime(); left > 0) {
-        m_inactivity.start(int(left));
+    if (event->timerId() != m_inactivity.timerId()) {
+        QObject::timerEvent(event);
         return;
     }
+    // Re-arming the timer for every read would cost more than the request.
+    if (const qint64 left = m_quietUntil.remainingTime(); left > 0) {
+        m_inactivity.start(int(left), Qt::CoarseTimer, this);
+        return;
+    }
+    m_inactivity.stop();
     end(Outcome::TimedOut, tr("no answer within %1 s").arg((m_request.inactivityTimeoutMs + 999) / 1000));
 }
 
@@ -169,7 +182,7 @@ void HttpExchange::onReadyRead()
         return;
     m_gotBytes = true;
     noteProgress();
-    m_in += data;
+    takeInput(data);
     parse();
 }
 
@@ -177,11 +190,21 @@ void HttpExchange::onSocketError()
 {
     if (!m_socket || m_outcome != Outcome::Pending)
         return;
+    if (m_flushing) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, socket = QPointer<QAbstractSocket>(m_socket)] {
+                if (socket && socket == m_socket) // not a connection this exchange already moved on from
+                    onSocketError();
+            },
+            Qt::QueuedConnection);
+        return;
+    }
     const QAbstractSocket::SocketError error = m_socket->error();
     // Whatever arrived with the close is still part of the answer.
     if (m_socket->bytesAvailable() > 0) {
         m_gotBytes = true;
-        m_in += m_socket->readAll();
+        takeInput(m_socket->readAll());
         if (!parse())
             return;
     }
@@ -208,6 +231,18 @@ void HttpExchange::onSocketError()
         fail(m_socket->errorString());
 }
 
+void HttpExchange::takeInput(const QByteArray &data)
+{
+    // parse() walks m_in by position; what it has passed is dropped here, once per read.
+    if (m_inPos == m_in.size()) {
+        m_in = data;
+    } else {
+        m_in.remove(0, m_inPos);
+        m_in += data;
+    }
+    m_inPos = 0;
+}
+
 bool HttpExchange::parse()
 {
     for (;;) {
@@ -216,7 +251,7 @@ bool HttpExchange::parse()
         switch (m_stage) {
         case Stage::Body:
         case Stage::ChunkData: {
-            const qint64 take = std::min<qint64>(m_remaining, m_in.size());
+            const qint64 take = std::min<qint64>(m_remaining, m_in.size() - m_inPos);
             if (take == 0)
                 return true;
             if (!takeBody(take))
@@ -232,11 +267,11 @@ bool HttpExchange::parse()
             break;
         }
         case Stage::UntilClose:
-            return takeBody(m_in.size());
+            return takeBody(m_in.size() - m_inPos);
         default: { // a line: status, header, chunk size, chunk end or trailer
-            const qsizetype eol = m_in.indexOf('\n');
+            const qsizetype eol = m_in.indexOf('\n', m_inPos);
             if (eol < 0) {
-                if (m_in.size() > MaxHeadBytes) {
+                if (m_in.size() - m_inPos > MaxHeadBytes) {
                     fail(tr("the response's header is larger than %1 KiB").arg(MaxHeadBytes / 1024));
                     return false;
                 }
@@ -244,14 +279,14 @@ bool HttpExchange::parse()
             }
             // Many short lines count as much as one long one.
             if (m_stage == Stage::StatusLine || m_stage == Stage::Headers || m_stage == Stage::Trailers) {
-                m_headBytes += eol + 1;
+                m_headBytes += eol + 1 - m_inPos;
                 if (m_headBytes > MaxHeadBytes) {
                     fail(tr("the response's header is larger than %1 KiB").arg(MaxHeadBytes / 1024));
                     return false;
                 }
             }
-            QByteArray line = m_in.left(eol);
-            m_in.remove(0, eol + 1);
+            QByteArrayView line(m_in.constData() + m_inPos, eol - m_inPos);
+            m_inPos = eol + 1;
             if (line.endsWith('\r'))
                 line.chop(1);
             if (!parseHead(line))
@@ -262,14 +297,16 @@ bool HttpExchange::parse()
     }
 }
 
-bool HttpExchange::parseHead(const QByteArray &line)
+bool HttpExchange::parseHead(QByteArrayView line)
 {
     switch (m_stage) {
     case Stage::StatusLine: {
-        // "HTTP/1.1 200 OK"
-        const QList<QByteArray> parts = line.split(' ');
-        const bool http1 = line.startsWith("HTTP/1.");
-        const int status = parts.size() >= 2 && parts[1].size() == 3 ? parts[1].toInt() : 0;
+        // "HTTP/1.1 200 OK": a three-digit code after the version, then a space or the end.
+        const bool http1 = line.startsWith("HTTP/1.") && line.size() >= 12 && line[8] == ' '
+            && (line.size() == 12 || line[12] == ' ');
+        int status = 0;
+        for (qsizetype i = 9; http1 && i < 12; ++i)
+            status = std::isdigit(static_cast<unsigned char>(line[i])) ? status * 10 + (line[i] - '0') : -1000;
         if (!http1 || status < 100 || status > 599) {
             fail(tr("the server's answer is not HTTP/1.x"));
             return false;
@@ -287,7 +324,8 @@ bool HttpExchange::parseHead(const QByteArray &line)
                 fail(tr("the server sent a malformed header line"));
                 return false;
             }
-            m_responseHeaders.append({ line.left(colon).trimmed().toLower(), line.mid(colon + 1).trimmed() });
+            m_responseHeaders.append({ line.first(colon).trimmed().toByteArray().toLower(),
+                line.sliced(colon + 1).trimmed().toByteArray() });
             return true;
         }
         if (m_status < 200) { // 100 Continue and friends: the real answer follows
@@ -297,7 +335,8 @@ bool HttpExchange::parseHead(const QByteArray &line)
         return startBody();
     }
     case Stage::ChunkSize: {
-        const qint64 size = parseSize(line.split(';').value(0).trimmed(), 16);
+        const qsizetype extension = line.indexOf(';');
+        const qint64 size = parseSize((extension < 0 ? line : line.first(extension)).trimmed(), 16);
         if (size < 0) {
             fail(tr("the server sent a malformed chunk"));
             return false;
@@ -375,8 +414,8 @@ bool HttpExchange::takeBody(qint64 bytes)
         end(Outcome::TooLarge, tr("the response is larger than %1 bytes").arg(m_request.maxResponseBytes));
         return false;
     }
-    m_body += m_in.left(bytes);
-    m_in.remove(0, bytes);
+    m_body += QByteArrayView(m_in).sliced(m_inPos, bytes);
+    m_inPos += bytes;
     return true;
 }
 
@@ -385,11 +424,12 @@ void HttpExchange::completed()
     if (m_outcome != Outcome::Pending)
         return;
     // A connection that carried exactly this answer can carry the next request.
-    if (m_keepAlive && m_in.isEmpty() && m_socket && m_pool && m_socket->state() == QAbstractSocket::ConnectedState) {
+    if (m_keepAlive && m_inPos == m_in.size() && m_socket && m_pool
+        && m_socket->state() == QAbstractSocket::ConnectedState) {
         QAbstractSocket *socket = m_socket;
         m_socket = nullptr;
         socket->disconnect(this);
-        m_pool->putIdle(m_origin, socket);
+        m_pool->putIdle(m_request.origin.key, socket);
     }
     end(Outcome::Completed, {});
 }

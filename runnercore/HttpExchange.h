@@ -1,5 +1,8 @@
 #pragma once
 
+#include "HttpConnectionPool.h"
+
+#include <QBasicTimer>
 #include <QByteArray>
 #include <QDeadlineTimer>
 #include <QList>
@@ -7,11 +10,9 @@
 #include <QPair>
 #include <QPointer>
 #include <QStringList>
-#include <QTimer>
-#include <QUrl>
 
-class HttpConnectionPool;
 class QAbstractSocket;
+class QUrl;
 
 // One HTTP/1.1 request and its response over a connection from an HttpConnectionPool (TLS with
 // the system's CAs for https). It follows no redirects, uses no proxy, and ends on its own when
@@ -38,12 +39,16 @@ public:
     struct Request
     {
         QByteArray method = "GET";
-        QUrl url;
-        QList<QPair<QByteArray, QByteArray>> headers;
+        HttpOrigin origin;
+        QByteArray target; // path and query, percent-encoded: "/v1/runner/claims"
+        QByteArray headers; // "Name: value\r\n" lines; Host and Content-Length are added
         QByteArray body;
         bool sendBody = false; // writes send a body even when empty (Content-Length: 0)
         int inactivityTimeoutMs = 30000;
         qint64 maxResponseBytes = 8 * 1024 * 1024;
+
+        void setUrl(const QUrl &url); // origin and target from a whole URL
+        void addHeader(const QByteArray &name, const QByteArray &value);
     };
 
     HttpExchange(HttpConnectionPool &pool, Request request, QObject *parent = nullptr);
@@ -55,7 +60,7 @@ public:
     Outcome outcome() const { return m_outcome; }
     int status() const { return m_status; }
     // The final response's header (name in any case), or empty.
-    QByteArray header(const QByteArray &name) const;
+    QByteArray header(QByteArrayView name) const;
     const QByteArray &body() const { return m_body; }
     QString errorString() const { return m_error; }
 
@@ -66,8 +71,9 @@ private:
     void attach(QAbstractSocket *socket);
     void onReadyRead();
     void onSocketError();
+    void takeInput(const QByteArray &data);
     bool parse(); // false: stop reading (ended or failed)
-    bool parseHead(const QByteArray &line); // a status or header line
+    bool parseHead(QByteArrayView line); // a status or header line
     bool startBody();
     bool takeBody(qint64 bytes);
     void completed();
@@ -75,20 +81,21 @@ private:
     void end(Outcome outcome, const QString &error);
     void closeSocket();
     void noteProgress();
-    void onInactivityTimer();
+    void timerEvent(QTimerEvent *event) override; // the inactivity timer
 
     QPointer<HttpConnectionPool> m_pool;
     Request m_request;
-    QString m_origin;
     QByteArray m_wire; // the serialised request, kept for one retry on a stale connection
     QAbstractSocket *m_socket = nullptr;
     bool m_reused = false;
     bool m_gotBytes = false;
-    QTimer m_inactivity;
+    bool m_flushing = false;
+    QBasicTimer m_inactivity; // not a QTimer: one fewer object per request
     QDeadlineTimer m_quietUntil; // moved on by every byte; the timer checks it when it fires
     Outcome m_outcome = Outcome::Pending;
     Stage m_stage = Stage::StatusLine;
     QByteArray m_in;
+    qsizetype m_inPos = 0; // parsed up to here
     qint64 m_remaining = 0; // body or chunk bytes still to come
     qsizetype m_headBytes = 0; // status, header and trailer lines so far
     bool m_keepAlive = true;

@@ -475,7 +475,7 @@ void Runner::applyStatus()
 {
     if (m_draining)
         setState(RunnerState::Draining, tr("Connected; taking no new work"));
-    else
+    else if (m_state != RunnerState::Ready) // every heartbeat lands here: build the message only on a change
         setState(RunnerState::Ready, tr("Connected to %1").arg(m_endpoint.toString()));
 }
 

@@ -153,7 +153,9 @@ void RunnerHost::launch()
     connect(runner, &Runner::contactChanged, this, [this] {
         // While connected the tray shows "connected since", which a heartbeat does not change:
         // publishing then would only make the panel re-read the icon every heartbeat.
-        if (!status().isConnected())
+        const bool connected = m_failure.isEmpty() && m_runner
+            && (m_runner->state() == RunnerState::Ready || m_runner->state() == RunnerState::Draining);
+        if (!connected) // the same test as status().isConnected(), without building a status per heartbeat
             publish();
     });
     connect(runner, &Runner::warning, this, [this](const QString &message) {

@@ -5,6 +5,10 @@
 #include <QTcpSocket>
 #include <QTimer>
 
+#ifdef Q_OS_UNIX
+#include <sys/socket.h>
+#endif
+
 QJsonObject FaultyHttpPeer::Request::json() const
 {
     return QJsonDocument::fromJson(body).object();
@@ -65,10 +69,26 @@ QByteArray FaultyHttpPeer::httpDate(const QDateTime &time)
     return QLocale::c().toString(time.toUTC(), QStringLiteral("ddd, dd MMM yyyy HH:mm:ss 'GMT'")).toLatin1();
 }
 
+void FaultyHttpPeer::resetConnections()
+{
+    for (const QPointer<QTcpSocket> &socket : std::as_const(m_open)) {
+        if (!socket)
+            continue;
+#ifdef Q_OS_UNIX
+        // A zero linger time makes the close a reset rather than an orderly FIN.
+        const linger reset { 1, 0 };
+        ::setsockopt(int(socket->socketDescriptor()), SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+#endif
+        socket->abort();
+    }
+    m_open.clear();
+}
+
 void FaultyHttpPeer::onNewConnection()
 {
     while (QTcpSocket *socket = m_server.nextPendingConnection()) {
         ++m_connections;
+        m_open.append(socket);
         auto buffer = std::make_shared<QByteArray>();
         connect(socket, &QTcpSocket::disconnected, socket, &QObject::deleteLater);
         connect(socket, &QTcpSocket::readyRead, this, [this, socket, buffer] {

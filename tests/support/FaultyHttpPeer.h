@@ -5,6 +5,7 @@
 #include <QJsonObject>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QTcpServer>
 #include <QUrl>
 
@@ -52,6 +53,8 @@ public:
     // Keep connections open between answers (HTTP/1.1 keep-alive) instead of closing each.
     void setKeepAlive(bool keepAlive) { m_keepAlive = keepAlive; }
     int connectionCount() const { return m_connections; }
+    // Resets (TCP RST) every open connection at once, as a crashed server or a middlebox would.
+    void resetConnections();
 
     const QList<Request> &requests() const { return m_requests; }
     void clearRequests() { m_requests.clear(); }
@@ -69,4 +72,5 @@ private:
     QList<Request> m_requests;
     bool m_keepAlive = false;
     int m_connections = 0;
+    QList<QPointer<QTcpSocket>> m_open;
 };

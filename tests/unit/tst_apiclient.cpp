@@ -333,6 +333,28 @@ private slots:
         QCOMPARE(peer.connectionCount(), 2);
     }
 
+    void aKeptAliveConnectionResetWhileIdleIsRetriedOnANewOne()
+    {
+        // The reset reaches the idle connection before the Runner's event loop has noticed it, so
+        // the next request is written straight into a dead socket: that call still succeeds, and
+        // its answer arrives through finished(), not inside send().
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.setKeepAlive(true);
+        peer.enqueueJson(200, { { QStringLiteral("n"), 1 } });
+        peer.enqueueJson(200, { { QStringLiteral("n"), 2 } });
+        ApiClient client(peer.url(), m_clock);
+        QCOMPARE(call(client, post(QStringLiteral("/v1/a"))).body.value(QStringLiteral("n")).toInt(), 1);
+        peer.resetConnections();
+        int failures = -1;
+        const ApiResponse second = call(client, post(QStringLiteral("/v1/b")), &failures);
+        QVERIFY2(second.ok(), qPrintable(second.error.describe()));
+        QCOMPARE(second.body.value(QStringLiteral("n")).toInt(), 2);
+        QCOMPARE(failures, 0);
+        QCOMPARE(peer.connectionCount(), 2);
+        QCOMPARE(peer.requests().size(), 2);
+    }
+
     void writesWithoutABodySendAnEmptyOne()
     {
         FaultyHttpPeer peer;
@@ -455,6 +477,41 @@ private slots:
         QTest::qWait(50); // nothing arrives afterwards from a transfer that outlived its client
         QCOMPARE(firstDone.size(), 0);
         QCOMPARE(secondDone.size(), 0);
+    }
+
+    void requestTargets_data()
+    {
+        QTest::addColumn<QString>("endpointPath");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QByteArray>("target");
+        QTest::newRow("plain") << "" << "/v1/runner/claims" << QByteArray("/v1/runner/claims");
+        QTest::newRow("endpoint with a slash") << "/" << "/v1/runner/claims" << QByteArray("/v1/runner/claims");
+        QTest::newRow("endpoint under a base path") << "/checkfu/" << "/v1/runner/claims"
+                                                    << QByteArray("/checkfu/v1/runner/claims");
+        QTest::newRow("query") << "" << "/v1/runner/control?after=c_1&wait_seconds=50"
+                               << QByteArray("/v1/runner/control?after=c_1&wait_seconds=50");
+        QTest::newRow("space") << "/base" << "/v1/x?after=a b" << QByteArray("/base/v1/x?after=a%20b");
+        QTest::newRow("non-ASCII") << "" << "/v1/runs/\u00e9t\u00e9" << QByteArray("/v1/runs/%C3%A9t%C3%A9");
+        QTest::newRow("already encoded") << "" << "/v1/runner/control?after=a%2Bb%3D"
+                                         << QByteArray("/v1/runner/control?after=a%2Bb%3D");
+    }
+
+    // What the control plane sees as the request target, whether or not the path needs encoding.
+    void requestTargets()
+    {
+        QFETCH(QString, endpointPath);
+        QFETCH(QString, path);
+        QFETCH(QByteArray, target);
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.enqueueJson(200, {});
+        ApiClient client(QUrl(peer.url().toString() + endpointPath), m_clock);
+        ApiRequest get;
+        get.path = path;
+        const ApiResponse r = call(client, get);
+        QVERIFY2(r.ok(), qPrintable(r.error.describe()));
+        QCOMPARE(peer.requests().size(), 1);
+        QCOMPARE(peer.requests()[0].path, target);
     }
 
     void refusesPlainHttpOffLoopbackBeforeSending()
