@@ -14,6 +14,7 @@
 #include <QUuid>
 
 #include <algorithm>
+#include <utility>
 
 namespace {
 
@@ -286,7 +287,7 @@ void ApiCall::finish(const ApiResponse &response)
     if (m_retryTimer)
         m_retryTimer->stop();
     emit finished(response);
-    deleteLater();
+    m_client.retire(this);
 }
 
 ApiClient::ApiClient(const QUrl &endpoint, const Clock &clock, QObject *parent)
@@ -317,8 +318,17 @@ ApiClient::~ApiClient()
     qDeleteAll(findChildren<ApiCall *>(QString(), Qt::FindDirectChildrenOnly));
 }
 
+void ApiClient::retire(ApiCall *call)
+{
+    m_retired.append(call);
+}
+
 ApiCall *ApiClient::send(ApiRequest request)
 {
+    // Calls that ended before this one started: deleting them here rather than through
+    // deleteLater() saves the event loop a wake-up per request. None of them is still in its
+    // finished() handler (they retire after it returns).
+    qDeleteAll(std::exchange(m_retired, {}));
     auto *call = new ApiCall(*this, std::move(request));
     call->start();
     return call;

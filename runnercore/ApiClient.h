@@ -46,7 +46,9 @@ class ApiCall : public QObject
 {
     Q_OBJECT
 signals:
-    void finished(const ApiResponse &response); // exactly once; the call deletes itself afterwards
+    // Exactly once. The call is deleted afterwards (by the client, at a later send() or with the
+    // client): keep a QPointer, or drop the pointer in the handler.
+    void finished(const ApiResponse &response);
     void attemptFailed(const ApiError &error, int nextDelayMs);
 
 public:
@@ -115,6 +117,7 @@ public:
 private:
     friend class ApiCall;
     void noteServerDate(const QDateTime &serverDate);
+    void retire(ApiCall *call); // finished and out of its handlers
     // The request target for a path at the endpoint ("/base/v1/runner/claims").
     QByteArray targetFor(const QString &path) const;
 
@@ -128,6 +131,7 @@ private:
     bool m_plainBase = false; // no query or fragment: a plain path can simply follow m_basePath
     bool m_endpointAllowed = false;
     QByteArray m_fixedHeaders;
+    QList<ApiCall *> m_retired;
     qint64 m_skewMs = 0;
     bool m_hasServerDate = false;
 };
