@@ -2,7 +2,7 @@
 
 #include "ApiError.h"
 #include "Backoff.h"
-#include "HttpConnectionPool.h"
+#include "HttpOrigin.h"
 
 #include <QJsonObject>
 #include <QObject>
@@ -16,6 +16,7 @@
 
 class ApiClient;
 class Clock;
+class HttpConnectionPool;
 class HttpExchange;
 
 struct ApiRequest

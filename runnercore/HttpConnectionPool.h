@@ -1,25 +1,12 @@
 #pragma once
 
-#include <QByteArray>
+#include "HttpOrigin.h"
+
 #include <QHash>
 #include <QList>
 #include <QObject>
-#include <QString>
 
 class QAbstractSocket;
-class QUrl;
-
-// Where requests go (scheme, host, port), worked out once per endpoint rather than per request.
-struct HttpOrigin
-{
-    bool tls = false;
-    QString host; // as the URL spells it: for connecting and for TLS verification
-    quint16 port = 0;
-    QByteArray hostHeader; // the Host header's value
-    QString key; // "https://host:443": what the pool keeps connections under
-
-    static HttpOrigin of(const QUrl &url);
-};
 
 // Keeps the HTTP/1.1 connections to the control plane open between calls, on this thread:
 // an idle Runner's heartbeats reuse one connection and cost one wake-up each. Qt's

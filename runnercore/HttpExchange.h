@@ -1,6 +1,6 @@
 #pragma once
 
-#include "HttpConnectionPool.h"
+#include "HttpOrigin.h"
 
 #include <QBasicTimer>
 #include <QByteArray>
@@ -11,6 +11,7 @@
 #include <QPointer>
 #include <QStringList>
 
+class HttpConnectionPool;
 class QAbstractSocket;
 class QUrl;
 
