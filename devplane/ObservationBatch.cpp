@@ -436,7 +436,10 @@ std::shared_ptr<const ObservationBatch> ObservationBatch::parse(const QByteArray
     }
     auto parsed = std::make_unique<Parsed>();
     parsed->raw = raw;
-    parsed->buffer = QByteArray(raw.constData(), raw.size());
+    // Padded with NULs: RapidJSON's SSE2 scan loads aligned 16-byte blocks, which may reach up to
+    // 15 bytes past the terminating NUL; the padding keeps those loads inside the allocation.
+    parsed->buffer = QByteArray(raw.size() + 16, '\0');
+    std::memcpy(parsed->buffer.data(), raw.constData(), static_cast<size_t>(raw.size()));
     bool ok = false;
     auto generate = [&](rapidjson::Document &document) {
         // Iterative: a deeply nested body cannot exhaust the stack (and BatchHandler relies on

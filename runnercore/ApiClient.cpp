@@ -11,6 +11,7 @@
 
 #include <QCoreApplication>
 #include <QJsonDocument>
+#include <QPointer>
 #include <QUuid>
 
 #include <algorithm>
@@ -286,8 +287,10 @@ void ApiCall::finish(const ApiResponse &response)
     m_done = true;
     if (m_retryTimer)
         m_retryTimer->stop();
+    const QPointer<ApiCall> alive(this);
     emit finished(response);
-    m_client.retire(this);
+    if (alive) // a handler may have deleted this call, or its client
+        m_client.retire(this);
 }
 
 ApiClient::ApiClient(const QUrl &endpoint, const Clock &clock, QObject *parent)
@@ -336,9 +339,13 @@ ApiCall *ApiClient::send(ApiRequest request)
 
 void ApiClient::abortAll()
 {
-    const auto calls = findChildren<ApiCall *>(QString(), Qt::FindDirectChildrenOnly);
-    for (ApiCall *call : calls)
-        call->abort();
+    // Guarded: an aborted call's handler may send, which deletes calls that ended earlier.
+    const auto children = findChildren<ApiCall *>(QString(), Qt::FindDirectChildrenOnly);
+    const QList<QPointer<ApiCall>> calls(children.cbegin(), children.cend());
+    for (const QPointer<ApiCall> &call : calls) {
+        if (call)
+            call->abort();
+    }
 }
 
 QByteArray ApiClient::targetFor(const QString &path) const

@@ -13,8 +13,7 @@ HttpConnectionPool::~HttpConnectionPool()
     for (const auto &sockets : std::as_const(m_idle)) {
         for (QAbstractSocket *socket : sockets) {
             socket->disconnect(this);
-            socket->abort();
-            delete socket;
+            discard(socket);
         }
     }
 }
@@ -28,8 +27,7 @@ QAbstractSocket *HttpConnectionPool::takeIdle(const QString &origin)
         // Anything unasked for on an idle connection (or its end) makes it unusable.
         if (socket->state() == QAbstractSocket::ConnectedState && socket->bytesAvailable() == 0)
             return socket;
-        socket->abort();
-        socket->deleteLater();
+        discard(socket);
     }
     return nullptr;
 }
@@ -38,8 +36,7 @@ void HttpConnectionPool::putIdle(const QString &origin, QAbstractSocket *socket)
 {
     QList<QAbstractSocket *> &sockets = m_idle[origin];
     if (sockets.size() >= MaxIdlePerOrigin || socket->state() != QAbstractSocket::ConnectedState) {
-        socket->abort();
-        socket->deleteLater();
+        discard(socket);
         return;
     }
     socket->setParent(this);
@@ -54,9 +51,15 @@ void HttpConnectionPool::drop(QAbstractSocket *socket)
     for (auto &sockets : m_idle) {
         if (sockets.removeOne(socket)) {
             socket->disconnect(this);
-            socket->abort();
-            socket->deleteLater();
+            discard(socket);
             return;
         }
     }
+}
+
+void HttpConnectionPool::discard(QAbstractSocket *socket)
+{
+    socket->abort();
+    socket->setParent(nullptr); // nor with its owner: an exchange or this pool may go first
+    socket->deleteLater();
 }

@@ -24,6 +24,10 @@ public:
     QAbstractSocket *takeIdle(const QString &origin);
     // Keeps a connection whose last answer ended cleanly; the server may still close it.
     void putIdle(const QString &origin, QAbstractSocket *socket);
+    // Closes a connection and frees it from the event loop, never at once: it may be inside one
+    // of its own signals (an answer's handler sends, aborts and retires calls while the socket
+    // that carried the answer is still emitting readyRead). Disconnect it from receivers first.
+    static void discard(QAbstractSocket *socket);
 
 private:
     void drop(QAbstractSocket *socket);

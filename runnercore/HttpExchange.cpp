@@ -457,6 +457,5 @@ void HttpExchange::closeSocket()
     QAbstractSocket *socket = m_socket;
     m_socket = nullptr;
     socket->disconnect(this);
-    socket->abort();
-    socket->deleteLater();
+    HttpConnectionPool::discard(socket);
 }

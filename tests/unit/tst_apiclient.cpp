@@ -620,6 +620,64 @@ private slots:
             QCOMPARE(*parsed, expected);
     }
 
+    void callsEndedInsideAnotherCallsAnswerLeaveItsConnectionAlone()
+    {
+        // Stopping the Runner as an answer arrives: the answer's handler reuses the connection the
+        // answer is still being read from, aborts that call and sends another. None of this may
+        // delete the connection under the read in progress (it used to crash the tray on stop).
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.setKeepAlive(true);
+        peer.enqueueJson(200, { { QStringLiteral("n"), 1 } });
+        FaultyHttpPeer::Response slow;
+        slow.delayMs = 5000;
+        peer.enqueue(slow);
+        peer.enqueueJson(200, { { QStringLiteral("n"), 3 } });
+        ApiClient client(peer.url(), m_clock);
+        ApiCall *first = client.send(post(QStringLiteral("/v1/a")));
+        QList<ApiResponse> answers;
+        connect(first, &ApiCall::finished, this, [&](const ApiResponse &) {
+            ApiCall *aborted = client.send(post(QStringLiteral("/v1/b")));
+            connect(aborted, &ApiCall::finished, this, [&](const ApiResponse &r) { answers.append(r); });
+            aborted->abort();
+            ApiCall *last = client.send(post(QStringLiteral("/v1/c")));
+            connect(last, &ApiCall::finished, this, [&](const ApiResponse &r) { answers.append(r); });
+            client.abortAll(); // and what Runner::fail does next
+            client.send(post(QStringLiteral("/v1/d")));
+        });
+        QTRY_COMPARE(answers.size(), 2);
+        QCOMPARE(answers.at(0).error.kind, ApiError::Kind::Aborted);
+        QCOMPARE(answers.at(1).error.kind, ApiError::Kind::Aborted);
+        QTRY_VERIFY(peer.requests().size() >= 2);
+        QTest::qWait(50); // the events of the connection that carried the first answer
+    }
+
+    void abortAllCopesWithHandlersThatSend()
+    {
+        // Runner::fail aborts every call; a handler that sends at once frees the calls that had
+        // already ended. abortAll() must neither touch those nor abort what the handler sent.
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response slow;
+        slow.delayMs = 5000;
+        peer.enqueue(slow);
+        peer.enqueueJson(200, { { QStringLiteral("n"), 2 } });
+        peer.enqueueJson(200, { { QStringLiteral("n"), 3 } });
+        ApiClient client(peer.url(), m_clock);
+        ApiCall *pending = client.send(post(QStringLiteral("/v1/slow")));
+        std::optional<ApiResponse> followUp;
+        connect(pending, &ApiCall::finished, this, [&](const ApiResponse &) {
+            ApiCall *next = client.send(post(QStringLiteral("/v1/after")));
+            connect(next, &ApiCall::finished, this, [&](const ApiResponse &r) { followUp = r; });
+        });
+        QTRY_COMPARE(peer.requests().size(), 1);
+        QCOMPARE(call(client, post(QStringLiteral("/v1/quick"))).body.value(QStringLiteral("n")).toInt(), 2);
+        client.abortAll();
+        QTRY_VERIFY(followUp.has_value());
+        QVERIFY2(followUp->ok(), qPrintable(followUp->error.describe()));
+        QCOMPARE(followUp->body.value(QStringLiteral("n")).toInt(), 3);
+    }
+
     void abortEndsTheCall()
     {
         FaultyHttpPeer peer;
