@@ -72,7 +72,10 @@ int main(int argc, char *argv[])
     TrayIcon icon;
     icon.show(); // first: notifications fall back to its messages
     TrayApplication tray(controller, icon);
-    QObject::connect(&tray, &TrayApplication::quitNow, &app, &QApplication::quit, Qt::QueuedConnection);
+    // exit(), not quit(): Qt 6's quit() first asks every window to close, and without a system tray
+    // the status window answers a close with "Quit" (ignoring it), which cancelled the quit.
+    QObject::connect(
+        &tray, &TrayApplication::quitNow, &app, [] { QCoreApplication::exit(0); }, Qt::QueuedConnection);
     QObject::connect(&instance, &SingleInstance::argumentsReceived, &tray, &TrayApplication::handleArguments);
     SleepWatcher sleep;
     QObject::connect(&sleep, &SleepWatcher::resumed, &tray, &TrayApplication::systemResumed);
