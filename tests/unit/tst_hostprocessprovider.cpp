@@ -393,7 +393,7 @@ private slots:
         HostProcessProvider provider(root());
         QString error;
         const QList<RunFile> files { { QStringLiteral("not-executable"), "#!/bin/sh\n" },
-            { QStringLiteral("garbage"), QByteArray("\x01\x02\x03 not a program", 20) } };
+            { QStringLiteral("garbage"), QByteArray("\x01\x02\x03 not a program") } };
         QVERIFY(provider.prepare(QStringLiteral("run_fail"), makeSpec({ QStringLiteral("true") }, {}, files), &error));
         const QString workspace = provider.workspacePath(QStringLiteral("run_fail"));
         QCOMPARE(::chmod(QFile::encodeName(workspace + QStringLiteral("/garbage")).constData(), 0700), 0);
