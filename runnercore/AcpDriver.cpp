@@ -387,6 +387,25 @@ void AcpDriver::requestPermission(const QJsonValue &id, const QJsonObject &param
         m_rpc->sendResult(id, cancelledOutcome());
         return;
     }
+    if (m_approvals.size() >= MaxPendingApprovals) {
+        m_rpc->sendResult(id, cancelledOutcome());
+        ++m_approvalsOverLimit;
+        if (m_approvalsOverLimit <= MaxApprovalLimitWarnings) {
+            Logging::get("acp")->warn(
+                "run {}: a permission request over the limit of {} pending was answered cancelled", m_context.runId,
+                MaxPendingApprovals);
+            warn(QStringLiteral("approval_limit"),
+                tr("the agent asked for permission while %1 requests were already waiting for a decision, the most "
+                   "the Runner keeps per run; the request was answered cancelled")
+                    .arg(MaxPendingApprovals));
+        } else if (m_approvalsOverLimit == MaxApprovalLimitWarnings + 1) {
+            warn(QStringLiteral("approval_limit"),
+                tr("the agent keeps asking for permission beyond %1 pending requests; further ones are answered "
+                   "cancelled without a warning")
+                    .arg(MaxPendingApprovals));
+        }
+        return;
+    }
     QJsonArray options;
     QSet<QString> optionIds;
     for (const QJsonValue &value : params.value(QLatin1String("options")).toArray()) {

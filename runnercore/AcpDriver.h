@@ -30,6 +30,10 @@ public:
     static constexpr int CancelGraceMs = 5000; // §6.7: wait for the prompt's `cancelled`
     static constexpr int CloseGraceMs = 10000; // §6.7: wait for the agent to exit after stdin closes
     static constexpr int MaxJunkWarnings = 100;
+    // Permission requests waiting for a person's decision, per run; a further one is answered
+    // `cancelled` at once (a harness cannot queue up an unbounded pile of approvals).
+    static constexpr int MaxPendingApprovals = 32;
+    static constexpr int MaxApprovalLimitWarnings = 10; // then one last warning, then silence
 
     explicit AcpDriver(QObject *parent = nullptr);
     ~AcpDriver() override;
@@ -110,6 +114,7 @@ private:
     QString m_protocolError; // harness_protocol_error
     QTimer m_closeTimer;
     int m_junkLines = 0;
+    int m_approvalsOverLimit = 0;
     bool m_started = false;
     bool m_stdinClosed = false;
     bool m_exited = false;

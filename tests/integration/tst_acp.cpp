@@ -8,6 +8,7 @@
 #include "RunnerProcess.h"
 
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
@@ -105,6 +106,8 @@ private slots:
     void agentCrashSettlesHarnessExited();
     void versionMismatchFailsClearly();
     void fileSystemConfinedToWorkspace();
+    void fileSystemRaceNeverLeadsOutside();
+    void pendingApprovalsAreCapped();
 
 private:
     QJsonObject spec(const QString &prompt, const QStringList &agentArgs = {}, qint64 idleTimeoutMs = 0) const;
@@ -604,6 +607,123 @@ void TestAcp::fileSystemConfinedToWorkspace()
     for (const QJsonObject &e : eventsOfKind(events, QStringLiteral("acp.update")))
         QVERIFY(!QJsonDocument(e).toJson().contains("outside content"));
     closeAndExpectSucceeded(sessionId);
+}
+
+// §6.7: the agent swaps a directory of its workspace for a link to outside in a tight loop (a
+// worker thread) while it sends reads and writes through it. The canary outside is never read
+// (no event carries it) nor written, and no file appears next to it.
+void TestAcp::fileSystemRaceNeverLeadsOutside()
+{
+    QTemporaryDir outside;
+    QVERIFY(outside.isValid());
+    const QByteArray canary = "canary 3f9c outside the workspace\n";
+    const QString secret = outside.filePath(QStringLiteral("secret.txt"));
+    {
+        QFile f(secret);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QCOMPARE(f.write(canary), canary.size());
+    }
+    const int rounds = 400;
+    QString error;
+    const QString sessionId = create(spec(QStringLiteral("race %1 %2").arg(outside.path()).arg(rounds)), &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    const QList<QJsonObject> events = waitForKind(sessionId, QStringLiteral("turn.ended"), 1, 90000, &error);
+    QVERIFY2(!events.isEmpty(), qPrintable(error));
+    const QStringList texts = chunkTexts(events);
+    const QRegularExpressionMatch summary
+        = QRegularExpression(QStringLiteral("^race reads ok (\\d+) refused (\\d+) writes ok (\\d+) refused (\\d+) "
+                                            "swaps (\\d+)$"))
+              .match(texts.value(0));
+    QVERIFY2(summary.hasMatch(), qPrintable(texts.join(QLatin1Char('|'))));
+    qInfo("%s", qPrintable(texts.value(0)));
+    QCOMPARE(summary.captured(1).toInt() + summary.captured(2).toInt(), rounds);
+    QCOMPARE(summary.captured(3).toInt() + summary.captured(4).toInt(), 2 * rounds);
+    QVERIFY(summary.captured(1).toInt() > 0); // served while d was a directory
+    QVERIFY(summary.captured(5).toInt() > 0); // and it was swapped meanwhile
+    for (const QString &text : texts.mid(1))
+        QVERIFY2(text == QLatin1String("race read \"inside\\n\"") || text == QLatin1String("race read \"pwned\\n\""),
+            qPrintable(text));
+    for (const QJsonObject &e : events)
+        QVERIFY2(!QJsonDocument(e).toJson().contains("canary 3f9c"), qPrintable(dumpJson(e)));
+    QCOMPARE(QDir(outside.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
+        QStringList { QStringLiteral("secret.txt") });
+    QFile f(secret);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), canary);
+    closeAndExpectSucceeded(sessionId);
+}
+
+// At most 32 permission requests of a run wait for a decision (§6.5); a further one is answered
+// `cancelled` at once and a run.warning says why, with the warnings themselves bounded. The 32
+// still pending are decided as usual.
+void TestAcp::pendingApprovalsAreCapped()
+{
+    const int limit = 32; // AcpDriver::MaxPendingApprovals
+    const int warnings = 10; // AcpDriver::MaxApprovalLimitWarnings
+    const int asked = limit + 20;
+    QString error;
+    const QString sessionId = create(spec(QStringLiteral("ask-many %1").arg(asked)), &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    const auto cancelledAtOnce = [](const QList<QJsonObject> &events) {
+        QStringList found;
+        for (const QString &text : chunkTexts(events))
+            if (text.endsWith(QLatin1String(" cancelled")))
+                found.append(text);
+        return found;
+    };
+    QList<QJsonObject> events = waitFor(
+        sessionId,
+        [&](const QList<QJsonObject> &e) {
+            return eventsOfKind(e, QStringLiteral("approval.requested")).size() >= limit
+                && cancelledAtOnce(e).size() >= asked - limit;
+        },
+        30000, &error);
+    QVERIFY2(!events.isEmpty(), qPrintable(error));
+    const QList<QJsonObject> requested = eventsOfKind(events, QStringLiteral("approval.requested"));
+    QCOMPARE(requested.size(), limit);
+    for (int i = 0; i < limit; ++i)
+        QCOMPARE(dataOf(requested.at(i)).value(QStringLiteral("title")).toString(),
+            QStringLiteral("ask-many %1").arg(i + 1));
+    QStringList expected;
+    for (int i = limit + 1; i <= asked; ++i)
+        expected.append(QStringLiteral("ask-many %1 cancelled").arg(i));
+    QStringList seen = cancelledAtOnce(events);
+    seen.sort();
+    expected.sort();
+    QCOMPARE(seen, expected);
+    QVERIFY(eventsOfKind(events, QStringLiteral("approval.resolved")).isEmpty());
+    const QList<QJsonObject> limited = warningsOfKind(events, QStringLiteral("approval_limit"));
+    QCOMPARE(limited.size(), warnings + 1);
+    const QString first = dataOf(limited.first()).value(QStringLiteral("message")).toString();
+    QVERIFY2(first.contains(QStringLiteral("32")) && first.contains(QStringLiteral("cancelled")), qPrintable(first));
+    QVERIFY2(dataOf(limited.last())
+                 .value(QStringLiteral("message"))
+                 .toString()
+                 .contains(QStringLiteral("without a warning")),
+        qPrintable(dumpJson(limited.last())));
+    QVERIFY(eventsOfKind(events, QStringLiteral("turn.ended")).isEmpty());
+
+    // The pending ones are still the person's to decide.
+    const QString approvalId = dataOf(requested.first()).value(QStringLiteral("approval_id")).toString();
+    QVERIFY2(session({ QStringLiteral("approve"), sessionId, approvalId, QStringLiteral("--option"),
+                         QStringLiteral("allow_once") },
+                 &error),
+        qPrintable(error));
+    events = waitFor(
+        sessionId,
+        [](const QList<QJsonObject> &e) {
+            return chunkTexts(e).contains(QStringLiteral("ask-many 1 selected allow_once"));
+        },
+        20000, &error);
+    QVERIFY2(!events.isEmpty(), qPrintable(error));
+    QVERIFY2(m_devplane->cancelSession(sessionId, &error), qPrintable(error));
+    const QJsonObject settlement = m_devplane->waitSettled(sessionId, 30, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("cancelled"));
+    events = eventList(m_devplane->sessionEvents(sessionId));
+    const QList<QJsonObject> resolved = eventsOfKind(events, QStringLiteral("approval.resolved"));
+    QCOMPARE(resolved.size(), limit);
+    QCOMPARE(warningsOfKind(events, QStringLiteral("approval_limit")).size(), warnings + 1);
 }
 
 CHECKFU_INTEGRATION_MAIN(TestAcp, 120000)

@@ -1,6 +1,8 @@
 // ACP fs/read_text_file and fs/write_text_file confined to a run's workspace: paths the agent names
 // are mapped to the host, and anything that leads outside (relative paths, "..", symbolic links,
-// a look-alike prefix) is refused without touching a thing.
+// a look-alike prefix, a directory swapped for a link while a request is served) is refused
+// without touching a thing. Every test runs twice: with openat2 and with the openat(O_NOFOLLOW)
+// walk that kernels without openat2 get.
 #include "JsonRpcConnection.h"
 #include "WorkspaceFileAccess.h"
 
@@ -17,6 +19,8 @@
 #include <limits>
 #include <memory>
 #include <thread>
+
+#include <cstdio>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -93,9 +97,32 @@ class TestWorkspaceFileAccess : public QObject
             .replace(QLatin1String("{parent}"), m_parent);
     }
 
-    WorkspaceFileAccess hostTier() const { return WorkspaceFileAccess(m_ws, m_ws); }
+    static WorkspaceFileAccess::Resolver resolver()
+    {
+        QFETCH_GLOBAL(WorkspaceFileAccess::Resolver, resolver);
+        return resolver;
+    }
+
+    static WorkspaceFileAccess make(const QString &hostRoot, const QString &agentRoot)
+    {
+        return WorkspaceFileAccess(hostRoot, agentRoot, resolver());
+    }
+
+    WorkspaceFileAccess hostTier() const { return make(m_ws, m_ws); }
 
 private slots:
+    void initTestCase()
+    {
+        qInfo("openat2 on this kernel: %s", WorkspaceFileAccess::kernelResolverAvailable() ? "yes" : "no (walk only)");
+    }
+
+    void initTestCase_data()
+    {
+        QTest::addColumn<WorkspaceFileAccess::Resolver>("resolver");
+        QTest::newRow("openat2") << WorkspaceFileAccess::Resolver::Kernel;
+        QTest::newRow("walk") << WorkspaceFileAccess::Resolver::Walk;
+    }
+
     void init()
     {
         m_tmp = std::make_unique<QTemporaryDir>();
@@ -464,7 +491,7 @@ private slots:
     void containerMapping()
     {
         QFETCH(QString, agentRoot);
-        const WorkspaceFileAccess files(m_ws, agentRoot);
+        const WorkspaceFileAccess files = make(m_ws, agentRoot);
         auto written = files.writeText(QStringLiteral("/workspace/src/a.txt"), QStringLiteral("mapped\n"));
         QVERIFY2(written.ok, qPrintable(written.message));
         QCOMPARE(readFile(m_ws + QStringLiteral("/src/a.txt")), QByteArray("mapped\n"));
@@ -510,7 +537,7 @@ private slots:
     {
         const QString link = m_parent + QStringLiteral("/wslink");
         QVERIFY(QFile::link(m_ws, link));
-        const WorkspaceFileAccess files(link, link);
+        const WorkspaceFileAccess files = make(link, link);
         const auto written = files.writeText(link + QStringLiteral("/sub/a.txt"), QStringLiteral("via link"));
         QVERIFY2(written.ok, qPrintable(written.message));
         QCOMPARE(readFile(m_ws + QStringLiteral("/sub/a.txt")), QByteArray("via link"));
@@ -527,7 +554,7 @@ private slots:
         QCOMPARE(snapshot(m_parent), before);
 
         // The same host directory mounted in a container.
-        const WorkspaceFileAccess container(link, QStringLiteral("/workspace"));
+        const WorkspaceFileAccess container = make(link, QStringLiteral("/workspace"));
         const auto mapped = container.readText(QStringLiteral("/workspace/sub/a.txt"), std::nullopt, std::nullopt);
         QVERIFY2(mapped.ok, qPrintable(mapped.message));
         QCOMPARE(mapped.content, QStringLiteral("via link"));
@@ -611,7 +638,7 @@ private slots:
     void unavailableWorkspaceRefusesEverything()
     {
         const QString missing = m_parent + QStringLiteral("/gone");
-        for (const WorkspaceFileAccess &files : { WorkspaceFileAccess(), WorkspaceFileAccess(missing, missing) }) {
+        for (const WorkspaceFileAccess &files : { WorkspaceFileAccess(), make(missing, missing) }) {
             const auto read = files.readText(missing + QStringLiteral("/a.txt"), std::nullopt, std::nullopt);
             QVERIFY(!read.ok);
             QCOMPARE(read.code, JsonRpcError::InvalidParams);
@@ -621,6 +648,175 @@ private slots:
             QCOMPARE(written.code, JsonRpcError::InvalidParams);
         }
         QVERIFY(!QFileInfo::exists(missing));
+    }
+
+    // §6.7: a harness swaps a directory of its workspace for a link to outside, as fast as it can,
+    // while the Runner serves its reads and writes. A string check followed by an open by path
+    // loses this race; resolving beneath the workspace descriptor cannot.
+    void directorySwappedForALinkNeverLeadsOutside()
+    {
+        const QString dir = m_ws + QStringLiteral("/d");
+        const QString evil = m_ws + QStringLiteral("/evil");
+        QVERIFY(writeFile(dir + QStringLiteral("/secret.txt"), "inside\n"));
+        QVERIFY(writeFile(dir + QStringLiteral("/sub/deep.txt"), "inside too\n"));
+        QVERIFY(writeFile(m_out + QStringLiteral("/sub/deep.txt"), "secret deep\n"));
+        QVERIFY(QFile::link(m_out, evil));
+        const auto outside = snapshot(m_out);
+        const QByteArray dirName = QFile::encodeName(dir);
+        const QByteArray evilName = QFile::encodeName(evil);
+        // Both names always exist: RENAME_EXCHANGE turns d into the link and back atomically.
+        QVERIFY(::renameat2(AT_FDCWD, dirName.constData(), AT_FDCWD, evilName.constData(), RENAME_EXCHANGE) == 0);
+        QVERIFY(QFileInfo(dir).isSymLink());
+        QVERIFY(::renameat2(AT_FDCWD, dirName.constData(), AT_FDCWD, evilName.constData(), RENAME_EXCHANGE) == 0);
+        QVERIFY(QFileInfo(dir).isDir() && !QFileInfo(dir).isSymLink());
+
+        std::atomic<bool> stop = false;
+        std::atomic<int> swaps = 0;
+        std::atomic<int> swapErrors = 0;
+        std::thread swapper([&] {
+            quint32 jitter = 1;
+            while (!stop) {
+                if (::renameat2(AT_FDCWD, dirName.constData(), AT_FDCWD, evilName.constData(), RENAME_EXCHANGE) == 0)
+                    ++swaps;
+                else
+                    ++swapErrors;
+                // A few hundred cycles of spinning, varied, so the requests meet both states.
+                jitter = jitter * 1664525u + 1013904223u;
+                for (quint32 spin = jitter >> 22; spin > 0; --spin)
+                    std::atomic_signal_fence(std::memory_order_seq_cst);
+            }
+        });
+        const WorkspaceFileAccess files = hostTier();
+        int readsOk = 0;
+        int refused = 0;
+        int writesOk = 0;
+        QStringList leaked;
+        for (int i = 0; i < 2000; ++i) {
+            for (const QString &relative : { QStringLiteral("/d/secret.txt"), QStringLiteral("/d/sub/deep.txt") }) {
+                const auto read = files.readText(m_ws + relative, std::nullopt, std::nullopt);
+                read.ok ? ++readsOk : ++refused;
+                if (read.content.contains(QStringLiteral("secret")))
+                    leaked.append(read.content);
+            }
+            for (const QString &relative : { QStringLiteral("/d/secret.txt"), QStringLiteral("/d/sub/deep.txt"),
+                     QStringLiteral("/d/new-%1.txt").arg(i % 4), QStringLiteral("/d/sub/new/n.txt") }) {
+                const auto written = files.writeText(m_ws + relative, QStringLiteral("pwned\n"));
+                written.ok ? ++writesOk : ++refused;
+            }
+        }
+        stop = true;
+        swapper.join();
+        qInfo("%d swaps; %d reads and %d writes served, %d refused", swaps.load(), readsOk, writesOk, refused);
+        QCOMPARE(leaked, QStringList());
+        QCOMPARE(snapshot(m_out), outside);
+        QCOMPARE(readFile(m_out + QStringLiteral("/secret.txt")), QByteArray("secret\n"));
+        QCOMPARE(swapErrors.load(), 0);
+        QVERIFY(swaps > 0);
+        QVERIFY(readsOk + writesOk > 0); // served while swapped, not refused wholesale
+        // Once the harness stops, d is served as usual.
+        if (QFileInfo(dir).isSymLink())
+            QVERIFY(::renameat2(AT_FDCWD, dirName.constData(), AT_FDCWD, evilName.constData(), RENAME_EXCHANGE) == 0);
+        QVERIFY(files.writeText(dir + QStringLiteral("/secret.txt"), QStringLiteral("after\n")).ok);
+        QCOMPARE(files.readText(dir + QStringLiteral("/secret.txt"), std::nullopt, std::nullopt).content,
+            QStringLiteral("after\n"));
+        QCOMPARE(snapshot(m_out), outside);
+    }
+
+    // A link's target is resolved beneath the workspace too: ".." from where the link is, an
+    // absolute target as the harness sees the workspace (its mount target in a container).
+    void linkTargetsResolveBeneathTheWorkspace()
+    {
+        QVERIFY(writeFile(m_ws + QStringLiteral("/real/f.txt"), "inner\n"));
+        QVERIFY(QDir().mkpath(m_ws + QStringLiteral("/a/b")));
+        QVERIFY(QFile::link(QStringLiteral("../../real"), m_ws + QStringLiteral("/a/b/up")));
+        QVERIFY(QFile::link(QStringLiteral("../../.."), m_ws + QStringLiteral("/a/b/top")));
+        QVERIFY(QFile::link(QStringLiteral("/workspace/real"), m_ws + QStringLiteral("/mounted")));
+        QVERIFY(QFile::link(QStringLiteral("/workspace/../etc"), m_ws + QStringLiteral("/mounted-escape")));
+        QVERIFY(QFile::link(QStringLiteral("/etc"), m_ws + QStringLiteral("/etc")));
+        QVERIFY(QFile::link(QStringLiteral("real/../../outside"), m_ws + QStringLiteral("/through")));
+        const auto outside = snapshot(m_out);
+
+        const WorkspaceFileAccess host = hostTier();
+        auto read = host.readText(m_ws + QStringLiteral("/a/b/up/f.txt"), std::nullopt, std::nullopt);
+        QVERIFY2(read.ok, qPrintable(read.message));
+        QCOMPARE(read.content, QStringLiteral("inner\n"));
+        QVERIFY(host.writeText(m_ws + QStringLiteral("/a/b/up/g.txt"), QStringLiteral("g")).ok);
+        QCOMPARE(readFile(m_ws + QStringLiteral("/real/g.txt")), QByteArray("g"));
+        for (const QString &relative :
+            { QStringLiteral("/a/b/top/x.txt"), QStringLiteral("/through/secret.txt"), QStringLiteral("/etc/passwd"),
+                QStringLiteral("/mounted/f.txt"), QStringLiteral("/mounted-escape/passwd") }) {
+            read = host.readText(m_ws + relative, std::nullopt, std::nullopt);
+            QVERIFY2(!read.ok, qPrintable(relative));
+            QCOMPARE(read.code, JsonRpcError::InvalidParams);
+            QVERIFY2(read.message.contains(QStringLiteral("symbolic link")), qPrintable(read.message));
+            QVERIFY2(!host.writeText(m_ws + relative, QStringLiteral("pwned")).ok, qPrintable(relative));
+        }
+
+        // In a container, /workspace/real is the workspace's own directory; /etc is still not.
+        const WorkspaceFileAccess container = make(m_ws, QStringLiteral("/workspace"));
+        read = container.readText(QStringLiteral("/workspace/mounted/f.txt"), std::nullopt, std::nullopt);
+        QVERIFY2(read.ok, qPrintable(read.message));
+        QCOMPARE(read.content, QStringLiteral("inner\n"));
+        for (const QString &path :
+            { QStringLiteral("/workspace/mounted-escape/passwd"), QStringLiteral("/workspace/etc/passwd") }) {
+            read = container.readText(path, std::nullopt, std::nullopt);
+            QVERIFY2(!read.ok, qPrintable(path));
+            QVERIFY(read.content.isEmpty());
+            QVERIFY2(!container.writeText(path, QStringLiteral("pwned")).ok, qPrintable(path));
+        }
+        QCOMPARE(snapshot(m_out), outside);
+        QCOMPARE(readFile(m_parent + QStringLiteral("/x.txt")), QByteArray("next to the workspace\n"));
+    }
+
+    // At most MaxSymlinks links per path and MaxDepth directories: bounded work per request.
+    void linkChainsAndDepthAreBounded()
+    {
+        QVERIFY(writeFile(m_ws + QStringLiteral("/real.txt"), "end of the chain\n"));
+        QString previous = QStringLiteral("real.txt");
+        for (int i = 1; i <= WorkspaceFileAccess::MaxSymlinks + 1; ++i) {
+            const QString name = QStringLiteral("l%1").arg(i);
+            QVERIFY(QFile::link(previous, m_ws + QLatin1Char('/') + name));
+            previous = name;
+        }
+        const WorkspaceFileAccess files = hostTier();
+        const QString longest = m_ws + QStringLiteral("/l%1").arg(WorkspaceFileAccess::MaxSymlinks);
+        const auto read = files.readText(longest, std::nullopt, std::nullopt);
+        QVERIFY2(read.ok, qPrintable(read.message));
+        QCOMPARE(read.content, QStringLiteral("end of the chain\n"));
+        const QString tooLong = m_ws + QStringLiteral("/l%1").arg(WorkspaceFileAccess::MaxSymlinks + 1);
+        const auto refused = files.readText(tooLong, std::nullopt, std::nullopt);
+        QVERIFY(!refused.ok);
+        QCOMPARE(refused.code, JsonRpcError::InvalidParams);
+        QVERIFY2(refused.message.contains(tooLong), qPrintable(refused.message));
+        QVERIFY(!files.writeText(tooLong, QStringLiteral("x")).ok);
+        QCOMPARE(readFile(m_ws + QStringLiteral("/real.txt")), QByteArray("end of the chain\n"));
+
+        QString deepest = m_ws;
+        for (int i = 1; i < WorkspaceFileAccess::MaxDepth; ++i)
+            deepest += QStringLiteral("/d");
+        const auto written = files.writeText(deepest + QStringLiteral("/f.txt"), QStringLiteral("deep"));
+        QVERIFY2(written.ok, qPrintable(written.message));
+        QCOMPARE(files.readText(deepest + QStringLiteral("/f.txt"), std::nullopt, std::nullopt).content,
+            QStringLiteral("deep"));
+        const QString tooDeep = deepest + QStringLiteral("/d/f.txt");
+        const auto deeper = files.writeText(tooDeep, QStringLiteral("deeper"));
+        QVERIFY(!deeper.ok);
+        QCOMPARE(deeper.code, JsonRpcError::InvalidParams);
+        QVERIFY2(deeper.message.contains(QString::number(WorkspaceFileAccess::MaxDepth)), qPrintable(deeper.message));
+        QVERIFY(!QFileInfo::exists(deepest + QStringLiteral("/d")));
+    }
+
+    // Replacing a file keeps its permissions, as an editor saving it would.
+    void writeKeepsThePermissions()
+    {
+        const QString path = m_ws + QStringLiteral("/script.sh");
+        QVERIFY(writeFile(path, "#!/bin/sh\n"));
+        QVERIFY(::chmod(QFile::encodeName(path).constData(), 0750) == 0);
+        QVERIFY(hostTier().writeText(path, QStringLiteral("#!/bin/sh\necho hi\n")).ok);
+        struct stat st = {};
+        QVERIFY(::stat(QFile::encodeName(path).constData(), &st) == 0);
+        QCOMPARE(st.st_mode & 0777, mode_t(0750));
+        QCOMPARE(readFile(path), QByteArray("#!/bin/sh\necho hi\n"));
     }
 };
 

@@ -6,8 +6,11 @@
 // The SDK's app API (agent().onRequest().connect(ndJsonStream())) comes from the default
 // entrypoint, which speaks ACP v1; "@agentclientprotocol/sdk/experimental/v2" is the ACP v2
 // draft wire protocol, not a newer API for v1.
-import { readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { once } from "node:events";
+import { join } from "node:path";
 import { Readable } from "node:stream";
+import { Worker } from "node:worker_threads";
 import { randomUUID } from "node:crypto";
 import { agent, methods, ndJsonStream, RequestError } from "@agentclientprotocol/sdk";
 
@@ -158,7 +161,7 @@ const FREE_TEXT = new Set(["say", "junk", "stderr", "tool", "ask"]); // rest of 
 const COMMANDS = new Set([
   "say", "chunks", "plan", "tool", "ask", "write", "read", "sleep", "long", "crash", "junk",
   "unknown-update", "unknown-request", "stop", "flood", "big", "turn-info", "client-info",
-  "stderr", "cwd", "symlink",
+  "stderr", "cwd", "symlink", "ask-many", "race",
 ]);
 
 function parseStatements(text) {
@@ -303,6 +306,13 @@ class Turn {
         }
         return;
       }
+      case "ask-many": {
+        const n = intArg(args[0], NaN);
+        if (Number.isNaN(n)) return this.usage(source);
+        return this.askMany(n);
+      }
+      case "race":
+        return this.race(args, source);
       case "unknown-update":
         await this.update({
           sessionUpdate: "checkfu_future_kind",
@@ -420,6 +430,93 @@ class Turn {
     }
   }
 
+  // n permission requests at once, none waiting for another; each answer becomes a chunk
+  // `ask-many <i> <outcome> [optionId]` (or `ask-many <i> error <code> <message>`) as it arrives.
+  async askMany(n) {
+    const permissionOptions = [
+      { optionId: "allow_once", name: "Allow", kind: "allow_once" },
+      { optionId: "reject_once", name: "Reject", kind: "reject_once" },
+    ];
+    const answers = [];
+    for (let i = 1; i <= n; i++) {
+      const toolCall = { toolCallId: this.newToolCallId(), title: `ask-many ${i}`, kind: "execute", status: "pending" };
+      answers.push(
+        this.client
+          .request(methods.client.session.requestPermission, {
+            sessionId: this.session.id,
+            toolCall,
+            options: permissionOptions,
+          })
+          .then(
+            (response) => {
+              const outcome = response?.outcome;
+              return this.say(`ask-many ${i} ${outcome?.outcome}${outcome?.optionId ? ` ${outcome.optionId}` : ""}`);
+            },
+            (error) => this.say(`ask-many ${i} error ${errorText(error)}`),
+          ),
+      );
+    }
+    await Promise.all(answers);
+  }
+
+  // race <outside> <n>: a worker thread swaps {cwd}/race/d (a directory holding secret.txt) for a
+  // link to <outside> as fast as it can while n rounds of fs/read_text_file race/d/secret.txt and
+  // fs/write_text_file race/d/secret.txt and race/d/new.txt go to the client. Then one chunk
+  // `race reads ok <a> refused <b> writes ok <c> refused <d> swaps <s>` and one chunk
+  // `race read <JSON of the content>` per distinct content read.
+  async race(args, source) {
+    const n = intArg(args[1], NaN);
+    if (!args[0] || Number.isNaN(n) || !this.session.cwd) return this.usage(source);
+    const base = join(this.session.cwd, "race");
+    rmSync(base, { recursive: true, force: true }); // a link in it is removed, not followed
+    mkdirSync(join(base, "d"), { recursive: true });
+    writeFileSync(join(base, "d", "secret.txt"), "inside\n");
+    symlinkSync(args[0], join(base, "evil"));
+    const shared = new Int32Array(new SharedArrayBuffer(8)); // [0]: stop, [1]: swaps done
+    const worker = new Worker(RACE_SWAPPER, { eval: true, workerData: { base, outside: args[0], shared } });
+    const exited = once(worker, "exit");
+    const counts = { readsOk: 0, readsRefused: 0, writesOk: 0, writesRefused: 0 };
+    const seen = new Set();
+    const target = join(base, "d", "secret.txt");
+    try {
+      // The race starts when the swapping does (a worker takes a while to start).
+      for (let waited = 0; Atomics.load(shared, 1) === 0 && waited < 10000; waited += 5) await sleep(5, this.signal);
+      for (let i = 1; i <= n; i++) {
+        this.checkCancelled();
+        try {
+          const result = await this.client.request(methods.client.fs.readTextFile, {
+            sessionId: this.session.id,
+            path: target,
+          });
+          counts.readsOk++;
+          seen.add(result?.content);
+        } catch {
+          counts.readsRefused++;
+        }
+        for (const path of [target, join(base, "d", "new.txt")]) {
+          try {
+            await this.client.request(methods.client.fs.writeTextFile, {
+              sessionId: this.session.id,
+              path,
+              content: "pwned\n",
+            });
+            counts.writesOk++;
+          } catch {
+            counts.writesRefused++;
+          }
+        }
+      }
+    } finally {
+      Atomics.store(shared, 0, 1);
+      await exited;
+    }
+    await this.say(
+      `race reads ok ${counts.readsOk} refused ${counts.readsRefused} writes ok ${counts.writesOk} ` +
+        `refused ${counts.writesRefused} swaps ${Atomics.load(shared, 1)}`,
+    );
+    for (const content of seen) await this.say(`race read ${JSON.stringify(content)}`);
+  }
+
   async write(path, text, source) {
     if (!path) return this.usage(source);
     try {
@@ -489,6 +586,37 @@ class Turn {
     }
   }
 }
+
+// The swapping thread of `race`: d (a directory) and evil (a link to outside) trade places by
+// renames, in a tight loop. While d is briefly missing the client may create it (a write makes
+// missing directories); that one is removed and the cycle goes on.
+const RACE_SWAPPER = `
+const { workerData } = require("node:worker_threads");
+const fs = require("node:fs");
+const path = require("node:path");
+const { base, outside, shared } = workerData;
+const d = path.join(base, "d"), real = path.join(base, "real"), evil = path.join(base, "evil");
+const isDir = (p) => { try { return fs.lstatSync(p).isDirectory(); } catch { return false; } };
+const exists = (p) => { try { fs.lstatSync(p); return true; } catch { return false; } };
+function repair() {
+  try { if (exists(real) && isDir(d)) fs.rmSync(d, { recursive: true, force: true }); } catch {}
+  try { if (exists(real) && !exists(d)) fs.renameSync(real, d); } catch {}
+  try { if (!exists(evil)) fs.symlinkSync(outside, evil); } catch {}
+}
+let swaps = 0;
+while (Atomics.load(shared, 0) === 0) {
+  try {
+    fs.renameSync(d, real);
+    fs.renameSync(evil, d);
+    fs.renameSync(d, evil);
+    fs.renameSync(real, d);
+    Atomics.store(shared, 1, ++swaps);
+  } catch {
+    repair();
+  }
+}
+repair();
+`;
 
 function yieldToEventLoop() {
   return new Promise((resolve) => setImmediate(resolve));
