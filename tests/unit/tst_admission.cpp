@@ -1,6 +1,7 @@
 // The admission check (§6.2) against a realistic host-process advertisement: every reason code, the
 // decision order, an enrollment ceiling narrower than what the machine realises, resource edges, and
-// the Cursor lane's exact tuple. Messages never carry env values, prompt text or the API key.
+// the Cursor lane's exact tuple and its image pinned to the release digest. Messages never carry env
+// values, prompt text or the API key.
 #include "Admission.h"
 #include "CapabilityAdvertisement.h"
 
