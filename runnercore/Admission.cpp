@@ -260,11 +260,29 @@ QString mountsMessage(const QList<RunMount> &mounts, const Candidates &candidate
 }
 
 // The exact tuple of §8: no other profile, digest, provider or model is ever used instead.
-bool laneMatches(const RunSpec &spec, const std::optional<CursorLane> &cursor)
+bool tupleMatches(const RunSpec &spec, const std::optional<CursorLane> &cursor)
 {
     return cursor && spec.model && spec.releaseDigest && spec.model->kind == QLatin1String("cursor_api_key")
         && spec.model->provider == QLatin1String("cursor") && cursor->profileVersion == spec.profileVersion
         && cursor->releaseDigest == *spec.releaseDigest && cursor->model == spec.model->model;
+}
+
+// §6.2: the release digest is the digest of the harness image itself, so the key goes only into a
+// container of exactly that image: "name@<digest>" (docker verifies the bytes it pulls against it)
+// or the local image id "<digest>". A tag, another digest or a host process never qualifies.
+bool imagePinnedTo(const RunSpec &spec, const QString &digest)
+{
+    if (spec.launchKind != QLatin1String("oci") || digest.isEmpty() || spec.image.count(QLatin1Char('@')) > 1)
+        return false;
+    const qsizetype at = spec.image.indexOf(QLatin1Char('@'));
+    if (at == 0)
+        return false;
+    return (at < 0 ? spec.image : spec.image.mid(at + 1)) == digest;
+}
+
+bool laneMatches(const RunSpec &spec, const std::optional<CursorLane> &cursor)
+{
+    return tupleMatches(spec, cursor) && imagePinnedTo(spec, cursor->releaseDigest);
 }
 
 // Never the API key: only the public parts of the tuple.
@@ -277,11 +295,20 @@ QString modelMessage(const RunSpec &spec, const std::optional<CursorLane> &curso
                   quoted(spec.profileVersion), spec.releaseDigest ? quoted(*spec.releaseDigest) : tr("null"));
     if (!cursor)
         return asked + tr("; this machine has no Cursor lane configured.");
-    if (!laneOk)
+    if (!tupleMatches(spec, cursor))
         return asked
             + tr("; this machine's Cursor lane is model %1 from provider 'cursor' with harness profile %2 and "
                  "release digest %3.")
                   .arg(quoted(cursor->model), quoted(cursor->profileVersion), quoted(cursor->releaseDigest));
+    if (!laneOk) {
+        const QString launched = spec.launchKind == QLatin1String("oci")
+            ? tr("image %1").arg(quoted(spec.image))
+            : tr("a launch of kind %1, not a container").arg(quoted(spec.launchKind));
+        return asked
+            + tr("; the Cursor key goes only into a container of the harness image pinned to that release digest: "
+                 "launch.image must be <name>@%1 (or the local image id %1), but the run asks for %2.")
+                  .arg(cursor->releaseDigest, launched);
+    }
     return asked
         + tr("; this machine's Cursor lane matches, but no enabled sandbox provider allowed by the enrollment "
              "ceiling advertises that harness-owned model.");
@@ -298,7 +325,8 @@ QString modelMessage(const RunSpec &spec, const std::optional<CursorLane> &curso
 //     tier → tier_unavailable, network → network_boundary_unavailable, retention → retention_unavailable,
 //     launch kind → launch_kind_unsupported, driver → driver_unsupported,
 //     resources → resources_outside_ceiling, mounts → mount_unsupported,
-//     model (Cursor lane tuple + harness_owned_models) → harness_model_mismatch.
+//     model (Cursor lane tuple, the image pinned to its release digest, harness_owned_models)
+//       → harness_model_mismatch.
 //  5. admitted on the first remaining candidate, in the order this machine advertises them.
 bool Admission::cursorLaneMatches(const RunSpec &spec, const std::optional<CursorLane> &cursor)
 {

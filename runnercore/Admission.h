@@ -20,12 +20,13 @@ struct AdmissionDecision
 class Admission
 {
 public:
+    // The exact Cursor lane tuple of §8 (profile version, release digest, provider cursor, model), and
+    // (§6.2) an oci launch whose image is pinned to exactly that release digest: only then the key.
+    static bool cursorLaneMatches(const RunSpec &spec, const std::optional<CursorLane> &cursor);
     // spec: the parsed run spec, or the parse error (→ invalid_run_spec).
     // ceiling: the admitted ceiling from the last identity grant (§5 shape; a missing field = no restriction).
     // realisable: this Runner's advertisement now (what it can realise at this moment).
     // cursor: the configured Cursor lane, if any (harness_model_mismatch when the run needs another).
-    // The exact Cursor lane tuple of §8 (profile version, release digest, provider cursor, model).
-    static bool cursorLaneMatches(const RunSpec &spec, const std::optional<CursorLane> &cursor);
     static AdmissionDecision check(const std::variant<RunSpec, QString> &spec, const QJsonObject &ceiling,
                                    const QJsonObject &realisable, const std::optional<CursorLane> &cursor);
 };

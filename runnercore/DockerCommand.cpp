@@ -20,7 +20,29 @@ DockerCommand *DockerCommand::run(
 
 void DockerCommand::runDetached(const QString &program, const QStringList &args)
 {
-    QProcess::startDetached(program, args);
+    QProcess process;
+    process.setProgram(program);
+    process.setArguments(args);
+    process.setProcessEnvironment(cliEnvironment());
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.startDetached();
+}
+
+QProcessEnvironment DockerCommand::cliEnvironment()
+{
+    static const char *const Kept[]
+        = { "HOME", "DOCKER_HOST", "DOCKER_CONTEXT", "DOCKER_CONFIG", "DOCKER_CERT_PATH", "DOCKER_TLS_VERIFY" };
+    const QProcessEnvironment own = QProcessEnvironment::systemEnvironment();
+    QProcessEnvironment env;
+    // The CLI finds its plugins and credential helpers on PATH.
+    const QString path = own.value(QStringLiteral("PATH"));
+    env.insert(QStringLiteral("PATH"), path.isEmpty() ? QStringLiteral("/usr/local/bin:/usr/bin:/bin") : path);
+    for (const char *name : Kept) {
+        const QString key = QString::fromLatin1(name);
+        if (own.contains(key))
+            env.insert(key, own.value(key));
+    }
+    return env;
 }
 
 DockerCommand::DockerCommand(
@@ -30,6 +52,7 @@ DockerCommand::DockerCommand(
     m_process.setProgram(program);
     m_process.setArguments(args);
     m_process.setStandardInputFile(QProcess::nullDevice());
+    m_process.setProcessEnvironment(cliEnvironment());
     m_timeout.setSingleShot(true);
     connect(&m_timeout, &QTimer::timeout, this, [this, timeoutMs] {
         Result r;

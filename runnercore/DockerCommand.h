@@ -33,6 +33,12 @@ public:
         const QString &program, const QStringList &args, int timeoutMs, Handler handler, QObject *parent = nullptr);
     // Fire and forget for cleanup that must happen even if we are going away.
     static void runDetached(const QString &program, const QStringList &args);
+    // The environment of every `docker` CLI process the Runner starts (§6.2): a fixed set taken from
+    // the Runner's own environment (the person's trusted setup: PATH, HOME, DOCKER_HOST,
+    // DOCKER_CONTEXT, DOCKER_CONFIG, DOCKER_CERT_PATH, DOCKER_TLS_VERIFY), nothing else. A run's
+    // variables never reach the CLI (they go into the container through an env file), nor do the
+    // Runner's own secrets or loader variables (LD_PRELOAD …).
+    static QProcessEnvironment cliEnvironment();
 
     // Destroyed early (its parent went away): the CLI is killed and reaped, the handler never runs.
     ~DockerCommand() override;

@@ -38,6 +38,7 @@ qint64 readCgroupCpuMs(const QString &id)
 DockerProcess::DockerProcess(Plan plan, QObject *parent) : SandboxedProcess(parent), m_plan(std::move(plan))
 {
     m_attach.setProgram(m_plan.program);
+    m_attach.setProcessEnvironment(DockerCommand::cliEnvironment());
     m_attach.setProcessChannelMode(QProcess::SeparateChannels);
     // The attaching CLI dies with the Runner; the container does not, and the startup sweep removes it.
     m_attach.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });

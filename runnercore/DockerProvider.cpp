@@ -154,7 +154,8 @@ std::unique_ptr<SandboxedProcess> DockerProvider::launch(const QString &runId, c
         return failed(
             tr("the mount target %1 cannot be used with docker (it must be absolute, without ':' or ',')").arg(target));
 
-    // The environment: the host tier's filtered spec env, with the container's own paths.
+    // The container's environment: the host tier's filtered spec env, with the container's own paths.
+    // It goes only into the env file, never into the environment or argv of the docker CLI.
     QProcessEnvironment env = HostProcessProvider::harnessEnvironment(run, spec.env);
     for (const char *name : { "PATH", "TMPDIR", "USER", "LOGNAME" })
         env.remove(QString::fromLatin1(name));
@@ -164,8 +165,15 @@ std::unique_ptr<SandboxedProcess> DockerProvider::launch(const QString &runId, c
     QByteArray envText;
     for (const QString &key : env.keys()) {
         const QString value = env.value(key);
-        if (value.contains(QLatin1Char('\n')) || value.contains(QLatin1Char('\r')))
-            return failed(tr("the environment variable %1 contains a line break, which docker cannot pass").arg(key));
+        // Defence in depth: RunSpec refuses line breaks (§6.2), and a line break here would start
+        // another variable in the env file.
+        const auto hasBreak
+            = [](const QString &text) { return text.contains(QLatin1Char('\n')) || text.contains(QLatin1Char('\r')); };
+        if (hasBreak(key) || hasBreak(value))
+            return failed(tr("the environment variable %1 contains a line break, which docker cannot pass")
+                              .arg(QString(key)
+                                       .replace(QLatin1Char('\n'), QLatin1String("\\n"))
+                                       .replace(QLatin1Char('\r'), QLatin1String("\\r"))));
         envText += (key + QLatin1Char('=') + value).toUtf8() + '\n';
     }
     // Owner-only, inside the 0700 run directory, and gone as soon as `docker create` has read it.
@@ -215,6 +223,8 @@ void DockerProvider::teardown(const QString &runId)
 {
     // Bounded, and the container has exited by now, so this is quick; the run directory follows.
     QProcess rm;
+    rm.setProcessEnvironment(DockerCommand::cliEnvironment());
+    rm.setStandardInputFile(QProcess::nullDevice());
     rm.start(m_options.program,
         { QStringLiteral("rm"), QStringLiteral("--force"), QStringLiteral("--volumes"), containerName(runId) });
     if (!rm.waitForFinished(20000)) {

@@ -14,7 +14,9 @@
 // images pinned by digest; `network: none` → --network none, `unrestricted` only when allowed
 // (CHECKFU_DOCKER_UNRESTRICTED_NETWORK); resources → --cpus/--memory/--pids-limit; the workspace
 // bind-mounted at the mount target; every container labelled so leftovers of a killed Runner are
-// swept at startup. The Cursor lane's key reaches only the one matching container.
+// swept at startup. The Cursor lane's key reaches only the one matching container (the lane's tuple,
+// and the image pinned to its release digest, §6.2). The run's variables go only into an owner-only
+// env file; every docker CLI call runs with DockerCommand::cliEnvironment().
 class DockerProvider : public QObject, public SandboxProvider
 {
     Q_OBJECT

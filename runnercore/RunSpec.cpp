@@ -140,15 +140,51 @@ private:
         }
     }
 
+    // §6.2: a name a shell and every tier can carry ([A-Za-z_][A-Za-z0-9_]*), so nothing like
+    // "LD_PRELOAD\nX" or "A=B" can be smuggled through an env file or a launcher's argv.
+    static bool isEnvName(const QString &name)
+    {
+        if (name.isEmpty())
+            return false;
+        for (qsizetype i = 0; i < name.size(); ++i) {
+            const char16_t c = name.at(i).unicode();
+            const bool letter = (c >= u'A' && c <= u'Z') || (c >= u'a' && c <= u'z') || c == u'_';
+            if (!letter && !(i > 0 && c >= u'0' && c <= u'9'))
+                return false;
+        }
+        return true;
+    }
+
+    // A name as it may appear in an error path: printable ASCII, the rest escaped, bounded in length.
+    static QByteArray shownEnvName(const QString &name)
+    {
+        constexpr qsizetype MaxShown = 64;
+        QString shown;
+        for (const QChar c : name.left(MaxShown)) {
+            if (c == QLatin1Char('\n'))
+                shown += QLatin1String("\\n");
+            else if (c == QLatin1Char('\r'))
+                shown += QLatin1String("\\r");
+            else if (c.unicode() < 0x20 || c.unicode() > 0x7e)
+                shown += QStringLiteral("\\u%1").arg(c.unicode(), 4, 16, QLatin1Char('0'));
+            else
+                shown += c;
+        }
+        if (name.size() > MaxShown)
+            shown += QLatin1String("...");
+        return shown.toLatin1(); // JsonReader reads a field name as Latin-1
+    }
+
     void readEnv(JsonReader &launch)
     {
         const QJsonObject env = launch.object("env");
         JsonReader envReader = launch.child(env, "env");
         for (auto it = env.constBegin(); it != env.constEnd() && envReader.ok(); ++it) {
-            const QByteArray key = it.key().toUtf8();
-            // Names that cannot become an environment entry: empty, with '=' or NUL.
-            if (it.key().isEmpty() || it.key().contains(QLatin1Char('=')) || it.key().contains(QChar(0))) {
-                envReader.fail(key.constData(), tr("is not a valid environment variable name"));
+            const QByteArray key = shownEnvName(it.key());
+            if (!isEnvName(it.key())) {
+                envReader.fail(key.constData(),
+                    tr("is not a valid environment variable name (it must match [A-Za-z_][A-Za-z0-9_]*: letters, "
+                       "digits and '_', not starting with a digit)"));
                 break;
             }
             if (!it.value().isString()) {
@@ -157,7 +193,13 @@ private:
             }
             const QString value = it.value().toString();
             if (value.contains(QChar(0))) {
-                envReader.fail(key.constData(), tr("contains a NUL character"));
+                envReader.fail(
+                    key.constData(), tr("contains a NUL character, which an environment variable cannot hold"));
+                break;
+            }
+            if (value.contains(QLatin1Char('\n')) || value.contains(QLatin1Char('\r'))) {
+                envReader.fail(key.constData(),
+                    tr("contains a line break (CR or LF), which an environment variable of a run may not hold"));
                 break;
             }
             m_spec.env.insert(it.key(), value);

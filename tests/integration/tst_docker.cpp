@@ -16,6 +16,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
@@ -25,7 +27,6 @@ using namespace IntegrationSupport;
 
 namespace {
 const QString profile = QStringLiteral("hprof_0123456789abcdef0123456789abcdef@3");
-const QString digest = QStringLiteral("sha256:") + QString(64, QLatin1Char('d'));
 const QString otherDigest = QStringLiteral("sha256:") + QString(64, QLatin1Char('e'));
 const QString cursorKey = QStringLiteral("cursor-canary-KEY-5f2c9a71d3b84e06");
 
@@ -45,6 +46,49 @@ QStringList chunkTexts(const QList<QJsonObject> &events)
     return texts;
 }
 
+// A docker CLI process the Runner started: what other local users could read of it (its command
+// line) and what it was handed (its environment; the test runs as root, so it can read it).
+struct CliProcess
+{
+    qint64 pid = 0;
+    QByteArray cmdline;
+    QMap<QByteArray, QByteArray> environment;
+};
+
+QByteArray readProcFile(qint64 pid, const char *name)
+{
+    QFile f(QStringLiteral("/proc/%1/%2").arg(pid).arg(QLatin1String(name)));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QList<CliProcess> dockerCliChildrenOf(qint64 parentPid, const QString &dockerProgram)
+{
+    const QString cli = QFileInfo(dockerProgram).canonicalFilePath();
+    QList<CliProcess> out;
+    for (const QString &name : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool ok = false;
+        const qint64 pid = name.toLongLong(&ok);
+        if (!ok || QFileInfo(QStringLiteral("/proc/%1/exe").arg(pid)).canonicalFilePath() != cli)
+            continue;
+        qint64 ppid = -1;
+        for (const QByteArray &line : readProcFile(pid, "status").split('\n'))
+            if (line.startsWith("PPid:"))
+                ppid = line.mid(5).trimmed().toLongLong();
+        if (ppid != parentPid)
+            continue;
+        CliProcess p;
+        p.pid = pid;
+        p.cmdline = readProcFile(pid, "cmdline").replace('\0', ' ');
+        for (const QByteArray &entry : readProcFile(pid, "environ").split('\0')) {
+            const qsizetype eq = entry.indexOf('=');
+            if (eq > 0)
+                p.environment.insert(entry.left(eq), entry.mid(eq + 1));
+        }
+        out.append(p);
+    }
+    return out;
+}
+
 } // namespace
 
 class TestDocker : public QObject
@@ -62,6 +106,7 @@ private slots:
     void refusalsStartNothing();
     void containerRunWithoutDockerIsRefused();
     void cursorKeyOnlyInTheMatchingContainer();
+    void runEnvironmentNeverReachesTheDockerCli();
     void leftoverContainerSweptAfterRunnerKill();
 
 private:
@@ -87,7 +132,8 @@ std::unique_ptr<RunnerProcess> TestDocker::startRunner(QString *error, std::shar
     auto runner = std::make_unique<RunnerProcess>(std::move(home));
     runner->setEnv(QStringLiteral("DOCKER_HOST"), m_docker.host());
     runner->setEnv(QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION"), profile);
-    runner->setEnv(QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST"), digest);
+    // §6.2: the release digest is the harness image's own (here the local busybox image's id).
+    runner->setEnv(QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST"), m_busybox);
     runner->setEnv(QStringLiteral("CHECKFU_CURSOR_MODEL"), QStringLiteral("cursor-auto"));
     runner->setEnv(QStringLiteral("CURSOR_API_KEY"), cursorKey);
     if (pairAndWaitReady(*m_devplane, *runner, error).isEmpty())
@@ -170,7 +216,7 @@ void TestDocker::advertisesDockerWithoutTheKey()
     QCOMPARE(docker.value(QStringLiteral("launch_kinds")).toArray(), QJsonArray { QStringLiteral("oci") });
     const QJsonObject model = docker.value(QStringLiteral("harness_owned_models")).toArray().at(0).toObject();
     QCOMPARE(model.value(QStringLiteral("harness_profile_version")).toString(), profile);
-    QCOMPARE(model.value(QStringLiteral("harness_release_digest")).toString(), digest);
+    QCOMPARE(model.value(QStringLiteral("harness_release_digest")).toString(), m_busybox);
     QVERIFY(!QJsonDocument(presence).toJson().contains(cursorKey.toUtf8()));
 }
 
@@ -299,7 +345,7 @@ void TestDocker::refusalsStartNothing()
             QStringLiteral("network_boundary_unavailable") },
         // The key goes only into a container: a host-process run asking for the model is refused.
         { withPath(withPath(oneshotRunSpec(m_principal, { QStringLiteral("/bin/true") }),
-                       { QStringLiteral("harness"), QStringLiteral("release_digest") }, digest),
+                       { QStringLiteral("harness"), QStringLiteral("release_digest") }, m_busybox),
               { QStringLiteral("model") },
               QJsonObject { { QStringLiteral("kind"), QStringLiteral("cursor_api_key") },
                   { QStringLiteral("provider"), QStringLiteral("cursor") },
@@ -356,7 +402,7 @@ void TestDocker::cursorKeyOnlyInTheMatchingContainer()
         { QStringLiteral("/bin/sh"), QStringLiteral("-c"),
             QStringLiteral("echo key-length=${#CURSOR_API_KEY}; echo key=$CURSOR_API_KEY; sleep 4") });
     spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("profile_version") }, profile);
-    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("release_digest") }, digest);
+    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("release_digest") }, m_busybox);
     spec = withPath(spec, { QStringLiteral("model") }, model);
     QString error, runId;
     const QString sessionId = create(spec, &runId, &error);
@@ -387,15 +433,76 @@ void TestDocker::cursorKeyOnlyInTheMatchingContainer()
         !QJsonDocument(m_devplane->presence(m_runner->home()->storedRunnerId())).toJson().contains(cursorKey.toUtf8()));
     QVERIFY(!m_devplane->output().contains(cursorKey));
 
-    // A different release digest: refused, nothing started.
+    // A different release digest, or the lane's exact tuple with another image (§6.2): refused,
+    // nothing started.
+    const QJsonObject otherImage
+        = withPath(spec, { QStringLiteral("harness"), QStringLiteral("launch"), QStringLiteral("image") }, m_nodeImage);
     spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("release_digest") }, otherDigest);
-    const QString refused = create(spec, &runId, &error);
-    QVERIFY2(!refused.isEmpty(), qPrintable(error));
-    const QJsonObject refusal = m_devplane->waitSettled(refused, 30, &error);
-    QCOMPARE(refusal.value(QStringLiteral("outcome")).toString(), QStringLiteral("refused"));
-    QCOMPARE(refusal.value(QStringLiteral("reason")).toString(), QStringLiteral("harness_model_mismatch"));
-    QVERIFY(eventsOfKind(eventList(m_devplane->sessionEvents(refused)), QStringLiteral("run.started")).isEmpty());
-    QVERIFY(containersOf(runId).isEmpty());
+    for (const QJsonObject &mismatch : { spec, otherImage }) {
+        const QString refused = create(mismatch, &runId, &error);
+        QVERIFY2(!refused.isEmpty(), qPrintable(error));
+        const QJsonObject refusal = m_devplane->waitSettled(refused, 30, &error);
+        QCOMPARE(refusal.value(QStringLiteral("outcome")).toString(), QStringLiteral("refused"));
+        QCOMPARE(refusal.value(QStringLiteral("reason")).toString(), QStringLiteral("harness_model_mismatch"));
+        QVERIFY(eventsOfKind(eventList(m_devplane->sessionEvents(refused)), QStringLiteral("run.started")).isEmpty());
+        QVERIFY(containersOf(runId).isEmpty());
+    }
+}
+
+// §6.2: the run's environment is the harness's alone. A run that sets LD_PRELOAD to a compiled canary
+// library (which logs every process loading it) and carries a secret gets both inside its container;
+// the docker CLI processes the Runner starts never load the canary, and neither their command lines
+// nor their environments (a fixed set of the Runner's choosing) hold anything of the run.
+void TestDocker::runEnvironmentNeverReachesTheDockerCli()
+{
+    QTemporaryDir logDir;
+    QVERIFY(logDir.isValid());
+    const QString canaryLog = logDir.filePath(QStringLiteral("canary.log"));
+    const QString runSecret = QStringLiteral("run-env-canary-SECRET-31d7c0a5");
+    const QString canaryLib = QStringLiteral(CHECKFU_LAUNCH_CANARY_LIB);
+    QVERIFY(QFileInfo::exists(canaryLib));
+    QJsonObject spec = containerSpec(m_busybox,
+        { QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("echo preload=$LD_PRELOAD; echo secret-length=${#RUN_SECRET}; sleep 4") });
+    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("launch"), QStringLiteral("env") },
+        QJsonObject { { QStringLiteral("LD_PRELOAD"), canaryLib }, { QStringLiteral("CHECKFU_CANARY_LOG"), canaryLog },
+            { QStringLiteral("LD_LIBRARY_PATH"), logDir.path() }, { QStringLiteral("RUN_SECRET"), runSecret } });
+    QString error, runId;
+    const QString sessionId = create(spec, &runId, &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    QVERIFY2(waitForEvent(sessionId, QStringLiteral("output.stdout"), 60000), "no output");
+
+    // While it runs: the attached `docker start` (and any other docker call of the Runner).
+    const QList<CliProcess> clis = dockerCliChildrenOf(m_runner->pid(), m_docker.dockerProgram());
+    QVERIFY2(!clis.isEmpty(), "no docker CLI process of the Runner found while the run is live");
+    const QList<QByteArray> allowed { "PATH", "HOME", "DOCKER_HOST", "DOCKER_CONTEXT", "DOCKER_CONFIG",
+        "DOCKER_CERT_PATH", "DOCKER_TLS_VERIFY" };
+    for (const CliProcess &cli : clis) {
+        QVERIFY2(!cli.cmdline.contains(runSecret.toUtf8()) && !cli.cmdline.contains(canaryLib.toUtf8()),
+            cli.cmdline.constData());
+        for (auto it = cli.environment.cbegin(); it != cli.environment.cend(); ++it) {
+            QVERIFY2(allowed.contains(it.key()), (it.key() + " reached " + cli.cmdline).constData());
+            QVERIFY2(!it.value().contains(runSecret.toUtf8()) && !it.value().contains(cursorKey.toUtf8()),
+                (it.key() + " of " + cli.cmdline).constData());
+        }
+        QCOMPARE(cli.environment.value("DOCKER_HOST"), m_docker.host().toUtf8());
+    }
+
+    const QJsonObject settlement = m_devplane->waitSettled(sessionId, 60, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    // The harness did get the run's variables ...
+    const QString out = QString::fromUtf8(
+        outputBytes(eventList(m_devplane->sessionEvents(sessionId)), QStringLiteral("output.stdout")));
+    QVERIFY2(out.contains(QStringLiteral("preload=") + canaryLib), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("secret-length=%1").arg(runSecret.size())), qPrintable(out));
+    // ... and no process outside the container loaded the canary: the log names no docker CLI
+    // (inside the container neither the library nor the log's directory exists).
+    QFile log(canaryLog);
+    const QByteArray loaded = log.open(QIODevice::ReadOnly) ? log.readAll() : QByteArray();
+    const QString cli = QFileInfo(m_docker.dockerProgram()).canonicalFilePath();
+    QVERIFY2(!loaded.contains(cli.toUtf8()) && !loaded.contains("/docker\n"), loaded.constData());
+    QVERIFY2(loaded.isEmpty(), loaded.constData());
 }
 
 // A Runner killed mid-run leaves its container running; the next start sweeps it, and the run

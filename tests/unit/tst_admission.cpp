@@ -1,6 +1,7 @@
 // The admission check (§6.2) against a realistic host-process advertisement: every reason code, the
 // decision order, an enrollment ceiling narrower than what the machine realises, resource edges, and
-// the Cursor lane's exact tuple. Messages never carry env values, prompt text or the API key.
+// the Cursor lane's exact tuple and its image pinned to the release digest. Messages never carry env
+// values, prompt text or the API key.
 #include "Admission.h"
 #include "CapabilityAdvertisement.h"
 
@@ -46,6 +47,19 @@ RunSpec modelSpec()
     return s;
 }
 
+// The Cursor lane's run as §6.2 wants it: a container of the harness image pinned to the release digest.
+const QString PinnedImage = QStringLiteral("registry.example/cursor-harness@") + Digest;
+
+RunSpec cursorSpec()
+{
+    RunSpec s = modelSpec();
+    s.tier = QStringLiteral("container");
+    s.network = QStringLiteral("none");
+    s.launchKind = QStringLiteral("oci");
+    s.image = PinnedImage;
+    return s;
+}
+
 CursorLane lane()
 {
     return CursorLane { Profile, Digest, QStringLiteral("cursor-auto"), ApiKey };
@@ -62,6 +76,11 @@ QJsonObject ownedModel(const QString &profile = Profile, const QString &digest =
 QJsonObject hostProvider()
 {
     return CapabilityAdvertisement::hostProcessProvider({ Oneshot });
+}
+
+QJsonObject dockerProvider()
+{
+    return CapabilityAdvertisement::dockerProvider({ Oneshot }, { QStringLiteral("none") });
 }
 
 QJsonObject advertisement(const QJsonArray &providers = { hostProvider() })
@@ -305,9 +324,15 @@ private slots:
             else if (expected == order[6])
                 s.mounts = good.mounts;
         }
-        QVERIFY(
-            Admission::check(s, QJsonObject {}, advertisement({ withModels(hostProvider(), { ownedModel() }) }), lane())
-                .admitted);
+        // Everything repaired, in the container the lane's key may go to: admitted.
+        const RunSpec cursor = cursorSpec();
+        s.tier = cursor.tier;
+        s.network = cursor.network;
+        s.launchKind = cursor.launchKind;
+        s.image = cursor.image;
+        QVERIFY(Admission::check(
+            s, QJsonObject {}, advertisement({ withModels(dockerProvider(), { ownedModel() }) }), lane())
+                    .admitted);
         // A parse error comes before everything, even with no provider at all.
         QCOMPARE(Admission::check(QStringLiteral("bad"), QJsonObject {}, QJsonObject {}, std::nullopt).reason,
             QStringLiteral("invalid_run_spec"));
@@ -449,13 +474,21 @@ private slots:
 
     void modelLaneExactMatch()
     {
-        const QJsonObject ad = advertisement({ withModels(hostProvider(), { ownedModel() }) });
-        auto d = Admission::check(modelSpec(), QJsonObject {}, ad, lane());
+        const QJsonObject ad = advertisement({ hostProvider(), withModels(dockerProvider(), { ownedModel() }) });
+        auto d = Admission::check(cursorSpec(), QJsonObject {}, ad, lane());
         QVERIFY2(d.admitted, qPrintable(describe(d)));
-        QCOMPARE(d.providerId, QStringLiteral("host-process"));
+        QCOMPARE(d.providerId, QStringLiteral("docker"));
+        QVERIFY(Admission::cursorLaneMatches(cursorSpec(), lane()));
+        // The local image id of exactly that digest is pinned to it as well.
+        RunSpec byId = cursorSpec();
+        byId.image = Digest;
+        d = Admission::check(byId, QJsonObject {}, ad, lane());
+        QVERIFY2(d.admitted, qPrintable(describe(d)));
         // A ceiling that lists the same harness-owned model admits it too.
-        d = Admission::check(modelSpec(),
-            ceilingWith({ { QStringLiteral("harness_owned_models"), QJsonArray { ownedModel() } } }), ad, lane());
+        const QJsonObject ceiling { { QStringLiteral("providers"),
+            QJsonArray { QJsonObject { { QStringLiteral("id"), QStringLiteral("docker") },
+                { QStringLiteral("harness_owned_models"), QJsonArray { ownedModel() } } } } } };
+        d = Admission::check(cursorSpec(), ceiling, ad, lane());
         QVERIFY2(d.admitted, qPrintable(describe(d)));
         // No model asked: the lane does not matter.
         QVERIFY(Admission::check(baseSpec(), QJsonObject {}, advertisement(), std::nullopt).admitted);
@@ -482,10 +515,17 @@ private slots:
         QTest::newRow("no lane") << "no lane";
     }
 
+    static QJsonObject dockerCeiling(const QJsonArray &models)
+    {
+        return QJsonObject { { QStringLiteral("providers"),
+            QJsonArray { QJsonObject { { QStringLiteral("id"), QStringLiteral("docker") },
+                { QStringLiteral("harness_owned_models"), models } } } } };
+    }
+
     void modelLaneMismatch()
     {
         QFETCH(QString, differs);
-        RunSpec s = modelSpec();
+        RunSpec s = cursorSpec();
         std::optional<CursorLane> cursor = lane();
         QJsonObject owned = ownedModel();
         QJsonObject ceiling;
@@ -511,19 +551,62 @@ private slots:
         } else if (differs == QLatin1String("not advertised")) {
             owned = QJsonObject {};
         } else if (differs == QLatin1String("ceiling lists another")) {
-            ceiling
-                = ceilingWith({ { QStringLiteral("harness_owned_models"), QJsonArray { ownedModel(OtherProfile) } } });
+            ceiling = dockerCeiling({ ownedModel(OtherProfile) });
         } else if (differs == QLatin1String("ceiling lists none")) {
-            ceiling = ceilingWith({ { QStringLiteral("harness_owned_models"), QJsonArray {} } });
+            ceiling = dockerCeiling({});
         } else if (differs == QLatin1String("no lane")) {
             cursor.reset();
         }
         const QJsonArray models = owned.isEmpty() ? QJsonArray {} : QJsonArray { owned };
-        const auto d = Admission::check(s, ceiling, advertisement({ withModels(hostProvider(), models) }), cursor);
+        const auto d = Admission::check(s, ceiling, advertisement({ withModels(dockerProvider(), models) }), cursor);
         QVERIFY2(!d.admitted, qPrintable(describe(d)));
         QCOMPARE(d.reason, QStringLiteral("harness_model_mismatch"));
         QVERIFY2(d.message.contains(s.model->model), qPrintable(d.message));
         verifyNoSecrets(d);
+    }
+
+    // §6.2: the release digest is the harness image's own digest. A run whose tuple matches the lane
+    // but whose image is not pinned to exactly that digest never gets the key: harness_model_mismatch,
+    // and the message says which image is required.
+    void cursorKeyOnlyForTheImagePinnedToTheReleaseDigest_data()
+    {
+        QTest::addColumn<QString>("launchKind");
+        QTest::addColumn<QString>("image");
+        const QString other = QStringLiteral("sha256:") + QString(64, QLatin1Char('e'));
+        QTest::newRow("other digest") << "oci" << QStringLiteral("registry.example/cursor-harness@") + other;
+        QTest::newRow("other image id") << "oci" << other;
+        QTest::newRow("unpinned tag") << "oci" << QStringLiteral("registry.example/cursor-harness:latest");
+        QTest::newRow("digest as a tag") << "oci" << QStringLiteral("registry.example/cursor-harness:") + Hex;
+        QTest::newRow("digest prefix") << "oci" << PinnedImage.chopped(1);
+        QTest::newRow("digest with a suffix") << "oci" << PinnedImage + QStringLiteral("0");
+        QTest::newRow("two digests") << "oci" << QStringLiteral("a@") + other + QLatin1Char('@') + Digest;
+        QTest::newRow("no name") << "oci" << QLatin1Char('@') + Digest;
+        QTest::newRow("host process") << "process" << QString();
+        QTest::newRow("host process naming the image") << "process" << PinnedImage;
+    }
+
+    void cursorKeyOnlyForTheImagePinnedToTheReleaseDigest()
+    {
+        QFETCH(QString, launchKind);
+        QFETCH(QString, image);
+        RunSpec s = cursorSpec();
+        s.launchKind = launchKind;
+        s.image = image;
+        // Every provider that could realise the launch advertises the lane's model: only the image decides.
+        const QJsonObject bwrap = CapabilityAdvertisement::bubblewrapProvider({ Oneshot });
+        const QJsonObject ad = advertisement({ withModels(hostProvider(), { ownedModel() }),
+            withModels(bwrap, { ownedModel() }), withModels(dockerProvider(), { ownedModel() }) });
+        if (launchKind == QLatin1String("process"))
+            s.tier = QStringLiteral("host_process");
+        QVERIFY(!Admission::cursorLaneMatches(s, lane()));
+        const auto d = Admission::check(s, QJsonObject {}, ad, lane());
+        QVERIFY2(!d.admitted, qPrintable(describe(d)));
+        QCOMPARE(d.reason, QStringLiteral("harness_model_mismatch"));
+        QVERIFY2(d.message.contains(QStringLiteral("<name>@") + Digest), qPrintable(d.message));
+        verifyNoSecrets(d);
+        // The same run without the model is an ordinary run (no key): admitted.
+        s.model.reset();
+        QVERIFY2(Admission::check(s, QJsonObject {}, ad, lane()).admitted, qPrintable(describe(d)));
     }
 };
 

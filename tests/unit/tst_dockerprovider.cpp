@@ -13,6 +13,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -47,6 +48,7 @@ for a in "$@"; do
     fi
     prev=$a
 done
+cat /proc/$$/environ > "$f.environ"
 printf '%s\0' "$@" > "$f.tmp" && mv "$f.tmp" "$f.args"
 scenario() { cat "$D/$1" 2>/dev/null; }
 case "$1" in
@@ -83,6 +85,7 @@ struct Call
     QStringList args;
     QByteArray env; // copy of the --env-file, if any
     QString envMode;
+    QMap<QString, QString> environment; // the CLI process's own environment
 };
 
 int modeOf(const QString &path)
@@ -142,6 +145,11 @@ public:
                 c.args.append(QString::fromUtf8(arg));
             c.env = readAll(base + QStringLiteral(".env"));
             c.envMode = QString::fromUtf8(readAll(base + QStringLiteral(".envmode")).trimmed());
+            for (const QByteArray &entry : readAll(base + QStringLiteral(".environ")).split('\0')) {
+                const qsizetype eq = entry.indexOf('=');
+                if (eq > 0)
+                    c.environment.insert(QString::fromUtf8(entry.left(eq)), QString::fromUtf8(entry.mid(eq + 1)));
+            }
             out.append(c);
         }
         return out;
@@ -661,10 +669,23 @@ private slots:
         FakeDocker fake;
         QVERIFY(fake.isValid());
         DockerProvider provider(fake.options());
-        Launched l;
-        QVERIFY(launch(provider, QStringLiteral("run_newline"),
+        // §6.2: the parser refuses it (invalid_run_spec) ...
+        RunSpec refused;
+        QString error;
+        QVERIFY(!parseSpec(
             containerSpecJson(QStringLiteral("none"), { { QStringLiteral("MULTI_LINE"), QStringLiteral("one\ntwo") } }),
-            &l));
+            &refused, &error));
+        QVERIFY2(error.contains(QStringLiteral("MULTI_LINE")) && error.contains(QStringLiteral("line break")),
+            qPrintable(error));
+        // ... and the provider, should one reach it anyway, never writes it into the env file, where it
+        // would start a second variable.
+        Launched l;
+        QVERIFY(parseSpec(containerSpecJson(QStringLiteral("none")), &l.spec, &error));
+        l.spec.env.insert(QStringLiteral("MULTI_LINE"), QStringLiteral("one\nLD_PRELOAD=/tmp/x.so"));
+        QVERIFY2(provider.prepare(QStringLiteral("run_newline"), l.spec, &error), qPrintable(error));
+        l.envFile
+            = QFileInfo(provider.workspacePath(QStringLiteral("run_newline"))).path() + QStringLiteral("/.docker-env");
+        l.process = provider.launch(QStringLiteral("run_newline"), l.spec, nullptr);
         Watcher w(l.process.get());
         l.process->start();
         QVERIFY(w.waitDone());
@@ -675,6 +696,99 @@ private slots:
         QVERIFY(fake.calls().isEmpty());
         QVERIFY(!QFileInfo::exists(l.envFile));
         provider.teardown(QStringLiteral("run_newline"));
+    }
+
+    // §6.2: the docker CLI runs with a fixed environment of the Runner's choosing. Nothing of the run
+    // (its variables reach the container only through the env file) and nothing else of the Runner's
+    // own environment (secrets, loader variables) reaches any docker call; the person's Docker setup does.
+    void theCliGetsOnlyAFixedEnvironment()
+    {
+        const QByteArray runnerSecret = "runner-token-SECRET-7c1e";
+        const QByteArray specSecret = "spec-value-SECRET-93ab";
+        const QList<std::pair<QByteArray, QByteArray>> runnerEnv { { "CHECKFU_RUNNER_TOKEN", runnerSecret },
+            { "LD_LIBRARY_PATH", "/nonexistent/canary-libs" }, { "GCONV_PATH", "/nonexistent/gconv" },
+            { "DOCKER_HOST", "unix:///nonexistent/docker.sock" }, { "DOCKER_CONTEXT", "person-context" },
+            { "DOCKER_CONFIG", "/nonexistent/docker-config" } };
+        for (const auto &[name, value] : runnerEnv)
+            qputenv(name.constData(), value);
+        const auto restore = qScopeGuard([&] {
+            for (const auto &entry : runnerEnv)
+                qunsetenv(entry.first.constData());
+        });
+
+        FakeDocker fake;
+        QVERIFY(fake.isValid());
+        fake.set(QStringLiteral("start.sh"),
+            QStringLiteral("trap '' TERM; : > \"$FAKE_DIR/ready\"; while :; do sleep 0.1; done"));
+        fake.set(QStringLiteral("ps.out"), QStringLiteral("aaa111\n"));
+        DockerProvider::Options options = fake.options();
+        options.cursor = cursorLane();
+        DockerProvider provider(options);
+        QSignalSpy checked(&provider, &DockerProvider::checked);
+        provider.check();
+        QVERIFY(checked.wait(10000));
+        provider.sweep();
+        QTRY_VERIFY_WITH_TIMEOUT(provider.findChildren<DockerCommand *>().isEmpty(), 10000);
+
+        // A run that sets loader variables, a secret of its own, and asks for the Cursor key.
+        const QString runId = QStringLiteral("run_cli_env");
+        const QJsonObject json
+            = withCursorModel(containerSpecJson(QStringLiteral("none"),
+                                  { { QStringLiteral("LD_PRELOAD"), QStringLiteral("/tmp/evil.so") },
+                                      { QStringLiteral("SPEC_SECRET"), QString::fromUtf8(specSecret) },
+                                      { QStringLiteral("PATH"), QStringLiteral("/run/evil/bin") } }),
+                Digest);
+        Launched l;
+        QVERIFY(launch(provider, runId, json, &l));
+        Watcher w(l.process.get());
+        l.process->start();
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo::exists(fake.path() + QStringLiteral("/ready")), 10000);
+        l.process->terminate(300); // docker kill --signal TERM, then the hard kill
+        QVERIFY(w.waitDone(10000));
+        provider.teardown(runId);
+        QTRY_VERIFY_WITH_TIMEOUT(fake.calls(QStringLiteral("kill")).size() == 2, 5000);
+        // The fire-and-forget cleanup call too.
+        DockerCommand::runDetached(fake.program(), { QStringLiteral("kill"), QStringLiteral("detached") });
+        QTRY_VERIFY_WITH_TIMEOUT(fake.calls(QStringLiteral("kill")).size() == 3, 5000);
+
+        // The run's variables did reach the container.
+        const QList<QByteArray> envLines = fake.calls(QStringLiteral("create")).value(0).env.split('\n');
+        QVERIFY(envLines.contains("SPEC_SECRET=" + specSecret));
+        QVERIFY(envLines.contains("LD_PRELOAD=/tmp/evil.so"));
+
+        const QList<Call> calls = fake.calls();
+        QStringList commands;
+        for (const Call &call : calls)
+            commands.append(call.args.value(0));
+        for (const char *command : { "info", "ps", "rm", "create", "start", "kill" })
+            QVERIFY2(commands.contains(QLatin1String(command)), qPrintable(commands.join(u' ')));
+        const QStringList allowed { QStringLiteral("PATH"), QStringLiteral("HOME"), QStringLiteral("DOCKER_HOST"),
+            QStringLiteral("DOCKER_CONTEXT"), QStringLiteral("DOCKER_CONFIG"), QStringLiteral("DOCKER_CERT_PATH"),
+            QStringLiteral("DOCKER_TLS_VERIFY") };
+        for (const Call &call : calls) {
+            const QString what = call.args.join(u' ');
+            QVERIFY2(!call.environment.isEmpty(), qPrintable(what));
+            for (auto it = call.environment.cbegin(); it != call.environment.cend(); ++it) {
+                QVERIFY2(allowed.contains(it.key()), qPrintable(it.key() + QStringLiteral(" reached: ") + what));
+                QVERIFY2(!it.value().toUtf8().contains(runnerSecret) && !it.value().toUtf8().contains(specSecret)
+                        && !it.value().contains(CursorKey),
+                    qPrintable(it.key() + QStringLiteral(" carries a secret: ") + what));
+            }
+            // The person's Docker setup is the CLI's, exactly.
+            QCOMPARE(call.environment.value(QStringLiteral("DOCKER_HOST")),
+                QStringLiteral("unix:///nonexistent/docker.sock"));
+            QCOMPARE(call.environment.value(QStringLiteral("DOCKER_CONTEXT")), QStringLiteral("person-context"));
+            QCOMPARE(
+                call.environment.value(QStringLiteral("DOCKER_CONFIG")), QStringLiteral("/nonexistent/docker-config"));
+            QCOMPARE(call.environment.value(QStringLiteral("PATH")), qEnvironmentVariable("PATH"));
+            QCOMPARE(call.environment.value(QStringLiteral("HOME")), qEnvironmentVariable("HOME"));
+            // No value of the run's environment (nor the key) on any command line.
+            for (const QString &arg : call.args) {
+                QVERIFY2(!arg.contains(QString::fromUtf8(specSecret)) && !arg.contains(CursorKey)
+                        && !arg.contains(QStringLiteral("/tmp/evil.so")) && !arg.contains(QStringLiteral("/run/evil")),
+                    qPrintable(what));
+            }
+        }
     }
 
     void aFailingCreateIsAStartFailure()

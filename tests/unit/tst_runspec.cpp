@@ -428,6 +428,105 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("field '%1' ").arg(errorPath)), qPrintable(error));
     }
 
+    // §6.2: every launch.env name matches [A-Za-z_][A-Za-z0-9_]*, and no name or value holds a NUL or
+    // a line break, on every tier; the message names the variable (escaped) and the rule.
+    void envNamesAndValues_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("shownName"); // as the error path names it; empty: the spec is valid
+        QTest::addColumn<QString>("rule");
+        const QString nameRule = QStringLiteral("[A-Za-z_][A-Za-z0-9_]*");
+        QTest::newRow("leading digit") << "1A"
+                                       << "v"
+                                       << "1A" << nameRule;
+        QTest::newRow("dash") << "A-B"
+                              << "v"
+                              << "A-B" << nameRule;
+        QTest::newRow("space") << "A B"
+                               << "v"
+                               << "A B" << nameRule;
+        QTest::newRow("empty") << ""
+                               << "v"
+                               << "" << nameRule;
+        QTest::newRow("LF in name") << "A\nB"
+                                    << "v"
+                                    << "A\\nB" << nameRule;
+        QTest::newRow("CR in name") << "LD_PRELOAD\r"
+                                    << "v"
+                                    << "LD_PRELOAD\\r" << nameRule;
+        QTest::newRow("NUL in name") << QStringLiteral("A") + QChar(0) + QStringLiteral("B") << "v"
+                                     << "A\\u0000B" << nameRule;
+        QTest::newRow("non-ASCII letter") << QStringLiteral("CAF\u00c9") << "v"
+                                          << "CAF\\u00c9" << nameRule;
+        QTest::newRow("dot") << "a.b"
+                             << "v"
+                             << "a.b" << nameRule;
+        QTest::newRow("CR in value") << "FOO"
+                                     << "one\rtwo"
+                                     << "FOO"
+                                     << "line break";
+        QTest::newRow("LF in value") << "FOO"
+                                     << "one\nLD_PRELOAD=/tmp/x.so"
+                                     << "FOO"
+                                     << "line break";
+        QTest::newRow("NUL in value") << "FOO" << QStringLiteral("a") + QChar(0) << "FOO"
+                                      << "NUL";
+        // Valid: underscores, lower case, digits after the first character, any other value.
+        QTest::newRow("underscore first") << "_A1"
+                                          << "v"
+                                          << ""
+                                          << "";
+        QTest::newRow("lower case") << "http_proxy"
+                                    << "tab\there = 'quotes' \\"
+                                    << ""
+                                    << "";
+    }
+
+    void envNamesAndValues()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, value);
+        QFETCH(QString, shownName);
+        QFETCH(QString, rule);
+        const Pointer env { QStringLiteral("harness"), QStringLiteral("launch"), QStringLiteral("env") };
+        const QJsonObject spec = edited(validSpec(), env, QJsonObject { { name, value } });
+        const auto result = RunSpec::parse(spec);
+        if (rule.isEmpty()) {
+            QVERIFY2(std::holds_alternative<RunSpec>(result), qPrintable(errorOf(result)));
+            QCOMPARE(std::get<RunSpec>(result).env.value(name), value);
+            return;
+        }
+        const QString error = errorOf(result);
+        const QString field = QStringLiteral("field 'run_spec.harness.launch.env.%1' ").arg(shownName);
+        QVERIFY2(error.startsWith(field), qPrintable(error));
+        QVERIFY2(error.contains(rule), qPrintable(error));
+        // The message is one printable line: what a hostile name carries is escaped, never replayed.
+        for (const QChar c : error)
+            QVERIFY2(c.unicode() >= 0x20, qPrintable(error));
+        // The claim still parses; its spec becomes an invalid_run_spec refusal.
+        const QJsonObject body { { QStringLiteral("claim"),
+            QJsonObject { { QStringLiteral("claim_id"), QStringLiteral("clm_") + Hex },
+                { QStringLiteral("run_id"), QStringLiteral("run_") + Hex },
+                { QStringLiteral("session_id"), QStringLiteral("sess_") + Hex },
+                { QStringLiteral("lease_ttl_seconds"), 60 }, { QStringLiteral("run_spec"), spec } } } };
+        const auto claim = RunClaim::parse(body);
+        QVERIFY(std::holds_alternative<RunClaim>(claim));
+        QCOMPARE(errorOf(std::get<RunClaim>(claim).spec), error);
+    }
+
+    void aLongBadNameIsShortenedInTheMessage()
+    {
+        const QString name = QString(5000, QLatin1Char('A')) + QLatin1Char('-');
+        const Pointer env { QStringLiteral("harness"), QStringLiteral("launch"), QStringLiteral("env") };
+        const QString error
+            = errorOf(RunSpec::parse(edited(validSpec(), env, QJsonObject { { name, QStringLiteral("v") } })));
+        QVERIFY2(error.startsWith(QStringLiteral("field 'run_spec.harness.launch.env.") + QString(64, QLatin1Char('A'))
+                     + QStringLiteral("...' ")),
+            qPrintable(error));
+        QVERIFY(error.size() < 400);
+    }
+
     void filePaths_data()
     {
         QTest::addColumn<QString>("path");
