@@ -131,6 +131,7 @@ void ApiCall::sendAttempt()
         req.target = m_target;
     }
     req.inactivityTimeoutMs = m_request.timeoutMs;
+    req.deadlineMs = m_request.deadlineMs; // 0: the exchange's default, after the timeout
     req.maxResponseBytes = ApiClient::MaxResponseBytes;
     req.headers.reserve(m_client.m_fixedHeaders.size() + 256);
     req.headers += m_client.m_fixedHeaders;
@@ -162,16 +163,25 @@ bool ApiCall::followRedirect(const HttpExchange &exchange)
     if (header.isEmpty() || !location.isValid())
         return false;
     const QUrl target = currentUrl().resolved(location);
-    const bool allowed = target.scheme() == QLatin1String("https")
-        || (target.scheme() == QLatin1String("http") && EndpointPolicy::isLoopbackHost(target.host()));
-    if (!allowed || ++m_redirects > ApiClient::MaxRedirects) {
+    const QString shown = target.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment);
+    // Only within the endpoint's origin: another origin (https to http included) would receive
+    // the request's body, and could answer in the control plane's name.
+    if (!sameOrigin(target, m_client.m_endpoint)) {
+        Logging::get("http")->warn("refused a redirect to another origin: {}", shown);
         finish({ 0, {},
-            ApiError::policy(QCoreApplication::translate("ApiClient", "refused redirect to %1")
-                                 .arg(target.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery))) });
+            ApiError::policy(QCoreApplication::translate(
+                "ApiClient", "refused a redirect to %1: only redirects within the endpoint's origin (%2) are followed")
+                                 .arg(shown, m_client.m_origin.key)) });
         return true;
     }
-    Logging::get("http")->info("following redirect to {}{}", target.toString(QUrl::RemoveUserInfo | QUrl::RemoveQuery),
-        sameOrigin(target, m_client.m_endpoint) ? "" : " (other origin: without credentials)");
+    if (++m_redirects > ApiClient::MaxRedirects) {
+        finish({ 0, {},
+            ApiError::policy(QCoreApplication::translate("ApiClient", "refused redirect to %1: more than %2 redirects")
+                                 .arg(shown)
+                                 .arg(ApiClient::MaxRedirects)) });
+        return true;
+    }
+    Logging::get("http")->info("following redirect to {}", shown);
     m_redirectedTo = target;
     sendAttempt();
     return true;
@@ -200,6 +210,9 @@ void ApiCall::onExchangeFinished()
     }
     const int status = exchange->status();
     switch (exchange->outcome()) {
+    case HttpExchange::Outcome::Refused:
+        response.error = ApiError::policy(exchange->errorString());
+        break;
     case HttpExchange::Outcome::TooLarge:
         response.error
             = ApiError::protocol(QCoreApplication::translate("ApiClient", "the response body is larger than 8 MiB"));

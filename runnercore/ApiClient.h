@@ -30,7 +30,10 @@ struct ApiRequest
     std::function<QString()> credential;
     bool retry = false; // retry retryable failures with the §1 backoff
     int maxAttempts = 0; // with retry: 0 = until it succeeds or is aborted
-    int timeoutMs = 30000;
+    int timeoutMs = 30000; // inactivity: a long-poll's wait goes in here
+    // The whole attempt, however slowly bytes keep coming; 0: timeoutMs plus
+    // HttpExchange::TransferAllowanceMs (120 s).
+    int deadlineMs = 0;
     QString idempotencyKey; // generated for POST/PUT/DELETE when empty
 };
 
@@ -90,7 +93,9 @@ private:
 };
 
 // HTTP client for the control plane (§1): required headers, idempotency keys, the error
-// envelope, strict size limits, retries with backoff, and no Authorization across origins.
+// envelope, strict size limits, retries with backoff. Redirects are followed only within the
+// endpoint's origin (scheme, host and port), so neither a credential nor a request body ever
+// goes anywhere else.
 class ApiClient : public QObject
 {
     Q_OBJECT

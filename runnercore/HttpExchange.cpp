@@ -2,7 +2,10 @@
 
 #include "HttpConnectionPool.h"
 
-#include <cctype>
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <string_view>
 
 #include <QNetworkProxy>
 #include <QSslConfiguration>
@@ -14,21 +17,41 @@
 namespace {
 constexpr qsizetype MaxHeadBytes = 64 * 1024; // status line and headers together
 
-// A Content-Length or chunk size: digits only (hex for chunks), no sign, no overflow.
-qint64 parseSize(QByteArrayView text, int base)
+// RFC 9110 tchar: what a field name (or a method) may hold. A table: it runs for every byte of
+// every header name.
+constexpr auto TokenChars = [] {
+    std::array<bool, 256> table {};
+    for (int c = 0; c < 256; ++c)
+        table[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    for (char c : std::string_view("!#$%&'*+-.^_`|~"))
+        table[static_cast<unsigned char>(c)] = true;
+    return table;
+}();
+
+bool isTokenChar(char c)
 {
-    if (text.isEmpty() || text.size() > 15)
-        return -1;
-    bool ok = false;
-    const qint64 value = text.toLongLong(&ok, base);
-    for (char c : text) {
-        if (!(std::isdigit(static_cast<unsigned char>(c))
-                || (base == 16 && std::isxdigit(static_cast<unsigned char>(c)))))
-            return -1;
-    }
-    return ok ? value : -1;
+    return TokenChars[static_cast<unsigned char>(c)];
+}
+
+bool isControl(char c)
+{
+    const auto u = static_cast<unsigned char>(c);
+    return (u < 0x20 && u != '\t') || u == 0x7f;
 }
 } // namespace
+
+bool HttpExchange::isValidHeader(QByteArrayView name, QByteArrayView value)
+{
+    return !name.isEmpty() && std::all_of(name.begin(), name.end(), isTokenChar)
+        && std::none_of(value.begin(), value.end(), isControl);
+}
+
+int HttpExchange::Request::effectiveDeadlineMs() const
+{
+    if (deadlineMs > 0)
+        return deadlineMs;
+    return int(std::min<qint64>(qint64(inactivityTimeoutMs) + TransferAllowanceMs, std::numeric_limits<int>::max()));
+}
 
 void HttpExchange::Request::setUrl(const QUrl &url)
 {
@@ -40,6 +63,11 @@ void HttpExchange::Request::setUrl(const QUrl &url)
 
 void HttpExchange::Request::addHeader(const QByteArray &name, const QByteArray &value)
 {
+    if (!isValidHeader(name, value)) {
+        if (refusedHeader.isEmpty())
+            refusedHeader = name.isEmpty() ? QByteArrayLiteral("(empty name)") : name;
+        return;
+    }
     headers += name;
     headers += ": ";
     headers += value;
@@ -55,19 +83,30 @@ HttpExchange::~HttpExchange()
     closeSocket();
 }
 
-QByteArray HttpExchange::header(QByteArrayView name) const
-{
-    for (const auto &[n, value] : m_responseHeaders) {
-        if (n.compare(name, Qt::CaseInsensitive) == 0)
-            return value;
-    }
-    return {};
-}
-
 void HttpExchange::start()
 {
     if (m_outcome != Outcome::Pending || m_socket || !m_pool)
         return;
+    // Nothing that could end a line goes out: a value with CR LF would be a header (or a
+    // request) of its own. Refused from the event loop: the caller connects after start().
+    QString refusal;
+    if (!m_request.refusedHeader.isEmpty()) {
+        refusal = tr("refusing to send the %1 header: its value holds a line break, NUL or another control "
+                     "character")
+                      .arg(QString::fromLatin1(m_request.refusedHeader.left(64).toPercentEncoding()));
+    } else if (m_request.method.isEmpty()
+        || !std::all_of(m_request.method.cbegin(), m_request.method.cend(), isTokenChar)
+        || std::any_of(m_request.target.cbegin(), m_request.target.cend(),
+            [](char c) { return c == ' ' || isControl(c) || c == '\t'; })) {
+        refusal = tr("refusing to send a request whose method or target holds a space or control character");
+    }
+    if (!refusal.isEmpty()) {
+        m_outcome = Outcome::Refused; // no second start(); finished() follows from the event loop
+        m_error = refusal;
+        QMetaObject::invokeMethod(
+            this, [this] { emit finished(); }, Qt::QueuedConnection);
+        return;
+    }
     m_wire.clear();
     m_wire.reserve(64 + m_request.target.size() + m_request.origin.hostHeader.size() + m_request.headers.size()
         + m_request.body.size());
@@ -88,7 +127,8 @@ void HttpExchange::start()
         m_wire += m_request.body;
 
     m_quietUntil.setRemainingTime(m_request.inactivityTimeoutMs);
-    m_inactivity.start(m_request.inactivityTimeoutMs, Qt::CoarseTimer, this);
+    m_deadline.setRemainingTime(m_request.effectiveDeadlineMs());
+    m_inactivity.start(std::min(m_request.inactivityTimeoutMs, m_request.effectiveDeadlineMs()), Qt::CoarseTimer, this);
     send(false);
 }
 
@@ -135,10 +175,10 @@ void HttpExchange::attach(QAbstractSocket *socket)
 {
     m_socket = socket;
     socket->setParent(this);
-    m_stage = Stage::StatusLine;
-    m_headBytes = 0;
-    m_in.clear();
-    m_inPos = 0;
+    HttpResponseParser::Limits limits;
+    limits.maxHeadBytes = MaxHeadBytes;
+    limits.maxBodyBytes = m_request.maxResponseBytes;
+    m_parser = HttpResponseParser(limits, m_request.method == "HEAD");
     m_gotBytes = false;
     connect(socket, &QIODevice::readyRead, this, &HttpExchange::onReadyRead);
     connect(socket, &QIODevice::bytesWritten, this, [this] { noteProgress(); });
@@ -165,12 +205,18 @@ void HttpExchange::timerEvent(QTimerEvent *event)
         return;
     }
     // Re-arming the timer for every read would cost more than the request.
-    if (const qint64 left = m_quietUntil.remainingTime(); left > 0) {
-        m_inactivity.start(int(left), Qt::CoarseTimer, this);
+    const qint64 quiet = m_quietUntil.remainingTime();
+    const qint64 total = m_deadline.remainingTime();
+    if (quiet > 0 && total > 0) {
+        m_inactivity.start(int(std::min(quiet, total)), Qt::CoarseTimer, this);
         return;
     }
     m_inactivity.stop();
-    end(Outcome::TimedOut, tr("no answer within %1 s").arg((m_request.inactivityTimeoutMs + 999) / 1000));
+    if (quiet <= 0)
+        end(Outcome::TimedOut, tr("no answer within %1 s").arg((m_request.inactivityTimeoutMs + 999) / 1000));
+    else
+        end(Outcome::TimedOut,
+            tr("the response did not complete within %1 s").arg((m_request.effectiveDeadlineMs() + 999) / 1000));
 }
 
 void HttpExchange::onReadyRead()
@@ -183,7 +229,6 @@ void HttpExchange::onReadyRead()
     m_gotBytes = true;
     noteProgress();
     takeInput(data);
-    parse();
 }
 
 void HttpExchange::onSocketError()
@@ -204,13 +249,12 @@ void HttpExchange::onSocketError()
     // Whatever arrived with the close is still part of the answer.
     if (m_socket->bytesAvailable() > 0) {
         m_gotBytes = true;
-        takeInput(m_socket->readAll());
-        if (!parse())
+        if (!takeInput(m_socket->readAll()))
             return;
     }
-    if (m_stage == Stage::UntilClose) {
-        m_keepAlive = false;
-        completed();
+    if (m_parser.readsUntilClose()) {
+        m_parser.finish();
+        completed(false);
         return;
     }
     const bool closed = error == QAbstractSocket::RemoteHostClosedError
@@ -231,201 +275,33 @@ void HttpExchange::onSocketError()
         fail(m_socket->errorString());
 }
 
-void HttpExchange::takeInput(const QByteArray &data)
+bool HttpExchange::takeInput(const QByteArray &data)
 {
-    // parse() walks m_in by position; what it has passed is dropped here, once per read.
-    if (m_inPos == m_in.size()) {
-        m_in = data;
-    } else {
-        m_in.remove(0, m_inPos);
-        m_in += data;
-    }
-    m_inPos = 0;
-}
-
-bool HttpExchange::parse()
-{
-    for (;;) {
-        if (m_outcome != Outcome::Pending)
-            return false;
-        switch (m_stage) {
-        case Stage::Body:
-        case Stage::ChunkData: {
-            const qint64 take = std::min<qint64>(m_remaining, m_in.size() - m_inPos);
-            if (take == 0)
-                return true;
-            if (!takeBody(take))
-                return false;
-            m_remaining -= take;
-            if (m_remaining > 0)
-                return true;
-            if (m_stage == Stage::Body) {
-                completed();
-                return false;
-            }
-            m_stage = Stage::ChunkEnd;
-            break;
-        }
-        case Stage::UntilClose:
-            return takeBody(m_in.size() - m_inPos);
-        default: { // a line: status, header, chunk size, chunk end or trailer
-            const qsizetype eol = m_in.indexOf('\n', m_inPos);
-            if (eol < 0) {
-                if (m_in.size() - m_inPos > MaxHeadBytes) {
-                    fail(tr("the response's header is larger than %1 KiB").arg(MaxHeadBytes / 1024));
-                    return false;
-                }
-                return true;
-            }
-            // Many short lines count as much as one long one.
-            if (m_stage == Stage::StatusLine || m_stage == Stage::Headers || m_stage == Stage::Trailers) {
-                m_headBytes += eol + 1 - m_inPos;
-                if (m_headBytes > MaxHeadBytes) {
-                    fail(tr("the response's header is larger than %1 KiB").arg(MaxHeadBytes / 1024));
-                    return false;
-                }
-            }
-            QByteArrayView line(m_in.constData() + m_inPos, eol - m_inPos);
-            m_inPos = eol + 1;
-            if (line.endsWith('\r'))
-                line.chop(1);
-            if (!parseHead(line))
-                return false;
-            break;
-        }
-        }
-    }
-}
-
-bool HttpExchange::parseHead(QByteArrayView line)
-{
-    switch (m_stage) {
-    case Stage::StatusLine: {
-        // "HTTP/1.1 200 OK": a three-digit code after the version, then a space or the end.
-        const bool http1 = line.startsWith("HTTP/1.") && line.size() >= 12 && line[8] == ' '
-            && (line.size() == 12 || line[12] == ' ');
-        int status = 0;
-        for (qsizetype i = 9; http1 && i < 12; ++i)
-            status = std::isdigit(static_cast<unsigned char>(line[i])) ? status * 10 + (line[i] - '0') : -1000;
-        if (!http1 || status < 100 || status > 599) {
-            fail(tr("the server's answer is not HTTP/1.x"));
-            return false;
-        }
-        m_status = status;
-        m_keepAlive = line.startsWith("HTTP/1.1");
-        m_responseHeaders.clear();
-        m_stage = Stage::Headers;
+    const qsizetype used = m_parser.feed(data);
+    switch (m_parser.state()) {
+    case HttpResponseParser::State::Incomplete:
         return true;
-    }
-    case Stage::Headers: {
-        if (!line.isEmpty()) {
-            const qsizetype colon = line.indexOf(':');
-            if (colon <= 0) {
-                fail(tr("the server sent a malformed header line"));
-                return false;
-            }
-            m_responseHeaders.append({ line.first(colon).trimmed().toByteArray().toLower(),
-                line.sliced(colon + 1).trimmed().toByteArray() });
-            return true;
-        }
-        if (m_status < 200) { // 100 Continue and friends: the real answer follows
-            m_stage = Stage::StatusLine;
-            return true;
-        }
-        return startBody();
-    }
-    case Stage::ChunkSize: {
-        const qsizetype extension = line.indexOf(';');
-        const qint64 size = parseSize((extension < 0 ? line : line.first(extension)).trimmed(), 16);
-        if (size < 0) {
-            fail(tr("the server sent a malformed chunk"));
-            return false;
-        }
-        m_remaining = size;
-        m_stage = size == 0 ? Stage::Trailers : Stage::ChunkData;
-        return true;
-    }
-    case Stage::ChunkEnd:
-        if (!line.isEmpty()) {
-            fail(tr("the server sent a malformed chunk"));
-            return false;
-        }
-        m_stage = Stage::ChunkSize;
-        return true;
-    case Stage::Trailers:
-        if (line.isEmpty())
-            completed();
-        return true;
-    default:
-        return true;
-    }
-}
-
-bool HttpExchange::startBody()
-{
-    const QByteArray connection = header("Connection").toLower();
-    if (connection.contains("close"))
-        m_keepAlive = false;
-    else if (connection.contains("keep-alive"))
-        m_keepAlive = true;
-    const bool noBody = m_request.method == "HEAD" || m_status == 204 || m_status == 304;
-    if (noBody) {
-        completed();
-        return true;
-    }
-    const QByteArray encoding = header("Transfer-Encoding").toLower();
-    if (!encoding.isEmpty()) {
-        if (!encoding.trimmed().endsWith("chunked")) {
-            fail(tr("the server used an unsupported transfer encoding"));
-            return false;
-        }
-        m_stage = Stage::ChunkSize;
-        return true;
-    }
-    const QByteArray length = header("Content-Length");
-    if (!length.isEmpty()) {
-        const qint64 size = parseSize(length, 10);
-        if (size < 0) {
-            fail(tr("the server sent an invalid Content-Length"));
-            return false;
-        }
-        if (size > m_request.maxResponseBytes) {
-            end(Outcome::TooLarge, tr("the response is larger than %1 bytes").arg(m_request.maxResponseBytes));
-            return false;
-        }
-        if (size == 0) {
-            completed();
-            return true;
-        }
-        m_stage = Stage::Body;
-        m_remaining = size;
-        return true;
-    }
-    m_keepAlive = false;
-    m_stage = Stage::UntilClose;
-    return true;
-}
-
-bool HttpExchange::takeBody(qint64 bytes)
-{
-    if (bytes <= 0)
-        return true;
-    if (m_body.size() + bytes > m_request.maxResponseBytes) {
-        end(Outcome::TooLarge, tr("the response is larger than %1 bytes").arg(m_request.maxResponseBytes));
+    case HttpResponseParser::State::Complete:
+        completed(used < data.size());
+        return false;
+    case HttpResponseParser::State::Failed:
+        if (m_parser.error() == HttpResponseParser::Error::BodyTooLarge)
+            end(Outcome::TooLarge, m_parser.errorString());
+        else
+            fail(m_parser.errorString()); // and the connection closes with it: never back to the pool
         return false;
     }
-    m_body += QByteArrayView(m_in).sliced(m_inPos, bytes);
-    m_inPos += bytes;
-    return true;
+    return false;
 }
 
-void HttpExchange::completed()
+void HttpExchange::completed(bool leftover)
 {
     if (m_outcome != Outcome::Pending)
         return;
-    // A connection that carried exactly this answer can carry the next request.
-    if (m_keepAlive && m_inPos == m_in.size() && m_socket && m_pool
-        && m_socket->state() == QAbstractSocket::ConnectedState) {
+    // A connection that carried exactly this answer can carry the next request; anything the
+    // server sent beyond it, or a framing we did not trust, retires it.
+    if (m_parser.keepAlive() && !leftover && m_socket && m_pool && m_socket->state() == QAbstractSocket::ConnectedState
+        && m_socket->bytesAvailable() == 0) {
         QAbstractSocket *socket = m_socket;
         m_socket = nullptr;
         socket->disconnect(this);

@@ -139,36 +139,53 @@ void FaultyHttpPeer::answer(QTcpSocket *socket, const Request &request)
             socket->abort();
             return;
         }
+        QByteArray out;
+        bool close = false;
         if (!r.raw.isEmpty()) {
-            socket->write(r.raw);
-            socket->disconnectFromHost();
+            out = r.raw;
+            close = r.closeAfterRaw;
+        } else {
+            out = "HTTP/1.1 " + QByteArray::number(r.status) + " X\r\n";
+            bool hasDate = false;
+            for (const auto &[name, value] : r.headers) {
+                out += name + ": " + value + "\r\n";
+                hasDate = hasDate || name.compare("Date", Qt::CaseInsensitive) == 0;
+            }
+            if (!hasDate)
+                out += "Date: " + httpDate(QDateTime::currentDateTimeUtc()) + "\r\n";
+            if (!keepAlive)
+                out += "Connection: close\r\n";
+            if (r.chunked) {
+                out += "Transfer-Encoding: chunked\r\n\r\n";
+                constexpr int Chunk = 64 * 1024;
+                for (int i = 0; i < r.body.size(); i += Chunk) {
+                    const QByteArray part = r.body.mid(i, Chunk);
+                    out += QByteArray::number(part.size(), 16) + "\r\n" + part + "\r\n";
+                }
+                out += "0\r\n\r\n";
+            } else {
+                out += "Content-Length: " + QByteArray::number(r.body.size()) + "\r\n\r\n";
+                out += r.truncateBodyAt >= 0 ? r.body.left(r.truncateBodyAt) : r.body;
+            }
+            close = !keepAlive || r.truncateBodyAt >= 0;
+        }
+        if (r.trickleMs <= 0) {
+            socket->write(out);
+            if (close)
+                socket->disconnectFromHost();
             return;
         }
-        QByteArray out = "HTTP/1.1 " + QByteArray::number(r.status) + " X\r\n";
-        bool hasDate = false;
-        for (const auto &[name, value] : r.headers) {
-            out += name + ": " + value + "\r\n";
-            hasDate = hasDate || name.compare("Date", Qt::CaseInsensitive) == 0;
-        }
-        if (!hasDate)
-            out += "Date: " + httpDate(QDateTime::currentDateTimeUtc()) + "\r\n";
-        if (!keepAlive)
-            out += "Connection: close\r\n";
-        if (r.chunked) {
-            out += "Transfer-Encoding: chunked\r\n\r\n";
-            constexpr int Chunk = 64 * 1024;
-            for (int i = 0; i < r.body.size(); i += Chunk) {
-                const QByteArray part = r.body.mid(i, Chunk);
-                out += QByteArray::number(part.size(), 16) + "\r\n" + part + "\r\n";
-            }
-            out += "0\r\n\r\n";
-        } else {
-            out += "Content-Length: " + QByteArray::number(r.body.size()) + "\r\n\r\n";
-            out += r.truncateBodyAt >= 0 ? r.body.left(r.truncateBodyAt) : r.body;
-        }
-        socket->write(out);
-        if (!keepAlive || r.truncateBodyAt >= 0)
-            socket->disconnectFromHost();
+        auto *timer = new QTimer(socket);
+        auto sent = std::make_shared<qsizetype>(0);
+        QObject::connect(timer, &QTimer::timeout, socket, [socket, timer, sent, out, close] {
+            socket->write(out.mid(*sent, 1));
+            if (++*sent < out.size())
+                return;
+            timer->deleteLater();
+            if (close)
+                socket->disconnectFromHost();
+        });
+        timer->start(r.trickleMs);
     };
     if (r.delayMs > 0)
         QTimer::singleShot(r.delayMs, socket, send);

@@ -29,6 +29,8 @@ public:
         int delayMs = 0;
         int truncateBodyAt = -1; // send only this many body bytes (Content-Length still whole), then close
         QByteArray raw; // when set: sent verbatim instead of a composed answer, then the connection closes
+        bool closeAfterRaw = true; // false: a raw answer leaves the connection open (keep-alive peers)
+        int trickleMs = 0; // > 0: the answer goes out one byte per interval, as a slow-loris server's would
     };
     struct Request
     {

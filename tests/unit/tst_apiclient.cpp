@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QSslKey>
 #include <QSslServer>
@@ -45,6 +46,47 @@ private:
     }
 
     FakeClock m_clock; // random() = 0: retries happen at once
+
+    // A self-signed certificate for 127.0.0.1 and its key.
+    static bool makeCertificate(const QTemporaryDir &dir, QSslCertificate &certificate, QSslKey &key)
+    {
+        const QString openssl = QStandardPaths::findExecutable(QStringLiteral("openssl"));
+        if (openssl.isEmpty())
+            return false;
+        const QString keyPath = dir.filePath(QStringLiteral("key.pem"));
+        const QString certPath = dir.filePath(QStringLiteral("cert.pem"));
+        QProcess gen;
+        gen.start(openssl,
+            { QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("ec"),
+                QStringLiteral("-pkeyopt"), QStringLiteral("ec_paramgen_curve:prime256v1"), QStringLiteral("-nodes"),
+                QStringLiteral("-keyout"), keyPath, QStringLiteral("-out"), certPath, QStringLiteral("-days"),
+                QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=127.0.0.1"),
+                QStringLiteral("-addext"), QStringLiteral("subjectAltName=IP:127.0.0.1") });
+        if (!gen.waitForFinished(30000) || gen.exitCode() != 0)
+            return false;
+        QFile certFile(certPath);
+        QFile keyFile(keyPath);
+        if (!certFile.open(QIODevice::ReadOnly) || !keyFile.open(QIODevice::ReadOnly))
+            return false;
+        certificate = QSslCertificate(certFile.readAll());
+        key = QSslKey(keyFile.readAll(), QSsl::Ec);
+        return !certificate.isNull() && !key.isNull();
+    }
+
+    // One raw answer: refused as a retryable network error that says why.
+    void expectFramingRefused(const QByteArray &raw, const QString &expected)
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response r;
+        r.raw = raw;
+        peer.enqueue(r);
+        ApiClient client(peer.url(), m_clock);
+        const ApiResponse response = call(client, post(QStringLiteral("/v1/x")));
+        QCOMPARE(response.error.kind, ApiError::Kind::Network);
+        QVERIFY(response.error.retryable());
+        QVERIFY2(response.error.message.contains(expected), qPrintable(response.error.message));
+    }
 
 private slots:
     void initTestCase() { qRegisterMetaType<ApiResponse>(); }
@@ -302,10 +344,214 @@ private slots:
             QVERIFY(response.error.retryable());
             QVERIFY(!response.error.message.isEmpty());
             // A server cannot make the Runner hold an unbounded header, in one line or many.
-            if (QByteArray(QTest::currentDataTag()).startsWith("endless header"))
+            if (QByteArray(QTest::currentDataTag()) == "endless header")
                 QVERIFY2(response.error.message.contains(QStringLiteral("larger than 64 KiB")),
                     qPrintable(response.error.message));
+            if (QByteArray(QTest::currentDataTag()) == "endless header lines")
+                QVERIFY2(response.error.message.contains(QStringLiteral("more than 200 fields")),
+                    qPrintable(response.error.message));
         }
+    }
+
+    // Strict HTTP (issue 13 item 6): answers two readers could frame differently are refused,
+    // as retryable network failures whose connection never carries another request.
+    void repeatedOrConflictingContentLengthIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QString>("expected");
+        const QByteArray json = R"({"ok":true})";
+        QTest::newRow("twice, same value")
+            << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 11\r\nContent-Length: 11\r\n\r\n" + json)
+            << QStringLiteral("Content-Length more than once");
+        QTest::newRow("twice, other value")
+            << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 11\r\nContent-Length: 4\r\n\r\n" + json)
+            << QStringLiteral("conflicting Content-Length");
+    }
+
+    void repeatedOrConflictingContentLengthIsRefused()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QString, expected);
+        expectFramingRefused(raw, expected);
+    }
+
+    void transferEncodingWithContentLengthIsRefusedAndItsConnectionClosed()
+    {
+        // Chunked to us, 11 bytes to a proxy: whatever follows would be read as another answer.
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.setKeepAlive(true);
+        FaultyHttpPeer::Response both;
+        both.raw = "HTTP/1.1 200 OK\r\nContent-Length: 11\r\nTransfer-Encoding: chunked\r\n\r\n"
+                   "b\r\n{\"ok\":true}\r\n0\r\n\r\n";
+        both.closeAfterRaw = false; // the server would gladly go on
+        peer.enqueue(both);
+        peer.enqueueJson(200, { { QStringLiteral("n"), 2 } });
+        ApiClient client(peer.url(), m_clock);
+        const ApiResponse refused = call(client, post(QStringLiteral("/v1/a")));
+        QCOMPARE(refused.error.kind, ApiError::Kind::Network);
+        QVERIFY(refused.error.retryable());
+        QVERIFY2(refused.error.message.contains(QStringLiteral("both Transfer-Encoding and Content-Length")),
+            qPrintable(refused.error.message));
+        const ApiResponse next = call(client, post(QStringLiteral("/v1/b")));
+        QVERIFY2(next.ok(), qPrintable(next.error.describe()));
+        QCOMPARE(next.body.value(QStringLiteral("n")).toInt(), 2);
+        QCOMPARE(peer.connectionCount(), 2); // the suspect connection was closed, not reused
+    }
+
+    void onlyExactlyChunkedIsAccepted_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QString>("expected");
+        const QByteArray body = "b\r\n{\"ok\":true}\r\n0\r\n\r\n";
+        QTest::newRow("gzip, chunked") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n"
+            + body) << QStringLiteral("\"gzip, chunked\"; only \"chunked\" is accepted");
+        QTest::newRow("chunked twice") << QByteArray(
+            "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n\r\n" + body)
+                                       << QStringLiteral("\"chunked, chunked\"");
+        QTest::newRow("a longer name") << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: xchunked\r\n\r\n" + body)
+                                       << QStringLiteral("\"xchunked\"");
+    }
+
+    void onlyExactlyChunkedIsAccepted()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QString, expected);
+        expectFramingRefused(raw, expected);
+    }
+
+    void malformedHeaderLinesAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QString>("expected");
+        const QByteArray tail = "Content-Length: 11\r\n\r\n{\"ok\":true}";
+        QTest::newRow("CR inside a line") << QByteArray("HTTP/1.1 200 OK\r\nX-A: 1\rX-B: 2\r\n" + tail)
+                                          << QStringLiteral("carriage return that does not end a line");
+        QTest::newRow("folded line") << QByteArray("HTTP/1.1 200 OK\r\nX-A: 1\r\n X-B: 2\r\n" + tail)
+                                     << QStringLiteral("malformed header line");
+        QTest::newRow("space before the colon")
+            << QByteArray("HTTP/1.1 200 OK\r\nX-A : 1\r\n" + tail) << QStringLiteral("malformed header line");
+        QTest::newRow("NUL in a value") << QByteArray("HTTP/1.1 200 OK\r\nX-A: 1\0002\r\n", 27) + tail
+                                        << QStringLiteral("malformed header line");
+        QTest::newRow("protocol switch") << QByteArray(
+            "HTTP/1.1 101 Switching Protocols\r\nUpgrade: x\r\n\r\nHTTP/1.1 200 OK\r\n" + tail)
+                                         << QStringLiteral("switched protocols");
+    }
+
+    void malformedHeaderLinesAreRefused()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QString, expected);
+        expectFramingRefused(raw, expected);
+    }
+
+    void chunkFramingIsBounded()
+    {
+        // Chunk extensions carry no data: a server cannot keep the Runner reading them.
+        const QByteArray json = QByteArray("{\"ok\":true,\"pad\":\"") + QByteArray(100, 'x') + "\"}";
+        QByteArray flood = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+        for (char c : json)
+            flood += "1;" + QByteArray(1000, 'e') + "\r\n" + c + "\r\n";
+        flood += "0\r\n\r\n";
+        expectFramingRefused(flood, QStringLiteral("more chunk framing than data"));
+
+        // A chunk announced past the size limit fails at once, not after 8 MiB arrived.
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response huge;
+        huge.raw = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n900000\r\n{";
+        huge.closeAfterRaw = false;
+        peer.enqueue(huge);
+        ApiClient client(peer.url(), m_clock);
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x")));
+        QCOMPARE(r.error.kind, ApiError::Kind::Protocol);
+        QVERIFY2(r.error.message.contains(QStringLiteral("8 MiB")), qPrintable(r.error.message));
+    }
+
+    void refusesToSendAHeaderWithALineBreak_data()
+    {
+        QTest::addColumn<QString>("credential");
+        QTest::addColumn<QString>("idempotencyKey");
+        QTest::addColumn<QString>("header");
+        const QString key = QStringLiteral("6f1c5d1e-8a2b-4c3d-9e4f-5a6b7c8d9e0f");
+        QTest::newRow("CR LF in the credential")
+            << QStringLiteral("cfw_secret\r\nX-Injected: 1") << key << QStringLiteral("Authorization");
+        QTest::newRow("LF in the credential")
+            << QStringLiteral("cfw_secret\nX-Injected: 1") << key << QStringLiteral("Authorization");
+        QTest::newRow("NUL in the credential")
+            << QString::fromUtf8("cfw_secret\0X", 12) << key << QStringLiteral("Authorization");
+        QTest::newRow("CR in the idempotency key")
+            << QStringLiteral("cfw_secret") << QStringLiteral("k\rX-Injected: 1") << QStringLiteral("Idempotency-Key");
+    }
+
+    void refusesToSendAHeaderWithALineBreak()
+    {
+        // A credential read from a damaged store (or a key from a caller) must not add a header
+        // or a request of its own: refused before anything is sent, and not retried.
+        QFETCH(QString, credential);
+        QFETCH(QString, idempotencyKey);
+        QFETCH(QString, header);
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.setHandler([](const FaultyHttpPeer::Request &) {
+            FaultyHttpPeer::Response r;
+            r.body = R"({"ok":true})";
+            return r;
+        });
+        ApiClient client(peer.url(), m_clock);
+        ApiRequest request = post(QStringLiteral("/v1/x"), true);
+        request.credential = [credential] { return credential; };
+        request.idempotencyKey = idempotencyKey;
+        int failures = -1;
+        const ApiResponse r = call(client, request, &failures);
+        QCOMPARE(r.error.kind, ApiError::Kind::Policy);
+        QVERIFY(!r.error.retryable());
+        QCOMPARE(failures, 0);
+        QVERIFY2(r.error.message.contains(header), qPrintable(r.error.message));
+        QVERIFY2(!r.error.message.contains(QStringLiteral("cfw_secret")), qPrintable(r.error.message));
+        QTest::qWait(100);
+        QCOMPARE(peer.connectionCount(), 0);
+        QVERIFY(peer.requests().isEmpty());
+    }
+
+    void aTrickledResponseEndsAtItsDeadline()
+    {
+        // One byte every 50 ms never trips the inactivity timeout; the deadline on the whole
+        // response ends it (by default the timeout plus HttpExchange::TransferAllowanceMs).
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response slow;
+        slow.body = QByteArray("{\"ok\":true,\"pad\":\"") + QByteArray(400, 'x') + "\"}";
+        slow.trickleMs = 50; // about 27 s for the whole answer
+        peer.enqueue(slow);
+        ApiClient client(peer.url(), m_clock);
+        ApiRequest r = post(QStringLiteral("/v1/x"));
+        r.timeoutMs = 1000;
+        r.deadlineMs = 1500;
+        const ApiResponse response = call(client, r);
+        QCOMPARE(response.error.kind, ApiError::Kind::Network);
+        QVERIFY(response.error.retryable());
+        QCOMPARE(response.error.message, QStringLiteral("the response did not complete within 2 s"));
+    }
+
+    void aLongPollStillWaitsItsTime()
+    {
+        // A long-poll's wait is in its timeout, and so in its deadline: an answer that comes
+        // late in the wait, then trickles, still arrives.
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FaultyHttpPeer::Response late;
+        late.body = R"({"cursor":"c_1","directives":[]})";
+        late.delayMs = 1500;
+        late.trickleMs = 10; // about 1.6 s more: the whole call outlasts its timeout, not its deadline
+        peer.enqueue(late);
+        ApiClient client(peer.url(), m_clock);
+        ApiRequest poll;
+        poll.path = QStringLiteral("/v1/runner/control?wait_seconds=1");
+        poll.timeoutMs = 2500;
+        const ApiResponse r = call(client, poll);
+        QVERIFY2(r.ok(), qPrintable(r.error.describe()));
+        QCOMPARE(r.body.value(QStringLiteral("cursor")).toString(), QStringLiteral("c_1"));
     }
 
     void aKeptAliveConnectionTheServerDroppedIsRetriedOnce()
@@ -484,15 +730,21 @@ private slots:
         QTest::addColumn<QString>("endpointPath");
         QTest::addColumn<QString>("path");
         QTest::addColumn<QByteArray>("target");
-        QTest::newRow("plain") << "" << "/v1/runner/claims" << QByteArray("/v1/runner/claims");
-        QTest::newRow("endpoint with a slash") << "/" << "/v1/runner/claims" << QByteArray("/v1/runner/claims");
-        QTest::newRow("endpoint under a base path") << "/checkfu/" << "/v1/runner/claims"
-                                                    << QByteArray("/checkfu/v1/runner/claims");
-        QTest::newRow("query") << "" << "/v1/runner/control?after=c_1&wait_seconds=50"
+        QTest::newRow("plain") << ""
+                               << "/v1/runner/claims" << QByteArray("/v1/runner/claims");
+        QTest::newRow("endpoint with a slash") << "/"
+                                               << "/v1/runner/claims" << QByteArray("/v1/runner/claims");
+        QTest::newRow("endpoint under a base path") << "/checkfu/"
+                                                    << "/v1/runner/claims" << QByteArray("/checkfu/v1/runner/claims");
+        QTest::newRow("query") << ""
+                               << "/v1/runner/control?after=c_1&wait_seconds=50"
                                << QByteArray("/v1/runner/control?after=c_1&wait_seconds=50");
-        QTest::newRow("space") << "/base" << "/v1/x?after=a b" << QByteArray("/base/v1/x?after=a%20b");
-        QTest::newRow("non-ASCII") << "" << "/v1/runs/\u00e9t\u00e9" << QByteArray("/v1/runs/%C3%A9t%C3%A9");
-        QTest::newRow("already encoded") << "" << "/v1/runner/control?after=a%2Bb%3D"
+        QTest::newRow("space") << "/base"
+                               << "/v1/x?after=a b" << QByteArray("/base/v1/x?after=a%20b");
+        QTest::newRow("non-ASCII") << ""
+                                   << "/v1/runs/\u00e9t\u00e9" << QByteArray("/v1/runs/%C3%A9t%C3%A9");
+        QTest::newRow("already encoded") << ""
+                                         << "/v1/runner/control?after=a%2Bb%3D"
                                          << QByteArray("/v1/runner/control?after=a%2Bb%3D");
     }
 
@@ -524,22 +776,74 @@ private slots:
 
     void noAuthorizationAcrossOrigins()
     {
+        // Another origin (here: another port) gets nothing, credential or body: the redirect is
+        // an error that names where it pointed, without its query.
         FaultyHttpPeer origin;
         FaultyHttpPeer other;
         QVERIFY(origin.listen());
         QVERIFY(other.listen());
         FaultyHttpPeer::Response redirect;
         redirect.status = 307;
-        redirect.headers = { { "Location", other.url().toString().toLatin1() + "/v1/elsewhere" } };
+        redirect.headers = { { "Location", other.url().toString().toLatin1() + "/v1/elsewhere?token=abc#x" } };
         origin.enqueue(redirect);
         other.enqueueJson(200, { { QStringLiteral("moved"), true } });
         ApiClient client(origin.url(), m_clock);
-        const ApiResponse r = call(client, post(QStringLiteral("/v1/x")));
-        QVERIFY2(r.ok(), qPrintable(r.error.describe()));
-        QCOMPARE(other.requests().size(), 1);
-        QCOMPARE(other.requests()[0].path, QByteArray("/v1/elsewhere"));
-        QVERIFY(!other.requests()[0].headers.contains("authorization"));
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x"), true));
+        QCOMPARE(r.error.kind, ApiError::Kind::Policy);
+        QVERIFY(!r.error.retryable());
+        QVERIFY2(r.error.message.contains(other.url().toString() + QStringLiteral("/v1/elsewhere")),
+            qPrintable(r.error.message));
+        QVERIFY2(!r.error.message.contains(QStringLiteral("token")), qPrintable(r.error.message));
+        QTest::qWait(50);
+        QVERIFY(other.requests().isEmpty());
+        QCOMPARE(origin.requests().size(), 1);
         QCOMPARE(origin.requests()[0].headers.value("authorization"), QByteArray("Bearer cfw_secret_token_value"));
+    }
+
+    void redirectFromHttpsToHttpIsRefused()
+    {
+        // Even to the same host: an https endpoint's request never continues in the clear.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QSslCertificate certificate;
+        QSslKey key;
+        QVERIFY(makeCertificate(dir, certificate, key));
+        QSslConfiguration trusting = QSslConfiguration::defaultConfiguration();
+        const QSslConfiguration saved = trusting;
+        trusting.addCaCertificate(certificate);
+        QSslConfiguration::setDefaultConfiguration(trusting);
+        const auto restore = qScopeGuard([&] { QSslConfiguration::setDefaultConfiguration(saved); });
+
+        FaultyHttpPeer plain;
+        QVERIFY(plain.listen());
+        plain.enqueueJson(200, { { QStringLiteral("moved"), true } });
+        QSslConfiguration tls = QSslConfiguration::defaultConfiguration();
+        tls.setLocalCertificate(certificate);
+        tls.setPrivateKey(key);
+        QSslServer server;
+        server.setSslConfiguration(tls);
+        const QByteArray location = plain.url().toString().toLatin1() + "/v1/x";
+        connect(&server, &QTcpServer::pendingConnectionAvailable, this, [&] {
+            while (QTcpSocket *socket = server.nextPendingConnection()) {
+                auto buffer = std::make_shared<QByteArray>();
+                connect(socket, &QTcpSocket::readyRead, socket, [socket, buffer, location] {
+                    *buffer += socket->readAll();
+                    if (!buffer->contains("\r\n\r\n"))
+                        return;
+                    socket->write("HTTP/1.1 302 Found\r\nLocation: " + location
+                        + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+                    socket->disconnectFromHost();
+                });
+            }
+        });
+        QVERIFY(server.listen(QHostAddress::LocalHost, 0));
+
+        ApiClient client(QUrl(QStringLiteral("https://127.0.0.1:%1").arg(server.serverPort())), m_clock);
+        const ApiResponse r = call(client, post(QStringLiteral("/v1/x")));
+        QCOMPARE(r.error.kind, ApiError::Kind::Policy);
+        QVERIFY2(r.error.message.contains(QString::fromLatin1(location)), qPrintable(r.error.message));
+        QTest::qWait(50);
+        QVERIFY(plain.requests().isEmpty());
     }
 
     void sameOriginRedirectKeepsAuthorization()
