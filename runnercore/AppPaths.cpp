@@ -1,5 +1,7 @@
 #include "AppPaths.h"
 
+#include "PrivateDirectory.h"
+
 #include <QDir>
 #include <QStandardPaths>
 
@@ -25,12 +27,33 @@ QString AppPaths::credentialDir()
     return dataDir() + QStringLiteral("/credentials");
 }
 
+namespace {
+// The session's XDG_RUNTIME_DIR, or empty (then the fallback is ours to create).
+QString sessionRuntimeDir()
+{
+    const QString xdg = qEnvironmentVariable("XDG_RUNTIME_DIR");
+    return QDir::isAbsolutePath(xdg) ? QDir::cleanPath(xdg) : QString();
+}
+
+// No XDG_RUNTIME_DIR (e.g. a plain ssh session): a per-user folder in the shared temp directory,
+// which another user may have created first; ensureRuntimeDir() refuses it then.
+QString fallbackRuntimeBase()
+{
+    return QDir::tempPath() + QStringLiteral("/checkfu-runtime-") + QString::number(::geteuid());
+}
+} // namespace
+
 QString AppPaths::runtimeDir()
 {
-    QString base = QStandardPaths::writableLocation(QStandardPaths::RuntimeLocation);
-    if (base.isEmpty()) {
-        // No XDG_RUNTIME_DIR (e.g. a plain ssh session): a per-user temp folder still scopes the lock to this user.
-        base = QDir::tempPath() + QStringLiteral("/checkfu-runtime-") + QString::number(::getuid());
-    }
-    return base + QStringLiteral("/checkfu");
+    const QString session = sessionRuntimeDir();
+    return (session.isEmpty() ? fallbackRuntimeBase() : session) + QStringLiteral("/checkfu");
+}
+
+bool AppPaths::ensureRuntimeDir(QString *error)
+{
+    // The session's directory too: the XDG spec says 0700 and the user's, and a lock or socket is only
+    // as private as every directory that can rename it.
+    const QString session = sessionRuntimeDir();
+    return PrivateDirectory::ensure(session.isEmpty() ? fallbackRuntimeBase() : session, error)
+        && PrivateDirectory::ensure(runtimeDir(), error);
 }

@@ -16,6 +16,11 @@ public:
     static QString logDir();
     // $XDG_DATA_HOME/checkfu/runner/credentials: opt-in file credential store (0700).
     static QString credentialDir();
-    // $XDG_RUNTIME_DIR/checkfu (falls back to a per-user temp dir): instance locks.
+    // $XDG_RUNTIME_DIR/checkfu, or without XDG_RUNTIME_DIR <temp>/checkfu-runtime-<uid>/checkfu:
+    // the instance locks and the tray's single-instance socket.
     static QString runtimeDir();
+    // Creates runtimeDir() (and the fallback's parent) 0700 and checks that each is a real directory
+    // of this user's with no group/other access (PrivateDirectory); false with *error naming the path
+    // and the fix otherwise. Call it before putting anything there.
+    static bool ensureRuntimeDir(QString *error);
 };

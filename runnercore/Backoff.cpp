@@ -23,7 +23,8 @@ int Backoff::currentCeilingMs() const
 int Backoff::nextDelayMs(int retryAfterMs)
 {
     const int ceiling = currentCeilingMs();
-    ++m_attempt;
+    if (m_attempt < INT_MAX) // however long the outage
+        ++m_attempt;
     m_retryAfterUntil = retryAfterMs >= 0 ? m_clock.now().addMSecs(retryAfterMs) : QDateTime();
     if (retryAfterMs >= 0)
         return retryAfterMs;

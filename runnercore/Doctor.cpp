@@ -142,7 +142,13 @@ void Doctor::checkCredential()
 void Doctor::exchange(const QString &credential)
 {
     InstanceLock lock(m_endpoint.toString(QUrl::StripTrailingSlash) + QLatin1Char('|') + credential);
-    if (!lock.tryLock()) {
+    if (!lock.tryLock() && !lock.unsafeReason().isEmpty()) {
+        add(QStringLiteral("exchange"), Status::Fail, lock.unsafeReason());
+        add(QStringLiteral("presences"), Status::Skip, tr("needs the exchange"));
+        checkLocalThenFinish();
+        return;
+    }
+    if (!lock.isLocked()) {
         // A new nonce would supersede the running instance's, and its next call would fence the generation.
         add(QStringLiteral("exchange"), Status::Skip,
             tr("a running Runner (pid %1) holds this credential; not exchanging, so it is not fenced as a clone")

@@ -1,17 +1,14 @@
 #include "InstanceLock.h"
 
 #include "AppPaths.h"
+#include "PrivateDirectory.h"
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QDir>
-#include <QFile>
 
 InstanceLock::InstanceLock(const QString &key)
 {
     const QString dir = AppPaths::runtimeDir();
-    QDir().mkpath(dir);
-    QFile::setPermissions(dir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     const QByteArray hash = QCryptographicHash::hash(key.toUtf8(), QCryptographicHash::Sha256).toHex().left(32);
     m_path = dir + QStringLiteral("/runner-") + QString::fromLatin1(hash) + QStringLiteral(".lock");
     m_lock = std::make_unique<QLockFile>(m_path);
@@ -23,6 +20,10 @@ InstanceLock::~InstanceLock() = default;
 
 bool InstanceLock::tryLock()
 {
+    m_unsafe.clear();
+    // Another user who can put files where the lock lives could fake a holder or swap the file.
+    if (!AppPaths::ensureRuntimeDir(&m_unsafe) || !PrivateDirectory::checkFile(m_path, &m_unsafe))
+        return false;
     return m_lock->tryLock(0);
 }
 
@@ -48,6 +49,8 @@ qint64 InstanceLock::holderPid() const
 
 QString InstanceLock::conflictMessage() const
 {
+    if (!m_unsafe.isEmpty())
+        return m_unsafe;
     const qint64 pid = holderPid();
     if (pid > 0)
         return QCoreApplication::translate(

@@ -14,16 +14,22 @@ public:
     explicit InstanceLock(const QString &key);
     ~InstanceLock();
 
+    // False when another process holds the lock, or when the runtime directory or the lock file is not
+    // this user's alone (unsafeReason() says which and how to fix it; nothing was created then).
     bool tryLock();
     void unlock();
     bool isLocked() const;
     // Pid of the process holding the lock, or 0.
     qint64 holderPid() const;
-    // "Another Checkfu Runner (pid 1234) is already running ..."; for a failed tryLock().
+    // "Another Checkfu Runner (pid 1234) is already running ..."; for a failed tryLock() (the
+    // unsafeReason() when that is why).
     QString conflictMessage() const;
+    // Why the last tryLock() refused to use the runtime directory or lock file; empty otherwise.
+    QString unsafeReason() const { return m_unsafe; }
     QString path() const { return m_path; }
 
 private:
     QString m_path;
+    QString m_unsafe;
     std::unique_ptr<QLockFile> m_lock;
 };

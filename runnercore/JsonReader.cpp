@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QRegularExpression>
 
+#include <cmath>
+
 JsonReader::JsonReader(const QJsonObject &object, const QString &path)
     : JsonReader(object, path, std::make_shared<QString>())
 {
@@ -165,6 +167,20 @@ QString JsonReader::id(const char *name, const char *prefix)
         fail(name, QCoreApplication::translate("JsonReader", "is not an identifier of the form %1<32 hex digits>")
                        .arg(QLatin1String(prefix)));
     return value;
+}
+
+std::optional<qint64> JsonReader::exactInteger(const QJsonValue &value, qint64 min, qint64 max)
+{
+    if (!value.isDouble())
+        return std::nullopt;
+    const double d = value.toDouble();
+    // Range first: converting a double beyond qint64 to an integer is undefined behaviour.
+    if (!std::isfinite(d) || d < -double(MaxExactInteger) || d > double(MaxExactInteger) || d != std::trunc(d))
+        return std::nullopt;
+    const qint64 i = static_cast<qint64>(d);
+    if (i < min || i > max)
+        return std::nullopt;
+    return i;
 }
 
 JsonReader JsonReader::child(const QJsonObject &object, const char *name) const

@@ -35,6 +35,11 @@ public:
     void fail(const char *name, const QString &problem);
 
     static bool isId(const QString &value, const char *prefix);
+    // Integers travel as JSON numbers (doubles): beyond 2^53 they are no longer exact.
+    static constexpr qint64 MaxExactInteger = (qint64(1) << 53) - 1;
+    // The value as an integer when it is a JSON number that is a whole number within [min, max]
+    // (and within +-MaxExactInteger); nullopt for anything else (1e300, 1.5, "17", null).
+    static std::optional<qint64> exactInteger(const QJsonValue &value, qint64 min, qint64 max);
 
 private:
     JsonReader(const QJsonObject &object, const QString &path, std::shared_ptr<QString> error);

@@ -2,7 +2,9 @@
 
 #include "ApiClient.h"
 #include "Clock.h"
+#include "JsonReader.h"
 #include "Logging.h"
+#include "SafeTime.h"
 #include "SecretMasker.h"
 #include "WireTime.h"
 #include "WorkloadIdentity.h"
@@ -10,6 +12,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QUuid>
+
+#include <algorithm>
 
 namespace {
 constexpr qint64 AckSaveIntervalMs = 1000;
@@ -99,10 +103,18 @@ ObservationPipeline::~ObservationPipeline()
         m_settleCall->abort();
 }
 
+int ObservationPipeline::leaseRenewalIntervalMs(qint64 leaseTtlSeconds)
+{
+    // Renewing more often than a third of the TTL is always safe: a server's huge TTL costs an
+    // empty batch an hour, and a tiny one no more than one a second.
+    return SafeTime::timerMs(
+        std::clamp<qint64>(SafeTime::secondsToMs(leaseTtlSeconds) / 3, MinLeaseRenewalMs, MaxLeaseRenewalMs));
+}
+
 void ObservationPipeline::start()
 {
     // §6.3: an empty batch at least every lease_ttl / 3 while nothing else is sent.
-    m_leaseTimer.start(std::max(1000, m_spool->meta().leaseTtlSeconds * 1000 / 3));
+    m_leaseTimer.start(leaseRenewalIntervalMs(m_spool->meta().leaseTtlSeconds));
     m_lastSentAt = m_clock.now();
     for (const QByteArray &json : m_spool->unacknowledged()) {
         const qint64 seq = QJsonDocument::fromJson(json).object().value(QLatin1String("seq")).toInteger();
@@ -219,13 +231,16 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
         return;
     auto &meta = m_spool->meta();
     if (r.ok()) {
-        const QJsonValue acked = r.body.value(QLatin1String("acked_through"));
-        if (!acked.isDouble() || acked.toDouble() < 0) {
-            retryLater(ApiError::protocol(QStringLiteral("field 'acked_through' is missing or not an integer")));
+        const std::optional<qint64> acked
+            = JsonReader::exactInteger(r.body.value(QLatin1String("acked_through")), 0, JsonReader::MaxExactInteger);
+        if (!acked) {
+            retryLater(
+                ApiError::protocol(QStringLiteral("field 'acked_through' is missing or not an integer from 0 to %1")
+                                       .arg(JsonReader::MaxExactInteger)));
             return;
         }
         m_backoff.reset();
-        const qint64 serverAcked = qint64(acked.toDouble());
+        const qint64 serverAcked = *acked;
         if (m_pending.empty() && serverAcked > meta.lastSeq && m_recovering) {
             // A ZDR run's counters on disk lag behind (its events died with the old process).
             meta.lastSeq = serverAcked;

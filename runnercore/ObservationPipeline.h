@@ -41,6 +41,11 @@ public:
     static constexpr qint64 MaxEventBytes = 1024 * 1024 - 8192;
     static constexpr int FlushIntervalMs = 200;
     static constexpr qint64 DefaultZdrBufferBytes = 64LL * 1024 * 1024;
+    // The empty-batch renewal interval (§6.3: at least every lease_ttl_seconds / 3) is kept within these.
+    static constexpr qint64 MinLeaseRenewalMs = 1000;
+    static constexpr qint64 MaxLeaseRenewalMs = 3600 * 1000;
+    // lease_ttl_seconds / 3 in ms, clamped to [MinLeaseRenewalMs, MaxLeaseRenewalMs]; any input.
+    static int leaseRenewalIntervalMs(qint64 leaseTtlSeconds);
 
     struct Settlement
     {

@@ -2,10 +2,13 @@
 
 #include "ApiClient.h"
 #include "Logging.h"
+#include "SafeTime.h"
 #include "WorkloadIdentity.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <algorithm>
 
 PresenceReporter::PresenceReporter(ApiClient &api, WorkloadIdentity &identity, const Clock &clock, QObject *parent)
     : QObject(parent)
@@ -48,7 +51,7 @@ void PresenceReporter::setSlots(int total, int busy, const QStringList &activeRu
 
 void PresenceReporter::setInterval(int seconds)
 {
-    m_intervalMs = std::max(1, seconds) * 1000;
+    m_intervalMs = SafeTime::timerMsFromSeconds(std::clamp(seconds, 1, MaxIntervalSeconds));
 }
 
 void PresenceReporter::setStatus(Status status)

@@ -34,7 +34,10 @@ public:
 
     void setAdvertisementSource(std::function<QJsonObject()> source);
     void setSlots(int total, int busy, const QStringList &activeRuns);
+    // heartbeat_interval_seconds, kept within [1, MaxIntervalSeconds] (IdentityGrant refuses more).
     void setInterval(int seconds);
+    static constexpr int MaxIntervalSeconds = 3600;
+    int intervalMs() const { return m_intervalMs; }
     void setStatus(Status status);
     Status status() const { return m_status; }
     // Starts beating (now) and keeps going until stop().

@@ -7,6 +7,7 @@
 #include "Logging.h"
 #include "ObservationSpool.h"
 #include "OneshotDriver.h"
+#include "SafeTime.h"
 #include "SandboxProvider.h"
 
 #include <QCoreApplication>
@@ -120,15 +121,16 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
         m_driver = new OneshotDriver(this);
     const std::optional<qint64> idle
         = spec.idleTimeoutMs ? spec.idleTimeoutMs : std::optional<qint64>(m_env.defaultIdleTimeoutMs);
+    // A timer runs at most about 24.8 days (SafeTime::MaxTimerMs); a longer limit is that long.
     if (idle && *idle > 0)
-        m_idle.setInterval(int(std::min<qint64>(*idle, INT_MAX)));
+        m_idle.setInterval(SafeTime::timerMs(*idle));
     m_process = provider->launch(m_claim.runId, spec, this);
     connect(m_process.get(), &SandboxedProcess::started, this, [this, spec] {
         m_pipeline->append(QStringLiteral("run.started"),
             QJsonObject { { QStringLiteral("provider"), m_provider->id() },
                 { QStringLiteral("driver"), m_driver->id() }, { QStringLiteral("pid"), m_process->pid() } });
         if (spec.resources.maxDurationSeconds > 0)
-            m_deadline.start(int(std::min<qint64>(spec.resources.maxDurationSeconds * 1000, INT_MAX)));
+            m_deadline.start(SafeTime::timerMsFromSeconds(spec.resources.maxDurationSeconds));
     });
     connect(m_driver, &HarnessDriver::event, m_pipeline, &ObservationPipeline::append);
     connect(m_driver, &HarnessDriver::activity, this, [this] {

@@ -404,8 +404,9 @@ void Runner::beginIdentity(const QString &credential, const QString &lockKey)
         m_lock = std::make_unique<InstanceLock>(lockKey);
         if (!m_lock->tryLock()) {
             const QString message = m_lock->conflictMessage();
+            const RunnerExit exit = m_lock->unsafeReason().isEmpty() ? RunnerExit::AlreadyRunning : RunnerExit::Failed;
             m_lock.reset(); // not ours: never unlock another process's lock
-            fail(RunnerState::Failed, RunnerExit::AlreadyRunning, message);
+            fail(RunnerState::Failed, exit, message);
             return;
         }
     }

@@ -4,6 +4,7 @@
 #include "Clock.h"
 #include "Logging.h"
 #include "Platform.h"
+#include "SafeTime.h"
 #include "SecretMasker.h"
 
 #include <QCoreApplication>
@@ -141,7 +142,8 @@ void WorkloadIdentity::scheduleRotation()
     const qint64 window = m_grant.refreshAfter.msecsTo(m_grant.expiresAt);
     const qint64 jitterCap = std::min<qint64>(MaxRotationJitterMs, std::max<qint64>(0, window / 4));
     const qint64 jitter = static_cast<qint64>(m_clock.random() * static_cast<double>(jitterCap));
-    m_rotationTimer.start(static_cast<int>(std::min<qint64>(rotationDelayMs() + jitter, 24LL * 3600 * 1000)));
+    m_rotationTimer.start(
+        SafeTime::timerMs(std::min<qint64>(SafeTime::add(rotationDelayMs(), jitter), MaxRotationWaitMs)));
 }
 
 void WorkloadIdentity::rotate()

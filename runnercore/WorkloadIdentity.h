@@ -29,6 +29,8 @@ signals:
 public:
     // Rotation jitter: a small random delay after refresh_after so a fleet does not rotate in lockstep.
     static constexpr int MaxRotationJitterMs = 30000;
+    // The rotation timer is armed for at most a day, however far away a grant's refresh_after is.
+    static constexpr qint64 MaxRotationWaitMs = 24LL * 3600 * 1000;
 
     WorkloadIdentity(ApiClient &api, const Clock &clock, QObject *parent = nullptr);
     ~WorkloadIdentity() override;

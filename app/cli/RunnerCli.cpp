@@ -60,7 +60,9 @@ const QCommandLineOption JsonOption(
     QStringLiteral("json"), QCoreApplication::translate("RunnerCli", "doctor: print the result as JSON."));
 } // namespace
 
-RunnerCli::RunnerCli(QCoreApplication &app) : m_app(app), m_args(app.arguments()) { }
+RunnerCli::RunnerCli(QCoreApplication &app, const QProcessEnvironment &environment)
+    : m_app(app), m_args(app.arguments()), m_environment(environment)
+{ }
 
 QString RunnerCli::helpEpilogue()
 {
@@ -107,7 +109,7 @@ void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptio
 RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
 {
     RunnerConfigInput input;
-    input.env = QProcessEnvironment::systemEnvironment();
+    input.env = m_environment;
     for (const QCommandLineOption *option :
         { &EndpointOption, &CodeOption, &LabelOption, &SandboxOption, &StoreOption, &SlotsOption }) {
         const QString name = option->names().first();
@@ -125,10 +127,9 @@ bool RunnerCli::buildConfig(const RunnerConfigInput &input, RunnerConfig *config
             err() << tr("checkfu-runner: %1").arg(e.message) << Qt::endl;
         return false;
     }
+    // The secrets are in the parsed configuration only: main() already scrubbed them from our
+    // environment, so children never inherit them.
     *config = std::get<RunnerConfig>(std::move(parsed));
-    // Secrets stay in the parsed configuration only; children never inherit them from us.
-    qunsetenv("CHECKFU_RUNNER_TOKEN");
-    qunsetenv("CURSOR_API_KEY");
     return true;
 }
 

@@ -3,6 +3,7 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QObject>
+#include <QProcessEnvironment>
 
 class CredentialStore;
 struct RunnerConfig;
@@ -13,7 +14,9 @@ class RunnerCli : public QObject
 {
     Q_OBJECT
 public:
-    explicit RunnerCli(QCoreApplication &app);
+    // environment: the process's environment as main() found it, secrets included (main() has
+    // scrubbed them from the process itself).
+    RunnerCli(QCoreApplication &app, const QProcessEnvironment &environment);
     // Returns the process exit code (runs the event loop while needed).
     int run();
 
@@ -24,8 +27,7 @@ private:
     void addCommonOptions(QCommandLineParser &parser, bool withStartOptions);
     // The flags given and the environment, as the parser takes them.
     RunnerConfigInput commandLineInput(QCommandLineParser &parser) const;
-    // Validates the command line and the environment alone (errors printed); then takes the
-    // secrets out of our own environment, so children never inherit them.
+    // Validates the command line and the environment alone (errors printed).
     bool buildConfig(const RunnerConfigInput &input, RunnerConfig *config);
     // The configuration `start` runs with: the command line and the environment, and what they leave
     // open from the stored preferences (RunnerPreferences), the Cursor API key read from `store`
@@ -37,4 +39,5 @@ private:
 
     QCoreApplication &m_app;
     QStringList m_args;
+    QProcessEnvironment m_environment;
 };

@@ -1,13 +1,23 @@
 #include "RunnerCli.h"
 
 #include "Platform.h"
+#include "ProcessHardening.h"
+
+#include <QProcessEnvironment>
 
 int main(int argc, char *argv[])
 {
+    // Before any secret is read: no core file, no same-user ptrace or /proc/<pid>/environ reads.
+    ProcessHardening::disableDumps();
+    // The secrets are read from this copy only; the environment, and its original bytes in
+    // /proc/<pid>/environ, forget them before anything else runs.
+    const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    ProcessHardening::scrubEnvironment(ProcessHardening::secretVariables());
+
     QCoreApplication app(argc, argv);
     QCoreApplication::setOrganizationName(QStringLiteral("Checkfu"));
     QCoreApplication::setApplicationName(QStringLiteral("checkfu-runner"));
     QCoreApplication::setApplicationVersion(Platform::runnerVersion());
-    RunnerCli cli(app);
+    RunnerCli cli(app, environment);
     return cli.run();
 }

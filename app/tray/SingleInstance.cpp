@@ -2,11 +2,9 @@
 
 #include "AppPaths.h"
 #include "Logging.h"
+#include "PrivateDirectory.h"
 
 #include <QDeadlineTimer>
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -38,18 +36,14 @@ SingleInstance::Role SingleInstance::claim(const QStringList &arguments)
     if (m_server)
         return Role::Primary;
     m_error.clear();
-    const QString dir = QFileInfo(m_path).absolutePath();
-    if (!QDir(dir).exists()) {
-        if (!QDir().mkpath(dir)) {
-            m_error = tr("Cannot create %1.").arg(dir);
-            return Role::Failed;
-        }
-        QFile::setPermissions(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    }
+    // Another user who could put files there could answer in the tray's place or read the links it is handed.
+    const QString lockPath = m_path + QStringLiteral(".lock");
+    if (!AppPaths::ensureRuntimeDir(&m_error) || !PrivateDirectory::checkFile(lockPath, &m_error))
+        return Role::Failed;
     // Two launches at once must not both find no listener and both listen (the second would
     // unlink the first's socket): the decision is made under a lock. A crashed holder's lock is
     // stale (its process is gone) and taken over.
-    QLockFile lock(m_path + QStringLiteral(".lock"));
+    QLockFile lock(lockPath);
     if (!lock.tryLock(LockTimeoutMs)) {
         m_error = tr("Another Checkfu Runner is starting and holds %1.").arg(lock.fileName());
         return Role::Failed;

@@ -1,6 +1,7 @@
 #include "AppPaths.h"
 #include "Logging.h"
 #include "Platform.h"
+#include "ProcessHardening.h"
 #include "RunnerController.h"
 #include "RunnerSettings.h"
 #include "SingleInstance.h"
@@ -13,6 +14,7 @@
 
 #include <QApplication>
 #include <QMessageBox>
+#include <QProcessEnvironment>
 #include <QTimer>
 #include <QTranslator>
 
@@ -20,6 +22,13 @@
 
 int main(int argc, char *argv[])
 {
+    // Before any secret is read: no core file, no same-user ptrace or /proc/<pid>/environ reads.
+    ProcessHardening::disableDumps();
+    // The secrets are read from this copy only; the environment, and its original bytes in
+    // /proc/<pid>/environ, forget them before anything else runs (children never inherit them).
+    const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    ProcessHardening::scrubEnvironment(ProcessHardening::secretVariables());
+
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Checkfu"));
     QApplication::setApplicationName(QStringLiteral("checkfu-tray"));
@@ -33,7 +42,7 @@ int main(int argc, char *argv[])
     // The tray icon, not a window, keeps the tray running; quitting goes through TrayApplication.
     QApplication::setQuitOnLastWindowClosed(false);
 
-    TrayCommandLine commandLine = TrayCommandLine::parse(app.arguments(), QProcessEnvironment::systemEnvironment());
+    TrayCommandLine commandLine = TrayCommandLine::parse(app.arguments(), environment);
     if (commandLine.exitNow) {
         std::fputs(qPrintable(commandLine.output), stdout);
         return 0;
@@ -44,10 +53,6 @@ int main(int argc, char *argv[])
         QMessageBox::critical(nullptr, QApplication::translate("main", "Checkfu Runner"), text);
         return int(RunnerExit::Usage);
     }
-    // Secrets stay in the parsed configuration only; children never inherit them from us.
-    qunsetenv("CHECKFU_RUNNER_TOKEN");
-    qunsetenv("CURSOR_API_KEY");
-
     // One tray per session: a later launch (a clicked checkfu:// link, say) hands over and exits.
     SingleInstance instance;
     switch (instance.claim(app.arguments().mid(1))) {

@@ -8,11 +8,14 @@
 
 #include <QFileInfo>
 #include <QLocalSocket>
+#include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QThread>
 
 #include <cstring>
 
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
@@ -122,7 +125,8 @@ private slots:
     void socketLeftByACrashIsReplaced()
     {
         SingleInstance probe(QStringLiteral("crashed"));
-        QDir().mkpath(AppPaths::runtimeDir());
+        QString error;
+        QVERIFY2(AppPaths::ensureRuntimeDir(&error), qPrintable(error));
         QVERIFY(leaveStaleSocket(probe.socketPath()));
 
         PrimaryOnThread primary(QStringLiteral("crashed"));
@@ -150,6 +154,51 @@ private slots:
         QCOMPARE(client.readLine().trimmed(), QByteArray("{\"ok\":false}"));
         QTest::qWait(100);
         QCOMPARE(received, 0);
+    }
+
+    // Issue 13 item 7: a runtime directory another local user could enter (or owns, or a symlink) is
+    // not used: no socket or lock appears there, and the error names it and the fix.
+    void aRuntimeDirectoryOthersCanEnterIsRefused_data()
+    {
+        QTest::addColumn<QString>("how");
+        QTest::newRow("mode 0777") << QStringLiteral("0777");
+        QTest::newRow("owned by nobody") << QStringLiteral("nobody");
+        QTest::newRow("symlink") << QStringLiteral("symlink");
+    }
+
+    void aRuntimeDirectoryOthersCanEnterIsRefused()
+    {
+        QFETCH(QString, how);
+        QTemporaryDir session;
+        QVERIFY(session.isValid());
+        QVERIFY(QFile::setPermissions(session.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        const QByteArray saved = qgetenv("XDG_RUNTIME_DIR");
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(session.path()));
+        const auto restore = qScopeGuard([&saved] { qputenv("XDG_RUNTIME_DIR", saved); });
+        const QString dir = session.path() + QStringLiteral("/checkfu");
+        const QString elsewhere = session.path() + QStringLiteral("/elsewhere");
+        QVERIFY(QDir().mkdir(elsewhere));
+        QVERIFY(QFile::setPermissions(elsewhere, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        if (how == QLatin1String("symlink")) {
+            QVERIFY(QFile::link(elsewhere, dir));
+        } else {
+            QVERIFY(QDir().mkdir(dir));
+            QVERIFY(::chmod(QFile::encodeName(dir).constData(), 0777) == 0);
+            if (how == QLatin1String("nobody")) {
+                if (::geteuid() != 0)
+                    QSKIP("giving a directory to another user needs root");
+                QVERIFY(::chmod(QFile::encodeName(dir).constData(), 0700) == 0);
+                QVERIFY(::chown(QFile::encodeName(dir).constData(), 65534, 65534) == 0);
+            }
+        }
+
+        SingleInstance instance(QStringLiteral("foreign"));
+        QCOMPARE(instance.claim({ PairLink }), SingleInstance::Role::Failed);
+        QVERIFY(!instance.isPrimary());
+        QVERIFY2(instance.errorString().contains(dir), qPrintable(instance.errorString()));
+        QCOMPARE(QDir(elsewhere).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System), QStringList());
+        if (how != QLatin1String("symlink"))
+            QCOMPARE(QDir(dir).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::System), QStringList());
     }
 };
 

@@ -4,8 +4,8 @@
 // devplane received (presence, exchange, rotation advertisements included). Both Runners log
 // at trace level and rotate several times first. Runtime: about 20 s.
 //
-// /proc/<pid>/environ is deliberately not checked: the kernel keeps the initial environment
-// there even after the Runner unsets CURSOR_API_KEY/CHECKFU_RUNNER_TOKEN.
+// /proc/<pid>/environ (the initial environment block, which unsetenv does not change) has its own
+// test: tst_processhardening.
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"

@@ -32,6 +32,8 @@ struct FakePlane
     int failNext = 0;       // answer 503 to this many observation batches
     int gapOnce = 0;        // answer seq_gap once, expecting this seq
     bool leaseLost = false;
+    QByteArray ackedLiteral; // when set, the next answer's acked_through is these bytes
+    int emptyBatches = 0;
 
     FaultyHttpPeer::Response handle(const FaultyHttpPeer::Request &r, const QDateTime &now)
     {
@@ -61,6 +63,8 @@ struct FakePlane
             }
             const QJsonArray batch = r.json().value(QStringLiteral("events")).toArray();
             batchSizes << int(batch.size());
+            if (batch.isEmpty())
+                ++emptyBatches;
             for (const QJsonValue &v : batch) {
                 const QJsonObject e = v.toObject();
                 const qint64 seq = e.value(QStringLiteral("seq")).toInteger();
@@ -80,6 +84,11 @@ struct FakePlane
             json(200, { { QStringLiteral("acked_through"), qint64(events.size()) },
                         { QStringLiteral("lease_expires_at"), WireTime::format(now.addSecs(60)) },
                         { QStringLiteral("cancel_requested"), false } });
+            if (!ackedLiteral.isEmpty()) {
+                out.body.replace(
+                    "\"acked_through\":" + QByteArray::number(events.size()), "\"acked_through\":" + ackedLiteral);
+                ackedLiteral.clear();
+            }
         } else if (r.path.endsWith("/settle")) {
             const QJsonObject body = r.json();
             if (body.value(QStringLiteral("final_seq")).toInteger() > events.size()) {
@@ -117,14 +126,14 @@ struct Harness
         return acquired.wait(5000);
     }
 
-    std::unique_ptr<ObservationPipeline> pipeline(const QString &root, bool durable)
+    std::unique_ptr<ObservationPipeline> pipeline(const QString &root, bool durable, int leaseTtlSeconds = 60)
     {
         auto spool = std::make_unique<ObservationSpool>(root, RunId);
         ObservationSpool::Meta meta;
         meta.runId = RunId;
         meta.claimId = ClaimId;
         meta.durable = durable;
-        meta.leaseTtlSeconds = 60;
+        meta.leaseTtlSeconds = leaseTtlSeconds;
         QString error;
         if (!spool->create(meta, &error))
             return nullptr;
@@ -259,6 +268,59 @@ private slots:
         QCOMPARE(h.plane.settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("failed"));
         QCOMPARE(h.plane.settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("runner_restarted"));
         QCOMPARE(h.plane.settlement.value(QStringLiteral("final_seq")).toInteger(), 50);
+    }
+
+    // Issue 13 item 7: lease_ttl_seconds 2147483647 (which RunClaim accepts) overflowed the old int
+    // arithmetic into a one-second renewal; now it is an hourly one, and a short TTL still renews.
+    void aHugeLeaseTtlDoesNotWrapIntoConstantRenewal()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true, INT_MAX);
+        p->start();
+        h.clock.advance(10000); // nothing sent for 10 s on the pipeline's clock: any due renewal goes
+        QTest::qWait(2500);
+        QCOMPARE(h.plane.emptyBatches, 0);
+
+        QTemporaryDir shortRoot;
+        Harness shortLease;
+        QVERIFY(shortLease.setUp());
+        auto renewing = shortLease.pipeline(shortRoot.path(), true, 3); // every second
+        renewing->start();
+        shortLease.clock.advance(10000);
+        QTRY_VERIFY_WITH_TIMEOUT(shortLease.plane.emptyBatches >= 1, 5000);
+    }
+
+    // An acked_through that is not a whole number a double holds exactly is a protocol error: nothing
+    // counts as acknowledged, the batch goes again and everything arrives once.
+    void impossibleAckedThroughIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("literal");
+        for (const char *literal :
+            { "9223372036854775807", "1e300", "-1e300", "-1", "1.5", "\"3\"", "null", "18446744073709551616" })
+            QTest::newRow(literal) << QByteArray(literal);
+    }
+
+    void impossibleAckedThroughIsRefused()
+    {
+        QFETCH(QByteArray, literal);
+        Harness h;
+        QVERIFY(h.setUp());
+        h.clock.setRandom(0.0); // the retry after the protocol error comes at once
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true);
+        p->start();
+        h.plane.ackedLiteral = literal;
+        for (int i = 1; i <= 3; ++i)
+            p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), QString::number(i) } });
+        QSignalSpy settled(p.get(), &ObservationPipeline::settled);
+        p->settle({ QStringLiteral("succeeded"), QString(), 0, std::nullopt, std::nullopt });
+        QVERIFY(settled.wait(10000));
+        QVERIFY(h.plane.ackedLiteral.isEmpty()); // the odd answer was given
+        QCOMPARE(h.plane.events.size(), 3);
+        QCOMPARE(h.plane.settlement.value(QStringLiteral("final_seq")).toInteger(), 3);
+        QVERIFY(h.plane.batchSizes.size() >= 2); // sent again after the refused answer
     }
 
     void zdrKeepsNothingOnDiskAndHasACap()

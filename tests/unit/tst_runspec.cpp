@@ -762,6 +762,95 @@ private slots:
         QCOMPARE(errorOf(claim.spec), error);
     }
 
+    // Issue 13 item 7: a server's numbers at the wire's edges, as its JSON bytes carry them. Each is read
+    // within its bound or refused naming the field; none wraps into another value.
+    void numbersAtTheWiresEdges_data()
+    {
+        QTest::addColumn<QByteArray>("field"); // a key whose value is the placeholder 424242
+        QTest::addColumn<QByteArray>("literal");
+        QTest::addColumn<QString>("error"); // empty: accepted
+        QTest::addColumn<qint64>("value");
+        const QByteArray duration("max_duration_seconds"), idle("idle_timeout_ms"), lease("lease_ttl_seconds");
+        const QString durationPath = QStringLiteral("run_spec.environment.requirements.resources.max_duration_seconds");
+        const auto outOfRange
+            = [](const QString &path) { return QStringLiteral("field '%1' is out of range").arg(path); };
+        for (const QByteArray &literal : { QByteArray("9223372036854775807"), QByteArray("1e300"), QByteArray("-1e300"),
+                 QByteArray("18446744073709551616") }) {
+            QTest::newRow(("duration " + literal).constData())
+                << duration << literal << outOfRange(durationPath) << qint64(0);
+            QTest::newRow(("idle " + literal).constData())
+                << idle << literal << outOfRange(QStringLiteral("run_spec.idle_timeout_ms")) << qint64(0);
+            QTest::newRow(("lease " + literal).constData())
+                << lease << literal << outOfRange(QStringLiteral("claim.lease_ttl_seconds")) << qint64(0);
+        }
+        QTest::newRow("duration -0") << duration << QByteArray("-0") << QString() << qint64(0);
+        QTest::newRow("duration -1") << duration << QByteArray("-1") << outOfRange(durationPath) << qint64(0);
+        QTest::newRow("duration 2^53-1") << duration << QByteArray("9007199254740991") << QString()
+                                         << qint64(9007199254740991);
+        QTest::newRow("duration 2^53") << duration << QByteArray("9007199254740992") << outOfRange(durationPath)
+                                       << qint64(0);
+        QTest::newRow("idle -0") << idle << QByteArray("-0") << outOfRange(QStringLiteral("run_spec.idle_timeout_ms"))
+                                 << qint64(0);
+        QTest::newRow("idle 2^53-1") << idle << QByteArray("9007199254740991") << QString() << qint64(9007199254740991);
+        QTest::newRow("lease -0") << lease << QByteArray("-0") << outOfRange(QStringLiteral("claim.lease_ttl_seconds"))
+                                  << qint64(0);
+        QTest::newRow("lease INT_MAX") << lease << QByteArray("2147483647") << QString() << qint64(2147483647);
+        QTest::newRow("lease INT_MAX+1") << lease << QByteArray("2147483648")
+                                         << outOfRange(QStringLiteral("claim.lease_ttl_seconds")) << qint64(0);
+    }
+
+    void numbersAtTheWiresEdges()
+    {
+        QFETCH(QByteArray, field);
+        QFETCH(QByteArray, literal);
+        QFETCH(QString, error);
+        QFETCH(qint64, value);
+        QJsonObject claim = validClaim();
+        QJsonObject body = claim.value(QStringLiteral("claim")).toObject();
+        QJsonObject spec = body.value(QStringLiteral("run_spec")).toObject();
+        if (field == "max_duration_seconds")
+            spec = edited(spec,
+                { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("resources"),
+                    QString::fromLatin1(field) },
+                424242);
+        else if (field == "idle_timeout_ms")
+            spec[QStringLiteral("idle_timeout_ms")] = 424242;
+        else
+            body[QString::fromLatin1(field)] = 424242;
+        body[QStringLiteral("run_spec")] = spec;
+        claim[QStringLiteral("claim")] = body;
+        // The server's bytes, not a QJsonValue built here: what the parser makes of them is the point.
+        QByteArray bytes = QJsonDocument(claim).toJson(QJsonDocument::Compact);
+        QCOMPARE(bytes.count("424242"), 1);
+        bytes.replace("424242", literal);
+        const QJsonObject parsed = QJsonDocument::fromJson(bytes).object();
+        QVERIFY2(!parsed.isEmpty(), bytes.constData());
+
+        const auto result = RunClaim::parse(parsed);
+        if (field == "lease_ttl_seconds") {
+            if (error.isEmpty()) {
+                QVERIFY(std::holds_alternative<RunClaim>(result));
+                QCOMPARE(qint64(std::get<RunClaim>(result).leaseTtlSeconds), value);
+            } else {
+                QVERIFY(std::holds_alternative<QString>(result));
+                QVERIFY2(std::get<QString>(result).startsWith(error), qPrintable(std::get<QString>(result)));
+            }
+            return;
+        }
+        QVERIFY(std::holds_alternative<RunClaim>(result));
+        const auto &spec2 = std::get<RunClaim>(result).spec;
+        if (!error.isEmpty()) {
+            QVERIFY2(errorOf(spec2).startsWith(error), qPrintable(errorOf(spec2)));
+            return;
+        }
+        QVERIFY2(std::holds_alternative<RunSpec>(spec2), qPrintable(errorOf(spec2)));
+        const RunSpec &runSpec = std::get<RunSpec>(spec2);
+        if (field == "max_duration_seconds")
+            QCOMPARE(runSpec.resources.maxDurationSeconds, value);
+        else
+            QCOMPARE(runSpec.idleTimeoutMs.value_or(-1), value);
+    }
+
     // Mutated claims, structurally and byte by byte: every outcome is a value or a message, never a crash,
     // and nothing that escapes the workspace is ever accepted.
     void mutationsNeverCrash()

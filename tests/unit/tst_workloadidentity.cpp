@@ -7,12 +7,18 @@
 #include "WireTime.h"
 #include "WorkloadIdentity.h"
 
+#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
 namespace {
 const QString Bootstrap = QStringLiteral("cfb_bootstrap_credential_for_tests_0001");
+
+QString problemOf(const std::variant<IdentityGrant, QString> &parsed)
+{
+    return std::holds_alternative<QString>(parsed) ? std::get<QString>(parsed) : QString();
+}
 } // namespace
 
 class TestWorkloadIdentity : public QObject
@@ -24,6 +30,82 @@ private slots:
     {
         qRegisterMetaType<IdentityGrant>();
         qRegisterMetaType<ApiError>();
+    }
+
+    // Issue 13 item 7: a grant's numbers at the wire's edges, as bytes. Each is refused naming the field,
+    // so no interval or TTL reaches a timer unbounded (heartbeat 1..3600 s, presence TTL 1..86400 s).
+    void grantNumbersAtTheWiresEdges_data()
+    {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QByteArray>("literal");
+        QTest::addColumn<QString>("error"); // empty: accepted
+        for (const char *field : { "heartbeat_interval_seconds", "presence_ttl_seconds", "runner_generation" }) {
+            const QString name = QLatin1String(field);
+            for (const char *literal : { "9223372036854775807", "1e300", "-1e300", "-9223372036854775808" })
+                QTest::newRow(qPrintable(name + QLatin1Char(' ') + QLatin1String(literal)))
+                    << name << QByteArray(literal) << QStringLiteral("field '%1' is out of range").arg(name);
+            QTest::newRow(qPrintable(name + QStringLiteral(" -0")))
+                << name << QByteArray("-0") << QStringLiteral("field '%1' is out of range (0, expected 1 to").arg(name);
+            QTest::newRow(qPrintable(name + QStringLiteral(" 2.5")))
+                << name << QByteArray("2.5") << QStringLiteral("field '%1' has the wrong type").arg(name);
+        }
+        QTest::newRow("heartbeat 3600") << QStringLiteral("heartbeat_interval_seconds") << QByteArray("3600")
+                                        << QString();
+        QTest::newRow("heartbeat 3601") << QStringLiteral("heartbeat_interval_seconds") << QByteArray("3601")
+                                        << QStringLiteral("field 'heartbeat_interval_seconds' is out of range (3601, "
+                                                          "expected 1 to 3600)");
+        QTest::newRow("presence ttl 86401") << QStringLiteral("presence_ttl_seconds") << QByteArray("86401")
+                                            << QStringLiteral("field 'presence_ttl_seconds' is out of range (86401, "
+                                                              "expected 1 to 86400)");
+        QTest::newRow("generation INT_MAX")
+            << QStringLiteral("runner_generation") << QByteArray("2147483647") << QString();
+    }
+
+    void grantNumbersAtTheWiresEdges()
+    {
+        QFETCH(QString, field);
+        QFETCH(QByteArray, literal);
+        QFETCH(QString, error);
+        QJsonObject grant = testGrant(QDateTime::currentDateTimeUtc(), QStringLiteral("cfw_edge_token_aaaaaaaa"));
+        grant[field] = 424242;
+        QByteArray bytes = QJsonDocument(grant).toJson(QJsonDocument::Compact);
+        QCOMPARE(bytes.count("424242"), 1);
+        bytes.replace("424242", literal);
+        const auto parsed = IdentityGrant::parse(QJsonDocument::fromJson(bytes).object());
+        if (error.isEmpty()) {
+            QVERIFY2(std::holds_alternative<IdentityGrant>(parsed), qPrintable(problemOf(parsed)));
+            return;
+        }
+        QVERIFY(std::holds_alternative<QString>(parsed));
+        QVERIFY2(std::get<QString>(parsed).startsWith(error), qPrintable(std::get<QString>(parsed)));
+    }
+
+    // Times at the edge of RFC 3339 (year 9999, year 0001) are read without overflow: the rotation waits
+    // for a refresh_after far away (its timer is armed for at most a day) or happens at once for one long past.
+    void grantTimesAtTheEdges()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        FakeClock clock;
+        QJsonObject farGrant = testGrant(clock.now(), QStringLiteral("cfw_far_token_aaaaaaaa"));
+        farGrant[QStringLiteral("refresh_after")] = QStringLiteral("9999-12-31T23:59:58.999Z");
+        farGrant[QStringLiteral("expires_at")] = QStringLiteral("9999-12-31T23:59:59.999Z");
+        peer.enqueueJson(200, farGrant);
+        ApiClient api(peer.url(), clock);
+        WorkloadIdentity identity(api, clock);
+        identity.setBootstrapCredential(Bootstrap);
+        QSignalSpy acquired(&identity, &WorkloadIdentity::acquired);
+        identity.exchange();
+        QVERIFY(acquired.wait(5000));
+        QVERIFY(identity.rotationDelayMs() > 7900LL * 365 * 24 * 3600 * 1000);
+        QTest::qWait(300);
+        QCOMPARE(peer.requests().size(), 1); // no rotation yet
+
+        QJsonObject pastGrant = testGrant(clock.now(), QStringLiteral("cfw_past_token_bbbbbbbb"));
+        pastGrant[QStringLiteral("refresh_after")] = QStringLiteral("0001-01-01T00:00:00Z");
+        const auto parsed = IdentityGrant::parse(pastGrant);
+        QVERIFY2(std::holds_alternative<IdentityGrant>(parsed), qPrintable(problemOf(parsed)));
+        QCOMPARE(std::get<IdentityGrant>(parsed).refreshAfter.date().year(), 1);
     }
 
     void exchangeSendsNonceAndRotatesOnServerTime()
