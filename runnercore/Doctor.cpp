@@ -5,6 +5,7 @@
 #include "Clock.h"
 #include "CredentialStore.h"
 #include "EndpointPolicy.h"
+#include "HostProcess.h"
 #include "InstanceLock.h"
 #include "Platform.h"
 #include "RunnerSettings.h"
@@ -16,6 +17,7 @@
 #include "SandboxSet.h"
 #include "WorkloadIdentity.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 
 namespace {
@@ -225,7 +227,12 @@ void Doctor::checkLocalThenFinish()
 void Doctor::checkLocal()
 {
     // Sandbox tiers (§8's provider table applied to this machine).
-    if (m_config.hostProcessEnabled)
+    if (m_config.hostProcessEnabled && HostProcess::reaperPath().isEmpty())
+        add(QStringLiteral("sandbox host-process"), Status::Fail,
+            tr("checkfu-run-reaper is missing: every run would fail to launch"),
+            tr("Reinstall the Runner: checkfu-run-reaper belongs next to %1.")
+                .arg(QCoreApplication::applicationFilePath()));
+    else if (m_config.hostProcessEnabled)
         add(QStringLiteral("sandbox host-process"), Status::Ok,
             tr("enabled: runs use this machine's own network, with no container isolation"));
     else

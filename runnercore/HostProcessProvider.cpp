@@ -10,11 +10,14 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <pwd.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <utility>
@@ -371,7 +374,32 @@ QProcessEnvironment HostProcessProvider::harnessEnvironment(
 std::unique_ptr<SandboxedProcess> HostProcessProvider::launch(
     const QString &runId, const RunSpec &spec, QObject *parent)
 {
-    return std::make_unique<HostProcess>(hostLaunch(runId, spec), parent);
+    HostProcess::Launch launch = hostLaunch(runId, spec);
+    // Through the reaper, or not at all: without it a double fork would outlive the run (§6.7).
+    launch.reaper = HostProcess::reaperPath();
+    if (launch.reaper.isEmpty() && launch.launchError.isEmpty())
+        launch.launchError = QCoreApplication::translate(
+            "HostProcessProvider", "checkfu-run-reaper is missing (looked next to %1): reinstall the Runner")
+                                 .arg(QCoreApplication::applicationDirPath());
+    return std::make_unique<HostProcess>(std::move(launch), parent);
+}
+
+HostProcess::Limits HostProcessProvider::resourceLimits(const RunResources &resources)
+{
+    constexpr quint64 Mib = 1024 * 1024;
+    constexpr quint64 Unlimited = quint64(RLIM_INFINITY) - 2; // room for RLIMIT_CPU's extra second
+    const auto bytes = [&](qint64 mib) { return mib <= 0 ? 0 : std::min(quint64(mib), Unlimited / Mib) * Mib; };
+    HostProcess::Limits limits;
+    limits.dataBytes = bytes(resources.memoryMib);
+    limits.fileBytes = bytes(resources.diskMib);
+    // cpu_millis is a rate; a host tier cannot hold a process to it, but it can hold each process to
+    // the CPU time that rate gives over the whole deadline.
+    if (resources.cpuMillis > 0 && resources.maxDurationSeconds > 0) {
+        const long double seconds
+            = std::ceil((long double)resources.cpuMillis * (long double)resources.maxDurationSeconds / 1000.0L);
+        limits.cpuSeconds = seconds >= (long double)Unlimited ? Unlimited : quint64(seconds);
+    }
+    return limits;
 }
 
 HostProcess::Launch HostProcessProvider::hostLaunch(const QString &runId, const RunSpec &spec) const
@@ -380,6 +408,7 @@ HostProcess::Launch HostProcessProvider::hostLaunch(const QString &runId, const 
     const QString run = runPath(runId);
     launch.workingDirectory = workspacePath(runId);
     launch.environment = harnessEnvironment(run, spec.env);
+    launch.limits = resourceLimits(spec.resources);
     if (!isSafeRunId(runId) || !QFileInfo(launch.workingDirectory).isDir()) {
         launch.launchError
             = QCoreApplication::translate("HostProcessProvider", "the workspace of run %1 was not prepared").arg(runId);

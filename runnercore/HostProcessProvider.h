@@ -26,6 +26,10 @@ public:
     // The harness environment: a minimal base for the run directory, then spec.env on top minus
     // what must never reach a harness from a spec (CHECKFU_RUNNER*, CURSOR_API_KEY).
     static QProcessEnvironment harnessEnvironment(const QString &runPath, const QMap<QString, QString> &specEnv);
+    // How a host tier realises run_spec resources, per process of the run (setrlimit): memory_mib
+    // → RLIMIT_DATA, disk_mib → RLIMIT_FSIZE, cpu_millis × max_duration_seconds → RLIMIT_CPU.
+    // max_duration_seconds itself is RunExecution's deadline over the whole tree. 0: no limit.
+    static HostProcess::Limits resourceLimits(const RunResources &resources);
 
 protected:
     // What launch() starts: the resolved program, its arguments, the workspace and the harness

@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -80,6 +81,33 @@ QList<qint64> processesRunning(const QStringList &argv)
             found.append(pid);
     }
     return found;
+}
+
+// Host pids of the live processes in the PID namespace /proc/<pid>/ns/pid names as link ("pid:[…]").
+QList<qint64> processesInNamespace(const QByteArray &link)
+{
+    QList<qint64> found;
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        char buffer[64] = {};
+        const QByteArray path = QFile::encodeName(QStringLiteral("/proc/%1/ns/pid").arg(entry));
+        const ssize_t n = ok ? ::readlink(path.constData(), buffer, sizeof buffer - 1) : -1;
+        if (n > 0 && QByteArray(buffer, n) == link && isAlive(pid))
+            found.append(pid);
+    }
+    return found;
+}
+
+// "Max data size  67108864  67108864  bytes" → { "67108864", "67108864" } from /proc/<pid>/limits text.
+QStringList limitLine(const QByteArray &limits, const QByteArray &name)
+{
+    for (const QByteArray &line : limits.split('\n')) {
+        if (line.startsWith(name))
+            return QString::fromUtf8(line.mid(name.size())).simplified().split(QLatin1Char(' ')).mid(0, 2);
+    }
+    return {};
 }
 
 // A sleep no other test (or other run of this one) is running: its pid can be found by its command line.
@@ -239,6 +267,18 @@ private slots:
                      .value(QStringLiteral("network_isolation"))
                      .toBool(false),
             true);
+    }
+
+    void advertisesTheLimitsItHolds()
+    {
+        // The host tier's: setrlimit per process (they reach through bwrap), the deadline over the tree.
+        BubblewrapProvider provider(root());
+        const QJsonObject caps = provider.capabilities({ QStringLiteral("checkfu:oneshot-v1@1") });
+        QCOMPARE(caps.value(QStringLiteral("resource_limits")).toObject(),
+            (QJsonObject { { QStringLiteral("cpu_millis"), QStringLiteral("process_cpu_time") },
+                { QStringLiteral("memory_mib"), QStringLiteral("process_data") },
+                { QStringLiteral("disk_mib"), QStringLiteral("process_file_size") },
+                { QStringLiteral("max_duration_seconds"), QStringLiteral("run_deadline") } }));
     }
 
     void argumentsForOneRun()
@@ -645,6 +685,79 @@ private slots:
         QVERIFY(helper.waitForFinished(5000));
         QTRY_VERIFY_WITH_TIMEOUT(!isAlive(monitor), 3000);
         QTRY_VERIFY_WITH_TIMEOUT(processesRunning(sleep).isEmpty(), 3000);
+    }
+
+    void nothingOfTheSandboxOutlivesIt_data()
+    {
+        QTest::addColumn<QString>("ending");
+        QTest::newRow("harness exits") << QStringLiteral("exit");
+        QTest::newRow("terminated") << QStringLiteral("terminate");
+        QTest::newRow("killed") << QStringLiteral("kill");
+        QTest::newRow("destroyed") << QStringLiteral("destroy");
+    }
+
+    void nothingOfTheSandboxOutlivesIt()
+    {
+        // §6.7 on this tier rests on the PID namespace: when its init dies, the kernel kills the rest,
+        // a double-forked process in a session of its own included. Whatever ends the run ends init.
+        if (!m_skip.isEmpty())
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
+        QFETCH(QString, ending);
+        const QStringList sleep = uniqueSleep(61);
+        BubblewrapProvider provider(root());
+        const RunSpec spec = shellSpec(
+            QStringLiteral("readlink /proc/self/ns/pid; "
+                           "(setsid sh -c 'touch /tmp/up; exec %1' </dev/null >/dev/null 2>&1 &); "
+                           "while [ ! -e /tmp/up ]; do sleep 0.05; done; echo ready; %2")
+                .arg(sleep.join(QLatin1Char(' ')),
+                    ending == QLatin1String("exit") ? QStringLiteral("exit 0") : QStringLiteral("sleep 100")));
+        QVERIFY(prepare(provider, QStringLiteral("run_tree"), spec));
+        auto process = provider.launch(QStringLiteral("run_tree"), spec, nullptr);
+        QByteArray out;
+        connect(process.get(), &SandboxedProcess::stdoutData, this, [&](const QByteArray &d) { out += d; });
+        QSignalSpy started(process.get(), &SandboxedProcess::started);
+        QSignalSpy exited(process.get(), &SandboxedProcess::exited);
+        process->start();
+        QVERIFY(started.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(out.contains("ready"), 10000);
+        const QByteArray ns = out.split('\n').value(0).trimmed();
+        QVERIFY2(ns.startsWith("pid:["), out.constData());
+        if (ending != QLatin1String("exit")) {
+            QCOMPARE(processesRunning(sleep).size(), 1);
+            QVERIFY(processesInNamespace(ns).size() >= 3); // init, the harness, the sleeper
+        }
+        if (ending == QLatin1String("terminate"))
+            process->terminate(5000);
+        else if (ending == QLatin1String("kill"))
+            process->kill();
+        if (ending == QLatin1String("destroy"))
+            process.reset();
+        else
+            QVERIFY(!exited.isEmpty() || exited.wait(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(processesInNamespace(ns).isEmpty(), 3000); // init included
+        QVERIFY(processesRunning(sleep).isEmpty());
+        provider.teardown(QStringLiteral("run_tree"));
+    }
+
+    void resourceLimitsReachTheSandbox()
+    {
+        if (!m_skip.isEmpty())
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
+        RunSpec spec = shellSpec(QStringLiteral("setsid cat /proc/self/limits; head -c 2097152 /dev/zero > big; "
+                                                "echo \"head $?\"; wc -c < big"));
+        spec.resources.cpuMillis = 2000;
+        spec.resources.memoryMib = 256;
+        spec.resources.diskMib = 1;
+        spec.resources.maxDurationSeconds = 60;
+        const Outcome o = run(spec, QStringLiteral("run_limits"));
+        QCOMPARE(o.exitCode, 0);
+        QCOMPARE(limitLine(o.out, "Max cpu time"), (QStringList { QStringLiteral("120"), QStringLiteral("121") }));
+        QCOMPARE(limitLine(o.out, "Max data size"),
+            (QStringList { QStringLiteral("268435456"), QStringLiteral("268435456") }));
+        QCOMPARE(
+            limitLine(o.out, "Max file size"), (QStringList { QStringLiteral("1048576"), QStringLiteral("1048576") }));
+        QVERIFY2(
+            o.out.endsWith(QByteArray("head ") + QByteArray::number(128 + SIGXFSZ) + "\n1048576\n"), o.out.constData());
     }
 
     void cpuTimeIsAccounted()

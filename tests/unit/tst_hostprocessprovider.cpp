@@ -1,16 +1,19 @@
 // The host-process tier (§5, §6.2): a private run directory, an environment built from scratch,
-// its own process group, nothing left behind after terminate(), teardown or the Runner's death.
+// its own process group, nothing left behind after terminate(), teardown or the Runner's death, not
+// even what left the group or session (§6.7: checkfu-run-reaper), and the run's resource limits.
 #include "HostProcess.h"
 #include "HostProcessProvider.h"
 #include "RunSpec.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -81,6 +84,61 @@ QList<qint64> liveGroupMembers(qint64 pgid)
     return members;
 }
 
+// A harness that leaves two sleepers behind, then does `then`: one in a session (and process group)
+// of its own, one orphaned by a double fork. Their pids land in escaped.pid and orphan.pid in the
+// workspace; "ready" on stdout once both are there.
+QString escapingScript(const QString &then)
+{
+    return QStringLiteral(
+        "setsid sh -c 'sleep 300 & echo $! > escaped.tmp; mv escaped.tmp escaped.pid; wait' "
+        "</dev/null >/dev/null 2>&1 & "
+        "(sh -c 'sleep 301 </dev/null >/dev/null 2>&1 & echo $! > orphan.tmp; mv orphan.tmp orphan.pid' &); "
+        "while [ ! -e escaped.pid ] || [ ! -e orphan.pid ]; do sleep 0.05; done; echo ready; %1")
+        .arg(then);
+}
+
+// The pid in a file the harness wrote, once it is there; 0 if it never is.
+qint64 pidFromFile(const QString &path, int timeoutMs = 10000)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    for (;;) {
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly)) {
+            const qint64 pid = file.readAll().trimmed().toLongLong();
+            if (pid > 0)
+                return pid;
+        }
+        if (deadline.hasExpired())
+            return 0;
+        QTest::qWait(20);
+    }
+}
+
+// SIGKILLs what a failed check left running, so that one failure does not leak sleepers.
+struct Leftovers
+{
+    QList<qint64> pids;
+    ~Leftovers()
+    {
+        for (qint64 pid : pids) {
+            if (isAlive(pid))
+                ::kill(pid_t(pid), SIGKILL);
+        }
+    }
+};
+
+// "Max data size  67108864  67108864  bytes" → { "67108864", "67108864" } from /proc/<pid>/limits text.
+QStringList limitLine(const QByteArray &limits, const QByteArray &name)
+{
+    for (const QByteArray &line : limits.split('\n')) {
+        if (line.startsWith(name)) {
+            const QStringList parts = QString::fromUtf8(line.mid(name.size())).simplified().split(QLatin1Char(' '));
+            return parts.mid(0, 2);
+        }
+    }
+    return {};
+}
+
 struct Outcome
 {
     QByteArray out;
@@ -119,7 +177,9 @@ int runHelper(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     HostProcessProvider provider(QString::fromLocal8Bit(argv[2]));
-    const RunSpec spec = makeSpec({ QStringLiteral("sleep"), QStringLiteral("100") });
+    const RunSpec spec = argc > 3
+        ? makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"), QString::fromLocal8Bit(argv[3]) })
+        : makeSpec({ QStringLiteral("sleep"), QStringLiteral("100") });
     QString error;
     if (!provider.prepare(QStringLiteral("run_helper"), spec, &error))
         return 2;
@@ -152,6 +212,12 @@ private slots:
         QCOMPARE(caps.value(QStringLiteral("id")).toString(), QStringLiteral("host-process"));
         QCOMPARE(
             caps.value(QStringLiteral("drivers")).toArray(), QJsonArray { QStringLiteral("checkfu:oneshot-v1@1") });
+        // Each resource says how it is held (setrlimit per process; the deadline over the tree).
+        QCOMPARE(caps.value(QStringLiteral("resource_limits")).toObject(),
+            (QJsonObject { { QStringLiteral("cpu_millis"), QStringLiteral("process_cpu_time") },
+                { QStringLiteral("memory_mib"), QStringLiteral("process_data") },
+                { QStringLiteral("disk_mib"), QStringLiteral("process_file_size") },
+                { QStringLiteral("max_duration_seconds"), QStringLiteral("run_deadline") } }));
         QCOMPARE(caps.value(QStringLiteral("runtime_assurances"))
                      .toObject()
                      .value(QStringLiteral("network_isolation"))
@@ -440,7 +506,7 @@ private slots:
         process->start();
         QVERIFY(started.wait(10000));
         const qint64 pgid = process->pid();
-        QTRY_COMPARE_WITH_TIMEOUT(liveGroupMembers(pgid).size(), 3, 10000); // sh and two sleeps
+        QTRY_COMPARE_WITH_TIMEOUT(liveGroupMembers(pgid).size(), 4, 10000); // the reaper, sh and two sleeps
         const QList<qint64> members = liveGroupMembers(pgid);
         QElapsedTimer timer;
         timer.start();
@@ -504,7 +570,7 @@ private slots:
         process->start();
         QVERIFY(started.wait(10000));
         const qint64 pgid = process->pid();
-        QTRY_COMPARE_WITH_TIMEOUT(liveGroupMembers(pgid).size(), 3, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(liveGroupMembers(pgid).size(), 4, 10000); // the reaper, sh and two sleeps
         process.reset();
         QTRY_VERIFY_WITH_TIMEOUT(liveGroupMembers(pgid).isEmpty(), 2000);
         provider.teardown(QStringLiteral("run_drop"));
@@ -525,6 +591,175 @@ private slots:
         ::kill(pid_t(helper.processId()), SIGKILL); // no destructor, no cleanup: only PDEATHSIG
         QVERIFY(helper.waitForFinished(5000));
         QTRY_VERIFY_WITH_TIMEOUT(!isAlive(harness), 2000);
+    }
+
+    void noProcessOutlivesTheRun_data()
+    {
+        QTest::addColumn<QString>("ending");
+        QTest::newRow("harness exits") << QStringLiteral("exit");
+        QTest::newRow("terminated") << QStringLiteral("terminate");
+        QTest::newRow("killed") << QStringLiteral("kill");
+        QTest::newRow("destroyed") << QStringLiteral("destroy");
+    }
+
+    void noProcessOutlivesTheRun()
+    {
+        // §6.7: the tree is every process the run started, also one that left its group or session.
+        QFETCH(QString, ending);
+        HostProcessProvider provider(root());
+        const QString runId = QStringLiteral("run_escape_") + ending; // a failed row leaves its files
+        const RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            escapingScript(ending == QLatin1String("exit") ? QStringLiteral("exit 0") : QStringLiteral("sleep 100")) });
+        QString error;
+        QVERIFY(provider.prepare(runId, spec, &error));
+        auto process = provider.launch(runId, spec, nullptr);
+        QByteArray out;
+        connect(process.get(), &SandboxedProcess::stdoutData, this, [&](const QByteArray &d) { out += d; });
+        QSignalSpy started(process.get(), &SandboxedProcess::started);
+        QSignalSpy exited(process.get(), &SandboxedProcess::exited);
+        process->start();
+        QVERIFY(started.wait(10000));
+        const QString workspace = provider.workspacePath(runId);
+        Leftovers leftovers;
+        const qint64 escaped = pidFromFile(workspace + QStringLiteral("/escaped.pid"));
+        const qint64 orphan = pidFromFile(workspace + QStringLiteral("/orphan.pid"));
+        leftovers.pids = { escaped, orphan };
+        QVERIFY(escaped > 0 && orphan > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(out.contains("ready"), 10000);
+        if (ending != QLatin1String("exit")) {
+            // What a signal to the run's process group never reaches.
+            QVERIFY(isAlive(escaped) && isAlive(orphan));
+            QVERIFY(procStat(escaped).value(2).toLongLong() != process->pid());
+        }
+        if (ending == QLatin1String("terminate"))
+            process->terminate(5000);
+        else if (ending == QLatin1String("kill"))
+            process->kill();
+        if (ending == QLatin1String("destroy"))
+            process.reset(); // returns once the tree is gone
+        else
+            QVERIFY(!exited.isEmpty() || exited.wait(10000));
+        // Gone by the time the run's process has ended: nothing to wait for.
+        QVERIFY2(!isAlive(escaped), "the sleeper in a session of its own outlived the run");
+        QVERIFY2(!isAlive(orphan), "the double-forked sleeper outlived the run");
+        if (ending == QLatin1String("terminate"))
+            QCOMPARE(exited.at(0).at(1).toInt(), int(SIGTERM));
+        else if (ending == QLatin1String("kill"))
+            QCOMPARE(exited.at(0).at(1).toInt(), int(SIGKILL));
+        else if (ending == QLatin1String("exit"))
+            QCOMPARE(exited.at(0).at(0).toInt(), 0);
+        provider.teardown(runId);
+    }
+
+    void escapedProcessesDieWithTheRunner()
+    {
+        // The Runner SIGKILLed: the reaper's parent-death signal makes it kill the whole tree.
+        const QString runs = m_tmp.path() + QStringLiteral("/helper-escape-runs");
+        QProcess helper;
+        helper.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        helper.start(QCoreApplication::applicationFilePath(),
+            { QString::fromLatin1(HelperArgument), runs, escapingScript(QStringLiteral("sleep 100")) });
+        QVERIFY(helper.waitForStarted(10000));
+        Leftovers leftovers;
+        const qint64 escaped = pidFromFile(runs + QStringLiteral("/run_helper/workspace/escaped.pid"), 20000);
+        const qint64 orphan = pidFromFile(runs + QStringLiteral("/run_helper/workspace/orphan.pid"));
+        leftovers.pids = { escaped, orphan };
+        QVERIFY(escaped > 0 && orphan > 0);
+        QVERIFY(isAlive(escaped) && isAlive(orphan));
+        ::kill(pid_t(helper.processId()), SIGKILL); // no destructor, no cleanup
+        QVERIFY(helper.waitForFinished(5000));
+        QTRY_VERIFY_WITH_TIMEOUT(!isAlive(escaped) && !isAlive(orphan), 3000);
+    }
+
+    void reaperGetsNothingOfTheRunsEnvironment()
+    {
+        // The run's variables are the harness's alone (§6.2): an LD_PRELOAD in them must not act on
+        // the process that is to kill the tree.
+        HostProcessProvider provider(root());
+        const RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                                          QStringLiteral("echo \"$PROBE_RUN_VARIABLE\"; sleep 100") },
+            { { QStringLiteral("PROBE_RUN_VARIABLE"), QStringLiteral("run-value") } });
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_env"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_env"), spec, nullptr);
+        QByteArray out;
+        connect(process.get(), &SandboxedProcess::stdoutData, this, [&](const QByteArray &d) { out += d; });
+        QSignalSpy started(process.get(), &SandboxedProcess::started);
+        process->start();
+        QVERIFY(started.wait(10000));
+        QTRY_COMPARE_WITH_TIMEOUT(out, QByteArray("run-value\n"), 10000); // the harness has it
+        QFile environment(QStringLiteral("/proc/%1/environ").arg(process->pid()));
+        QVERIFY(environment.open(QIODevice::ReadOnly));
+        const QByteArray block = environment.readAll();
+        QVERIFY2(!block.contains("PROBE_RUN_VARIABLE"), block.constData());
+        process->kill();
+        provider.teardown(QStringLiteral("run_env"));
+    }
+
+    void resourceLimitsHoldEveryProcess()
+    {
+        HostProcessProvider provider(root());
+        RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("setsid sh -c 'cat /proc/self/limits' > limits.txt; "
+                           "head -c 2097152 /dev/zero > big; echo \"head $?\"; wc -c < big") });
+        spec.resources.cpuMillis = 500;
+        spec.resources.memoryMib = 64;
+        spec.resources.diskMib = 1;
+        spec.resources.maxDurationSeconds = 4;
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_limits"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_limits"), spec, nullptr);
+        const Outcome o = runToEnd(process.get());
+        QCOMPARE(o.exitCode, 0);
+        QFile file(provider.workspacePath(QStringLiteral("run_limits")) + QStringLiteral("/limits.txt"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray limits = file.readAll();
+        // Even in a session of its own: 500 millicores over 4 s is 2 s of CPU time per process.
+        QCOMPARE(limitLine(limits, "Max cpu time"), (QStringList { QStringLiteral("2"), QStringLiteral("3") }));
+        QCOMPARE(limitLine(limits, "Max data size"),
+            (QStringList { QStringLiteral("67108864"), QStringLiteral("67108864") }));
+        QCOMPARE(
+            limitLine(limits, "Max file size"), (QStringList { QStringLiteral("1048576"), QStringLiteral("1048576") }));
+        // A file may not grow past disk_mib: the writer is stopped (SIGXFSZ) at 1 MiB.
+        QCOMPARE(o.out, QByteArray("head ") + QByteArray::number(128 + SIGXFSZ) + "\n1048576\n");
+        provider.teardown(QStringLiteral("run_limits"));
+    }
+
+    void cpuBudgetStopsABusyHarness()
+    {
+        // 1000 millicores for 1 s: a harness that spins is stopped after 1 s of CPU time (SIGXCPU).
+        HostProcessProvider provider(root());
+        RunSpec spec
+            = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("while :; do :; done") });
+        spec.resources.cpuMillis = 1000;
+        spec.resources.maxDurationSeconds = 1;
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_spin"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_spin"), spec, nullptr);
+        const Outcome o = runToEnd(process.get(), 15000);
+        QCOMPARE(o.signalNumber, int(SIGXCPU));
+        // Counted up to its end (the reaper's rusage). The limit goes by tick-sampled time, rusage is
+        // scaled to the scheduler's: on a loaded machine they differ by a fifth or so.
+        QVERIFY2(process->cpuMs() >= 500, qPrintable(QString::number(process->cpuMs())));
+        provider.teardown(QStringLiteral("run_spin"));
+    }
+
+    void memoryLimitStopsAnAllocation()
+    {
+        // memory_mib 32: a process of the run cannot hold 64 MiB (unlimited, this prints "len 67108864").
+        HostProcessProvider provider(root());
+        RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("sh -c 'x=$(head -c 67108864 /dev/zero | tr \"\\0\" x); echo \"len ${#x}\"'; "
+                           "echo \"sh $?\"") });
+        spec.resources.memoryMib = 32;
+        QString error;
+        QVERIFY(provider.prepare(QStringLiteral("run_mem"), spec, &error));
+        auto process = provider.launch(QStringLiteral("run_mem"), spec, nullptr);
+        const Outcome o = runToEnd(process.get());
+        QCOMPARE(o.exitCode, 0);
+        QVERIFY2(!o.out.contains("len"), o.out.constData());
+        QVERIFY2(o.out.contains("sh ") && !o.out.contains("sh 0"), o.out.constData());
+        provider.teardown(QStringLiteral("run_mem"));
     }
 
     void cpuTimeIsAccounted()
@@ -550,7 +785,7 @@ private slots:
 
 int main(int argc, char **argv)
 {
-    if (argc == 3 && qstrcmp(argv[1], HelperArgument) == 0)
+    if ((argc == 3 || argc == 4) && qstrcmp(argv[1], HelperArgument) == 0)
         return runHelper(argc, argv);
     QCoreApplication app(argc, argv);
     TestHostProcessProvider test;
