@@ -106,13 +106,14 @@ void HostProcess::start()
     const pid_t parent = ::getpid();
     const long openMax = ::sysconf(_SC_OPEN_MAX);
     const int fdLimit = openMax > 0 ? int(std::min<long>(openMax, FallbackFdLimit)) : FallbackFdLimit;
-    m_process->setChildProcessModifier([parent, fdLimit] { prepareChild(parent, fdLimit); });
+    const int inheritedFd = m_launch.inheritedFd;
+    m_process->setChildProcessModifier([parent, fdLimit, inheritedFd] { prepareChild(parent, fdLimit, inheritedFd); });
     m_process->start(QIODevice::ReadWrite);
 }
 
 // Runs in the forked child before execve. Qt 6.4 may create the child with a raw clone() (no atfork
 // handlers), so only plain system calls here: no allocation, no locks, no Qt.
-void HostProcess::prepareChild(pid_t parent, int fdLimit)
+void HostProcess::prepareChild(pid_t parent, int fdLimit, int inheritedFd)
 {
     // Its own process group, so terminate()/kill() reach the whole tree with kill(-pgid).
     if (::setpgid(0, 0) != 0)
@@ -138,6 +139,9 @@ void HostProcess::prepareChild(pid_t parent, int fdLimit)
         for (int fd = 3; fd < fdLimit; ++fd)
             ::fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
+    // The one the launcher asked for survives (only in this child: it stays close-on-exec in the Runner).
+    if (inheritedFd >= 0 && ::fcntl(inheritedFd, F_SETFD, 0) != 0)
+        ::_exit(ChildSetupFailedExit);
 }
 
 void HostProcess::writeStdin(const QByteArray &data)

@@ -25,6 +25,9 @@ public:
         QString workingDirectory;
         QProcessEnvironment environment;
         QString launchError; // set: start() only reports it through startFailed
+        // A descriptor (close-on-exec here) the child keeps across execve, e.g. bwrap's --args; the
+        // caller owns it and keeps it open until started() or startFailed().
+        int inheritedFd = -1;
     };
 
     explicit HostProcess(Launch launch, QObject *parent = nullptr);
@@ -50,7 +53,7 @@ private:
     void drainOutput();
     void signalGroup(int signalNumber);
     void sampleCpu();
-    static void prepareChild(pid_t parent, int fdLimit);
+    static void prepareChild(pid_t parent, int fdLimit, int inheritedFd);
 
     Launch m_launch;
     QProcess *m_process; // deleted by hand: we may be destroyed from inside one of its signals
