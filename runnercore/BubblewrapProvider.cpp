@@ -12,10 +12,13 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <csignal>
 #include <cstdlib>
+#include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -29,19 +32,94 @@ constexpr int ShellSignalBase = 128; // bwrap reports a child killed by signal n
 
 bool isWithin(const QString &path, const QString &base)
 {
-    return path == base || path.startsWith(base.endsWith(QLatin1Char('/')) ? base : base + QLatin1Char('/'));
+    return path == base || base == QLatin1String("/")
+        || path.startsWith(base.endsWith(QLatin1Char('/')) ? base : base + QLatin1Char('/'));
 }
 
-// Whether path shows inside the sandbox: not under its private /tmp or a hidden directory, unless in the run.
-bool isVisibleInside(const QString &path, const QString &runPath, const QStringList &hiddenPaths)
+bool isWithinAny(const QString &path, const QStringList &bases)
+{
+    return std::any_of(bases.cbegin(), bases.cend(), [&](const QString &base) { return isWithin(path, base); });
+}
+
+// The host trees a layout shows read-only (canonical), the run aside.
+QStringList boundTrees(const BubblewrapProvider::Layout &layout)
+{
+    QStringList trees;
+    for (const BubblewrapProvider::SystemEntry &entry : layout.system) {
+        if (entry.symlinkTarget.isEmpty())
+            trees.append(entry.path);
+    }
+    for (const auto &entry : layout.readOnly)
+        trees.append(entry.first);
+    return trees;
+}
+
+// What needs hiding, ancestors first: only what a bound tree would show; what is below /tmp is
+// hidden all the same (a fresh tmpfs), and "/tmp" itself must stay writable.
+QStringList coveredPaths(const BubblewrapProvider::Layout &layout)
+{
+    const QStringList trees = boundTrees(layout);
+    QStringList sorted = layout.hidden;
+    sorted.sort(); // an ancestor before what it contains
+    QStringList hidden;
+    for (const QString &path : std::as_const(sorted)) {
+        if (!QDir::isAbsolutePath(path) || path == QLatin1String("/") || path == QLatin1String("/tmp")
+            || isWithin(path, layout.runPath) || !isWithinAny(path, trees) || isWithinAny(path, hidden))
+            continue;
+        hidden.append(path);
+    }
+    return hidden;
+}
+
+// Whether path shows inside the sandbox: in the run, or in a bound tree and not under a covered path.
+bool isVisibleInside(const QString &path, const BubblewrapProvider::Layout &layout)
 {
     const QString real = QFileInfo(path).canonicalFilePath();
-    if (real.isEmpty() || isWithin(real, runPath))
+    if (real.isEmpty() || isWithin(real, layout.runPath))
         return true; // nothing to judge, or the run's own
-    if (isWithin(real, QStringLiteral("/tmp")))
-        return false;
-    return std::none_of(hiddenPaths.cbegin(), hiddenPaths.cend(),
-        [&](const QString &hidden) { return hidden != QLatin1String("/") && isWithin(real, hidden); });
+    return isWithinAny(real, boundTrees(layout)) && !isWithinAny(real, coveredPaths(layout));
+}
+
+// The system directories a harness needs, read-only; those that are symlinks (merged /usr) stay symlinks.
+const char *const SystemDirs[] = { "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/opt" };
+
+QString invisibleHarness(const QString &program)
+{
+    return QCoreApplication::translate("BubblewrapProvider",
+        "the harness %1 is not visible in the sandbox: bubblewrap shows only the system directories, the run's own "
+        "directory and the read-only paths the person allowed. To run it, add %2 to the bubblewrap read-only paths "
+        "(--bubblewrap-read-only, CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY, or Settings > Bubblewrap read-only paths)")
+        .arg(program, QFileInfo(QFileInfo(program).canonicalFilePath()).path());
+}
+
+// A memfd holding data, at offset 0, close-on-exec; -1 (errno set) on failure.
+int memoryFile(const QByteArray &data)
+{
+    const int fd = ::memfd_create("checkfu-bwrap-args", MFD_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    const char *p = data.constData();
+    qsizetype left = data.size();
+    while (left > 0) {
+        const ssize_t n = ::write(fd, p, size_t(left));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            const int saved = errno;
+            ::close(fd);
+            errno = saved;
+            return -1;
+        }
+        p += n;
+        left -= n;
+    }
+    if (::lseek(fd, 0, SEEK_SET) != 0) {
+        const int saved = errno;
+        ::close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
 }
 
 // Calls visit(dirFd, pid) for each process in /proc until it returns false. dirFd (a /proc/<pid>
@@ -107,10 +185,11 @@ BubblewrapProvider::BubblewrapProvider(const QString &root, const QStringList &s
     : HostProcessProvider(root)
     , m_root(QDir::cleanPath(root))
     , m_bwrap(QStandardPaths::findExecutable(QStringLiteral("bwrap"), searchPaths))
-    // The user's runtime directory holds the session bus (the keychain with the Runner's credential),
-    // agent sockets and the Runner's locks; the Runner's own temporary directory is hidden too.
-    , m_hide { m_root, AppPaths::dataDir(), qEnvironmentVariable("XDG_RUNTIME_DIR"),
-        QStringLiteral("/run/user/%1").arg(::geteuid()), QDir::tempPath() }
+    // Hidden even where a bound tree (/opt, /etc, an allowed path) would show them: the Runner's data
+    // and settings, the user's runtime directory (session bus, agent sockets, the Runner's locks) and
+    // the Runner's own temporary directory.
+    , m_hide { m_root, AppPaths::dataDir(), QFileInfo(AppPaths::settingsFile()).path(),
+        qEnvironmentVariable("XDG_RUNTIME_DIR"), QStringLiteral("/run/user/%1").arg(::geteuid()), QDir::tempPath() }
 { }
 
 QString BubblewrapProvider::id() const
@@ -123,8 +202,32 @@ QJsonObject BubblewrapProvider::capabilities(const QStringList &drivers) const
     return CapabilityAdvertisement::bubblewrapProvider(drivers);
 }
 
-QStringList BubblewrapProvider::bwrapArguments(
-    const QString &runPath, const QString &workspace, const QStringList &hiddenPaths, bool isolateNetwork)
+QList<BubblewrapProvider::SystemEntry> BubblewrapProvider::systemEntries()
+{
+    QList<SystemEntry> entries;
+    QStringList bound;
+    for (const char *dir : SystemDirs) {
+        const QString path = QString::fromLatin1(dir);
+        const QFileInfo info(path);
+        if (info.isSymLink()) {
+            char target[PATH_MAX];
+            const ssize_t n = ::readlink(dir, target, sizeof target - 1);
+            if (n > 0)
+                entries.append({ path, QFile::decodeName(QByteArray(target, n)) });
+        } else if (info.isDir()) {
+            entries.append({ path, QString() });
+            bound.append(path);
+        }
+    }
+    // resolv.conf as a symlink into /run (systemd-resolved): only its target file, read-only.
+    const QFileInfo resolv(QStringLiteral("/etc/resolv.conf"));
+    const QString target = resolv.canonicalFilePath();
+    if (resolv.isSymLink() && !target.isEmpty() && QFileInfo(target).isFile() && !isWithinAny(target, bound))
+        entries.append({ target, QString() });
+    return entries;
+}
+
+QStringList BubblewrapProvider::bwrapArguments(const Layout &layout)
 {
     QStringList args {
         // The sandbox dies with bwrap's monitor, which dies with the Runner (PDEATHSIG).
@@ -137,36 +240,56 @@ QStringList BubblewrapProvider::bwrapArguments(
         QStringLiteral("--unshare-uts"),
         QStringLiteral("--unshare-cgroup-try"),
     };
-    if (isolateNetwork)
-        args << QStringLiteral("--unshare-net"); // a network namespace of its own: only lo
+    // A network namespace of its own: only lo, and no abstract Unix socket of the host.
+    if (layout.isolateNetwork)
+        args << QStringLiteral("--unshare-net");
     // Run as root, bwrap keeps every capability: the harness could remount / read-write.
     args << QStringLiteral("--cap-drop") << QStringLiteral("ALL");
-    args << QStringLiteral("--ro-bind") << QStringLiteral("/") << QStringLiteral("/") << QStringLiteral("--dev")
-         << QStringLiteral("/dev") << QStringLiteral("--proc") << QStringLiteral("/proc") << QStringLiteral("--tmpfs")
-         << QStringLiteral("/tmp");
-
-    QStringList sorted = hiddenPaths;
-    sorted.sort(); // an ancestor before what it contains
-    QStringList hidden;
-    for (const QString &path : std::as_const(sorted)) {
-        // "/tmp" is already a fresh tmpfs and must stay writable; what is below it is hidden all the
-        // same, so that the Runner's data is read-only inside wherever it lives.
-        if (!QDir::isAbsolutePath(path) || path == QLatin1String("/") || path == QLatin1String("/tmp")
-            || isWithin(path, runPath))
-            continue;
-        if (std::any_of(hidden.cbegin(), hidden.cend(), [&](const QString &h) { return isWithin(path, h); }))
-            continue;
-        hidden.append(path);
+    for (const SystemEntry &entry : layout.system) {
+        if (entry.symlinkTarget.isEmpty())
+            args << QStringLiteral("--ro-bind") << entry.path << entry.path;
+        else
+            args << QStringLiteral("--symlink") << entry.symlinkTarget << entry.path;
     }
+    args << QStringLiteral("--dev") << QStringLiteral("/dev") << QStringLiteral("--proc") << QStringLiteral("/proc")
+         << QStringLiteral("--tmpfs") << QStringLiteral("/tmp");
+    // After /tmp's tmpfs, so that an allowed path under /tmp shows through it.
+    for (const auto &[source, allowed] : layout.readOnly) {
+        args << QStringLiteral("--ro-bind") << source << source;
+        if (allowed != source)
+            args << QStringLiteral("--symlink") << source << allowed;
+    }
+
+    const QStringList hidden = coveredPaths(layout);
     for (const QString &path : std::as_const(hidden))
         args << QStringLiteral("--tmpfs") << path;
     // After the tmpfs, so that it shows through whatever hides its parents.
-    args << QStringLiteral("--bind") << runPath << runPath;
+    args << QStringLiteral("--bind") << layout.runPath << layout.runPath;
     // Then the hiding tmpfs become read-only: no stash outside the run, not even in memory.
     for (const QString &path : std::as_const(hidden))
         args << QStringLiteral("--remount-ro") << path;
-    args << QStringLiteral("--chdir") << workspace;
+    // And the sandbox's own root (a tmpfs holding the mount points): nothing new beside them.
+    args << QStringLiteral("--remount-ro") << QStringLiteral("/");
+    args << QStringLiteral("--chdir") << layout.workspace;
     return args;
+}
+
+QStringList BubblewrapProvider::environmentArguments(const QProcessEnvironment &environment)
+{
+    QStringList args { QStringLiteral("--clearenv") };
+    QStringList names = environment.keys();
+    names.sort();
+    for (const QString &name : std::as_const(names))
+        args << QStringLiteral("--setenv") << name << environment.value(name);
+    return args;
+}
+
+QProcessEnvironment BubblewrapProvider::launcherEnvironment()
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+    env.insert(QStringLiteral("LANG"), QStringLiteral("C.UTF-8"));
+    return env;
 }
 
 QStringList BubblewrapProvider::hiddenPaths() const
@@ -179,6 +302,38 @@ QStringList BubblewrapProvider::hiddenPaths() const
     }
     paths.removeDuplicates();
     return paths;
+}
+
+BubblewrapProvider::Layout BubblewrapProvider::layout(
+    const QString &runPath, const QString &workspace, bool isolateNetwork) const
+{
+    Layout layout;
+    layout.runPath = runPath;
+    layout.workspace = workspace;
+    layout.system = systemEntries();
+    for (const QString &allowed : m_readOnly) {
+        const QString source = QFileInfo(allowed).canonicalFilePath();
+        if (source.isEmpty()) {
+            Logging::get("sandbox")->warn("the read-only path {} is gone; the sandbox leaves it out", allowed);
+            continue;
+        }
+        layout.readOnly.append({ source, QDir::cleanPath(allowed) });
+    }
+    layout.hidden = hiddenPaths();
+    layout.isolateNetwork = isolateNetwork;
+    return layout;
+}
+
+QString BubblewrapProvider::refusal(const QString &runId, const RunSpec &spec) const
+{
+    const HostProcess::Launch launch = hostLaunch(runId, spec);
+    const QString run = QFileInfo(runPath(runId)).canonicalFilePath();
+    const QString workspace = QFileInfo(launch.workingDirectory).canonicalFilePath();
+    // Anything else wrong is launch()'s to report (launch_failed), as before.
+    if (!launch.launchError.isEmpty() || run.isEmpty() || workspace.isEmpty()
+        || isVisibleInside(launch.program, layout(run, workspace, true)))
+        return QString();
+    return invisibleHarness(launch.program);
 }
 
 std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(const QString &runId, const RunSpec &spec, QObject *parent)
@@ -200,34 +355,52 @@ std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(const QString &runI
             launch.launchError
                 = QCoreApplication::translate("BubblewrapProvider", "the workspace of run %1 was not prepared")
                       .arg(runId);
-        } else if (const QStringList hidden = hiddenPaths(); !isVisibleInside(launch.program, run, hidden)) {
-            // bwrap would only fail with "No such file" and exit 1: say why, as a launch failure.
-            launch.launchError = QCoreApplication::translate("BubblewrapProvider",
-                "the harness %1 is not visible in the sandbox (only the system and the run's directory are)")
-                                     .arg(launch.program);
+        } else if (const Layout sandbox = layout(run, workspace, isolateNetwork);
+                   !isVisibleInside(launch.program, sandbox)) {
+            // bwrap would only fail with "No such file" and exit 1: say why, and how to let it in.
+            launch.launchError = invisibleHarness(launch.program);
         } else {
-            QStringList args = bwrapArguments(run, workspace, hidden, isolateNetwork);
-            args << QStringLiteral("--") << launch.program << launch.arguments;
-            Logging::get("sandbox")->debug("run {}: {} {}", runId, m_bwrap, args.join(QLatin1Char(' ')));
-            launch.program = m_bwrap;
-            launch.arguments = args;
+            const QStringList options = bwrapArguments(sandbox);
+            const QStringList environment = environmentArguments(launch.environment);
+            QByteArray data;
+            for (const QString &arg : options + environment)
+                data += QFile::encodeName(arg) + '\0';
+            const int fd = memoryFile(data);
+            if (fd < 0) {
+                launch.launchError
+                    = QCoreApplication::translate("BubblewrapProvider", "cannot pass bwrap its options: %1")
+                          .arg(QString::fromLocal8Bit(std::strerror(errno)));
+            } else {
+                // The names only: a value may be a secret of the run.
+                Logging::get("sandbox")->debug("run {}: {} {} --clearenv (--setenv: {}) -- {}", runId, m_bwrap,
+                    options.join(QLatin1Char(' ')), launch.environment.keys().join(QLatin1Char(' ')), launch.program);
+                launch.arguments = QStringList {
+                    QStringLiteral("--args"), QString::number(fd), QStringLiteral("--"), launch.program
+                } + launch.arguments;
+                launch.program = m_bwrap;
+                launch.environment = launcherEnvironment();
+                launch.inheritedFd = fd;
+            }
         }
     }
     return std::make_unique<BubblewrapProcess>(std::move(launch), parent);
 }
 
 BubblewrapProcess::BubblewrapProcess(HostProcess::Launch launch, QObject *parent)
-    : SandboxedProcess(parent)
-    , m_host(std::make_unique<HostProcess>(std::move(launch)))
-    , m_clockTicks(::sysconf(_SC_CLK_TCK))
+    : SandboxedProcess(parent), m_clockTicks(::sysconf(_SC_CLK_TCK)), m_argumentsFd(launch.inheritedFd)
 {
+    m_host = std::make_unique<HostProcess>(std::move(launch));
     connect(m_host.get(), &SandboxedProcess::started, this, [this] {
+        closeArguments(); // bwrap holds its own copy
         m_cpuMs = 0;
         sampleCpu();
         m_cpuTimer.start();
         emit started();
     });
-    connect(m_host.get(), &SandboxedProcess::startFailed, this, &SandboxedProcess::startFailed);
+    connect(m_host.get(), &SandboxedProcess::startFailed, this, [this](const QString &message) {
+        closeArguments();
+        emit startFailed(message);
+    });
     connect(m_host.get(), &SandboxedProcess::stdoutData, this, &SandboxedProcess::stdoutData);
     connect(m_host.get(), &SandboxedProcess::stderrData, this, &SandboxedProcess::stderrData);
     connect(m_host.get(), &SandboxedProcess::exited, this, &BubblewrapProcess::onExited);
@@ -249,6 +422,7 @@ BubblewrapProcess::BubblewrapProcess(HostProcess::Launch launch, QObject *parent
 BubblewrapProcess::~BubblewrapProcess()
 {
     m_host.reset(); // kills whatever still runs
+    closeArguments();
     if (m_namespaceFd >= 0)
         ::close(m_namespaceFd);
 }
@@ -356,6 +530,14 @@ void BubblewrapProcess::sampleCpu()
         return true;
     });
     m_cpuMs = std::max(m_cpuMs, ticks * 1000 / m_clockTicks);
+}
+
+void BubblewrapProcess::closeArguments()
+{
+    if (m_argumentsFd >= 0) {
+        ::close(m_argumentsFd);
+        m_argumentsFd = -1;
+    }
 }
 
 void BubblewrapProcess::onExited(int exitCode, int signalNumber)

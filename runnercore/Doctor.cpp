@@ -240,6 +240,18 @@ void Doctor::checkLocal()
     const SandboxProbe::Result bwrap = SandboxProbe::bubblewrap();
     add(QStringLiteral("sandbox bubblewrap"),
         bwrap.available ? Status::Ok : (m_config.bubblewrapEnabled ? Status::Fail : Status::Warn), bwrap.detail);
+    // What a bubblewrap sandbox shows besides the system and the run, and why a harness elsewhere fails.
+    if (m_config.bubblewrapReadOnly.isEmpty())
+        add(QStringLiteral("bubblewrap read-only paths"), Status::Ok,
+            tr("none: a bubblewrap run sees only the system directories and its own directory, so a harness "
+               "installed under the home directory is refused"),
+            tr("allow its directory with --bubblewrap-read-only, CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY or the "
+               "tray's Settings"));
+    else
+        add(QStringLiteral("bubblewrap read-only paths"), Status::Ok,
+            tr("%1 (from %2), read-only inside the sandbox; any other path outside the system directories is "
+               "hidden")
+                .arg(m_config.bubblewrapReadOnly.join(QLatin1Char(':')), m_config.bubblewrapReadOnlySource));
     const SandboxProbe::Result docker = SandboxProbe::docker();
     add(QStringLiteral("sandbox docker"),
         docker.available ? Status::Ok : (m_config.docker == DockerMode::Required ? Status::Fail : Status::Warn),

@@ -230,8 +230,10 @@ void HostProcess::start()
     const long openMax = ::sysconf(_SC_OPEN_MAX);
     const int fdLimit = openMax > 0 ? int(std::min<long>(openMax, FallbackFdLimit)) : FallbackFdLimit;
     const Limits limits = m_launch.limits;
-    m_process->setChildProcessModifier(
-        [parent, fdLimit, limits, reportWrite, envFd] { prepareChild(parent, fdLimit, limits, reportWrite, envFd); });
+    const int inheritedFd = m_launch.inheritedFd;
+    m_process->setChildProcessModifier([parent, fdLimit, limits, reportWrite, envFd, inheritedFd] {
+        prepareChild(parent, fdLimit, limits, { reportWrite, envFd, inheritedFd });
+    });
     m_process->start(QIODevice::ReadWrite);
     // Forked by now: the reaper holds its own copies.
     if (reportWrite >= 0)
@@ -256,7 +258,7 @@ QString HostProcess::reaperPath()
 
 // Runs in the forked child before execve. Qt 6.4 may create the child with a raw clone() (no atfork
 // handlers), so only plain system calls here: no allocation, no locks, no Qt.
-void HostProcess::prepareChild(pid_t parent, int fdLimit, Limits limits, int reportFd, int envFd)
+void HostProcess::prepareChild(pid_t parent, int fdLimit, Limits limits, std::array<int, 3> keptFds)
 {
     // Its own process group, so terminate()/kill() reach the whole tree with kill(-pgid).
     if (::setpgid(0, 0) != 0)
@@ -282,8 +284,9 @@ void HostProcess::prepareChild(pid_t parent, int fdLimit, Limits limits, int rep
         for (int fd = 3; fd < fdLimit; ++fd)
             ::fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
-    // But the reaper's two (it marks them close-on-exec before starting the harness).
-    for (int fd : { reportFd, envFd }) {
+    // But the reaper's two (it marks them close-on-exec before starting the harness) and the one the
+    // launcher asked for (bwrap's --args; close-on-exec in the Runner all the same).
+    for (int fd : keptFds) {
         if (fd >= 0 && ::fcntl(fd, F_SETFD, 0) != 0)
             ::_exit(ChildSetupFailedExit);
     }

@@ -6,6 +6,7 @@
 #include <QProcessEnvironment>
 #include <QTimer>
 
+#include <array>
 #include <memory>
 
 #include <sys/types.h>
@@ -41,6 +42,9 @@ public:
         QString launchError; // set: start() only reports it through startFailed
         QString reaper; // checkfu-run-reaper to start the harness through; empty: start it directly
         Limits limits;
+        // A descriptor (close-on-exec here) the child keeps across execve, e.g. bwrap's --args; the
+        // caller owns it and keeps it open until started() or startFailed().
+        int inheritedFd = -1;
     };
 
     // checkfu-run-reaper next to this binary, else where the build put it; empty if neither exists.
@@ -74,7 +78,8 @@ private:
     void closeReportPipe();
     void deliver(bool isStdout, const QByteArray &data);
     void signalReaper(int signalNumber);
-    static void prepareChild(pid_t parent, int fdLimit, Limits limits, int reportFd, int envFd);
+    // keptFds: descriptors that survive execve (the reaper's report pipe and environment, bwrap's --args).
+    static void prepareChild(pid_t parent, int fdLimit, Limits limits, std::array<int, 3> keptFds);
 
     Launch m_launch;
     QProcess *m_process; // deleted by hand: we may be destroyed from inside one of its signals

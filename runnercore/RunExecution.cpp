@@ -114,6 +114,13 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
         onHarnessFinished(-1, 0, error);
         return;
     }
+    // A guarded tier that cannot show this harness says why, as a refusal (§6.2), before anything runs.
+    if (const QString why = provider->refusal(m_claim.runId, spec); !why.isEmpty()) {
+        m_finishing = true;
+        provider->teardown(m_claim.runId);
+        refuse(QStringLiteral("tier_unavailable"), why);
+        return;
+    }
     // Admission guarantees the driver is one we advertise.
     if (spec.driver == QLatin1String("checkfu:acp-v1@1"))
         m_driver = new AcpDriver(this);

@@ -1,9 +1,12 @@
 #include "RunnerConfig.h"
 
+#include "AppPaths.h"
 #include "EndpointPolicy.h"
 #include "PairingCode.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -26,6 +29,8 @@ const QString profileVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_V
 const QString digestVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST");
 const QString modelVariable = QStringLiteral("CHECKFU_CURSOR_MODEL");
 const QString apiKeyVariable = QStringLiteral("CURSOR_API_KEY");
+const QString readOnlyFlag = QStringLiteral("--bubblewrap-read-only");
+const QString readOnlyVariable = QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY");
 
 // A value as it may appear in a message: quoted, short, with control characters made visible, so that
 // e.g. " true" or "true\n" is recognisable. Never used for secrets.
@@ -320,6 +325,30 @@ void parseSlots(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &er
     config.slotCount = *parsed;
 }
 
+void parseBubblewrapReadOnly(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    // The flag wins; a variable it overrides is not used, so it is not checked either.
+    QString list;
+    QString source;
+    if (in.flags.contains(QStringLiteral("bubblewrap-read-only"))) {
+        list = in.flags.value(QStringLiteral("bubblewrap-read-only"));
+        source = readOnlyFlag;
+    } else if (in.env.contains(readOnlyVariable)) {
+        list = in.env.value(readOnlyVariable);
+        source = readOnlyVariable;
+    } else {
+        return;
+    }
+    QStringList paths;
+    const QStringList problems = RunnerConfigParser::readOnlyPathProblems(list, source, in.runnerStateDirs, &paths);
+    for (const QString &problem : problems)
+        errors.add(source, problem);
+    if (problems.isEmpty()) {
+        config.bubblewrapReadOnly = paths;
+        config.bubblewrapReadOnlySource = paths.isEmpty() ? QString() : source;
+    }
+}
+
 QString sandboxName(SandboxChoice choice)
 {
     switch (choice) {
@@ -356,6 +385,7 @@ std::variant<RunnerConfig, QList<ConfigError>> RunnerConfigParser::parse(const R
     parseCursor(in, config, errors);
     parseCredentialStore(in, config, errors);
     parseSlots(in, config, errors);
+    parseBubblewrapReadOnly(in, config, errors);
     // No bad value exists for the token (§8); an empty one means "not given".
     config.workspaceToken = in.env.value(tokenVariable);
     if (!errors.isEmpty()) {
@@ -406,7 +436,70 @@ QString RunnerConfig::describe() const
     lines << tr("workspace token: %1").arg(workspaceToken.isEmpty() ? tr("not set") : tr("set"));
     lines << tr("credential store: %1").arg(credentialStore ? *credentialStore : tr("default"));
     lines << tr("slots: %1").arg(slotCount);
+    lines << tr("bubblewrap read-only paths: %1")
+                 .arg(bubblewrapReadOnly.isEmpty()
+                         ? tr("none")
+                         : tr("%1 (from %2)").arg(bubblewrapReadOnly.join(QLatin1Char(':')), bubblewrapReadOnlySource));
     return lines.join(QLatin1Char('\n'));
+}
+
+QStringList RunnerConfigInput::defaultRunnerStateDirs()
+{
+    return { AppPaths::dataDir(), QFileInfo(AppPaths::settingsFile()).path(), AppPaths::runtimeDir() };
+}
+
+QStringList RunnerConfigParser::readOnlyPathProblems(
+    const QString &list, const QString &field, const QStringList &stateDirs, QStringList *paths)
+{
+    // As a sandbox would see them: real directories, symlinks resolved.
+    const auto real = [](const QString &path) {
+        const QString canonical = QFileInfo(path).canonicalFilePath();
+        return canonical.isEmpty() ? QDir::cleanPath(path) : canonical;
+    };
+    const auto within = [](const QString &path, const QString &base) {
+        return path == base || base == QLatin1String("/") || path.startsWith(base + QLatin1Char('/'));
+    };
+    QStringList problems;
+    QStringList cleaned;
+    const QString fix = tr("Give existing absolute paths separated by ':', e.g. /home/me/.local/bin:/home/me/.nvm.");
+    for (const QString &entry : list.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
+        if (hasControlCharacter(entry)) {
+            problems << tr("%1: a path contains a line break or control character. %2").arg(field, fix);
+            continue;
+        }
+        if (!QDir::isAbsolutePath(entry)) {
+            problems << tr("%1: %2 is not an absolute path. %3").arg(field, shown(entry), fix);
+            continue;
+        }
+        const QString path = QDir::cleanPath(entry);
+        if (!QFileInfo::exists(path)) {
+            problems << tr("%1: %2 does not exist. %3").arg(field, shown(path), fix);
+            continue;
+        }
+        const QString canonical = real(path);
+        if (canonical == QLatin1String("/")) {
+            problems << tr("%1: %2 is the whole file system; the sandbox would show everything. Allow only the "
+                           "directories the harness needs.")
+                            .arg(field, shown(path));
+            continue;
+        }
+        bool clash = false;
+        for (const QString &dir : stateDirs) {
+            const QString state = real(dir);
+            if (state.isEmpty() || !(within(canonical, state) || within(state, canonical)))
+                continue;
+            problems << tr("%1: %2 would show the Runner's own state (%3) to the harness. Allow a narrower path "
+                           "that does not contain it, e.g. the directory the harness is installed in.")
+                            .arg(field, shown(path), state);
+            clash = true;
+            break;
+        }
+        if (!clash && !cleaned.contains(path))
+            cleaned.append(path);
+    }
+    if (paths)
+        *paths = cleaned;
+    return problems;
 }
 
 QString RunnerConfigParser::sandboxFlagValue(SandboxChoice choice)

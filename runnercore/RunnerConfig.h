@@ -51,6 +51,10 @@ struct RunnerConfig
     std::optional<QString> credentialStore; // "keychain" or "file", from --credential-store
     // --slots N (1..64). Not named "slots": that is a Qt keyword macro and would expand to nothing.
     int slotCount = 1;
+    // --bubblewrap-read-only, else CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY: absolute paths a bubblewrap
+    // sandbox shows read-only (harnesses installed under the home directory), as given, cleaned.
+    QStringList bubblewrapReadOnly;
+    QString bubblewrapReadOnlySource; // "--bubblewrap-read-only", the variable, or "" when none
 
     // Human summary for logs and doctor. Never includes the Cursor API key, the workspace token or the
     // full pairing code.
@@ -60,20 +64,31 @@ struct RunnerConfig
 // What the caller collected. A flag that was not given is not in the map.
 struct RunnerConfigInput
 {
-    // Keys without dashes: "endpoint", "code", "label", "sandbox", "credential-store", "slots".
+    // Keys without dashes: "endpoint", "code", "label", "sandbox", "credential-store", "slots",
+    // "bubblewrap-read-only" (':'-separated paths; a repeated flag is joined with ':').
     QHash<QString, QString> flags;
     QProcessEnvironment env;
+    // Where the Runner keeps its own state (AppPaths): no read-only path may show any of it.
+    QStringList runnerStateDirs = defaultRunnerStateDirs();
     // The default label. Filled here, by whoever builds the input, so that the parser itself reads nothing
     // from the machine; tests set it.
     QString machineHostName = QSysInfo::machineHostName();
+
+    static QStringList defaultRunnerStateDirs();
 };
 
 class RunnerConfigParser
 {
 public:
-    // A pure function of its input. All errors are collected (not just the first), in a stable order,
-    // each naming its field and the fix. Flags other than the ones listed in RunnerConfigInput are ignored.
+    // A function of its input (and, for the read-only paths, of what exists on disk). All errors are collected (not
+    // just the first), in a stable order, each naming its field and the fix. Flags other than the ones listed in
+    // RunnerConfigInput are ignored.
     static std::variant<RunnerConfig, QList<ConfigError>> parse(const RunnerConfigInput &in);
+    // Problems with a ':'-separated list of bubblewrap read-only paths, each naming `field` and the fix;
+    // empty when every path is absolute, exists, is not "/" and neither holds nor lies in a directory
+    // of stateDirs. *paths gets the cleaned paths.
+    static QStringList readOnlyPathProblems(
+        const QString &list, const QString &field, const QStringList &stateDirs, QStringList *paths = nullptr);
     // The --sandbox value that selects `choice`; empty for NotGiven.
     static QString sandboxFlagValue(SandboxChoice choice);
 };

@@ -23,11 +23,14 @@ const QString idleTimeoutKey = QStringLiteral("runner/idle_timeout_ms");
 const QString profileKey = QStringLiteral("cursor/profile_version");
 const QString digestKey = QStringLiteral("cursor/release_digest");
 const QString modelKey = QStringLiteral("cursor/model");
+const QString readOnlyKey = QStringLiteral("bubblewrap/read_only_paths");
 
 // The names RunnerConfigParser reads (wire §8).
 const QString sandboxFlag = QStringLiteral("sandbox");
 const QString slotsFlag = QStringLiteral("slots");
 const QString idleTimeoutVariable = QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS");
+const QString readOnlyFlag = QStringLiteral("bubblewrap-read-only");
+const QString readOnlyVariable = QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY");
 const QString profileVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION");
 const QString digestVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST");
 const QString modelVariable = QStringLiteral("CHECKFU_CURSOR_MODEL");
@@ -82,6 +85,7 @@ void RunnerPreferences::readFrom(const QSettings &s)
     cursor.profileVersion = s.value(profileKey).toString();
     cursor.releaseDigest = s.value(digestKey).toString();
     cursor.model = s.value(modelKey).toString();
+    bubblewrapReadOnly = s.value(readOnlyKey).toString();
     // Kept as read (the settings dialog shows it to be fixed), but never applied.
     if (!cursor.isEmpty() && !cursorUsable())
         Logging::get("settings")
@@ -100,6 +104,10 @@ void RunnerPreferences::writeTo(QSettings &s) const
         s.setValue(idleTimeoutKey, *idleTimeoutMs);
     else
         s.remove(idleTimeoutKey);
+    if (bubblewrapReadOnly.isEmpty())
+        s.remove(readOnlyKey);
+    else
+        s.setValue(readOnlyKey, bubblewrapReadOnly);
     const std::pair<QString, QString> cursorValues[]
         = { { profileKey, cursor.profileVersion }, { digestKey, cursor.releaseDigest }, { modelKey, cursor.model } };
     for (const auto &[key, value] : cursorValues) {
@@ -125,6 +133,8 @@ void RunnerPreferences::applyTo(RunnerConfigInput &input, const std::optional<QS
         input.flags.insert(slotsFlag, QString::number(*slotCount));
     if (idleTimeoutMs && !input.env.contains(idleTimeoutVariable))
         input.env.insert(idleTimeoutVariable, QString::number(*idleTimeoutMs));
+    if (!bubblewrapReadOnly.isEmpty() && !input.flags.contains(readOnlyFlag) && !input.env.contains(readOnlyVariable))
+        input.flags.insert(readOnlyFlag, bubblewrapReadOnly);
 
     // All or none: one Cursor variable in the environment means the environment owns the lane.
     if (environmentOwnsCursor(input.env))

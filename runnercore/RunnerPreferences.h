@@ -47,6 +47,8 @@ public:
     // flag > environment variable > stored value > default:
     // - "sandbox" and "slots" flags from the stored tier and slots (neither has a variable);
     // - CHECKFU_RUNNER_IDLE_TIMEOUT_MS from the stored idle timeout;
+    // - the "bubblewrap-read-only" flag from the stored paths, when neither the flag nor
+    //   CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY is given;
     // - the four Cursor variables from the stored tuple and cursorApiKey, only when the tuple is
     //   usable, the key is not empty and the environment names none of the four (all or none).
     // The parser then validates them as if they had been typed.
@@ -72,6 +74,7 @@ public:
     std::optional<int> slotCount; // runner/slots, 1..64
     std::optional<int> idleTimeoutMs; // runner/idle_timeout_ms, 1..INT_MAX as the parser accepts
     CursorTuple cursor; // cursor/*
+    QString bubblewrapReadOnly; // bubblewrap/read_only_paths: ':'-separated, "" for none
 
 protected:
     // For a front end that keeps more keys in the same file: read or write these preferences

@@ -57,6 +57,15 @@ public:
     // The harness process for a prepared run. Its environment is built from scratch: a minimal
     // safe base (PATH, HOME, TMPDIR, LANG, ...) plus spec.env; nothing of the Runner's own.
     virtual std::unique_ptr<SandboxedProcess> launch(const QString &runId, const RunSpec &spec, QObject *parent) = 0;
+    // Why this tier cannot run the prepared run's harness at all (bubblewrap: it is not visible in the
+    // sandbox), said so that the person can fix it; empty when it can. RunExecution asks after
+    // prepare() and refuses the run (tier_unavailable) rather than launch it.
+    virtual QString refusal(const QString &runId, const RunSpec &spec) const
+    {
+        Q_UNUSED(runId);
+        Q_UNUSED(spec);
+        return QString();
+    }
     // Deletes everything prepare() created. Safe to call twice or for an unknown run.
     virtual void teardown(const QString &runId) = 0;
 };

@@ -19,8 +19,10 @@ SandboxSet::SandboxSet(const RunnerConfig &config, const QString &runsRoot, cons
 {
     if (config.hostProcessEnabled)
         m_host = std::make_unique<HostProcessProvider>(runsRoot);
-    if (config.bubblewrapEnabled)
+    if (config.bubblewrapEnabled) {
         m_bubblewrap = std::make_unique<BubblewrapProvider>(runsRoot);
+        m_bubblewrap->setReadOnlyPaths(config.bubblewrapReadOnly);
+    }
     if (config.docker != DockerMode::Off) {
         DockerProvider::Options options;
         options.runsRoot = runsRoot;

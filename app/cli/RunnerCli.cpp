@@ -54,6 +54,11 @@ const QCommandLineOption StoreOption(QStringLiteral("credential-store"),
 const QCommandLineOption SlotsOption(QStringLiteral("slots"),
     QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: the stored setting, else 1."),
     QStringLiteral("n"));
+const QCommandLineOption ReadOnlyOption(QStringLiteral("bubblewrap-read-only"),
+    QCoreApplication::translate("RunnerCli",
+        "Paths a bubblewrap sandbox shows read-only, ':'-separated (e.g. where a harness is installed under your "
+        "home). Repeatable. Default: CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY, then the stored setting, else none."),
+    QStringLiteral("paths"));
 const QCommandLineOption LogLevelOption(QStringLiteral("log-level"),
     QCoreApplication::translate("RunnerCli", "trace, debug, info (default), warn or error."), QStringLiteral("level"));
 const QCommandLineOption JsonOption(
@@ -76,10 +81,12 @@ QString RunnerCli::helpEpilogue()
               "Environment: CHECKFU_API_URL, CHECKFU_RUNNER_TOKEN, CHECKFU_ENABLE_HOST_PROCESS_SANDBOX,\n"
               "  CHECKFU_RUNNER_IDLE_TIMEOUT_MS, CHECKFU_DOCKER_UNRESTRICTED_NETWORK,\n"
               "  CHECKFU_CURSOR_HARNESS_PROFILE_VERSION, CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST,\n"
-              "  CHECKFU_CURSOR_MODEL, CURSOR_API_KEY (all four Cursor variables or none).\n"
+              "  CHECKFU_CURSOR_MODEL, CURSOR_API_KEY (all four Cursor variables or none),\n"
+              "  CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY (as --bubblewrap-read-only).\n"
               "\n"
               "Stored settings (the tray's Settings, in the settings file that holds the pairing): the\n"
-              "  sandbox tier, slots, idle timeout and Cursor tuple (its API key in the credential store)\n"
+              "  sandbox tier, slots, idle timeout, bubblewrap read-only paths and Cursor tuple (its API key\n"
+              "  in the credential store)\n"
               "  apply where flags and environment are silent. A flag wins over a variable, a variable over\n"
               "  a stored value; any Cursor variable set takes the whole Cursor lane from the environment.\n"
               "\n"
@@ -104,6 +111,7 @@ void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptio
         parser.addOption(LabelOption);
         parser.addOption(SlotsOption);
     }
+    parser.addOption(ReadOnlyOption);
 }
 
 RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
@@ -116,6 +124,8 @@ RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
         if (parser.optionNames().contains(name) && parser.isSet(*option))
             input.flags.insert(name, parser.value(*option));
     }
+    if (parser.isSet(ReadOnlyOption))
+        input.flags.insert(ReadOnlyOption.names().first(), parser.values(ReadOnlyOption).join(QLatin1Char(':')));
     return input;
 }
 

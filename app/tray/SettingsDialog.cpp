@@ -47,8 +47,8 @@ SettingsDialog::SettingsDialog(TraySettings &settings, Autostart &autostart, QWi
     auto *layout = new QVBoxLayout(this);
     buildRunnerGroup(layout);
     buildCursorGroup(layout);
-    layout->addWidget(noteLabel(tr("The sandbox tier, slots, idle timeout and the Cursor lane take effect the next "
-                                   "time the runner starts."),
+    layout->addWidget(noteLabel(tr("The sandbox tier, slots, idle timeout, read-only paths and the Cursor lane take "
+                                   "effect the next time the runner starts."),
         QStringLiteral("restartNote"), this));
     buildNotificationGroup(layout);
     buildGeneralGroup(layout);
@@ -105,7 +105,16 @@ void SettingsDialog::buildRunnerGroup(QVBoxLayout *layout)
     idleRow->addWidget(m_idleTimeout, 1);
     idleRow->addWidget(new QLabel(tr("seconds"), group));
     form->addRow(tr("Idle timeout"), idleRow);
+
+    m_readOnlyPaths = new QLineEdit(group);
+    m_readOnlyPaths->setObjectName(QStringLiteral("bubblewrapReadOnly"));
+    m_readOnlyPaths->setPlaceholderText(tr("none, e.g. /home/me/.local/bin:/home/me/.nvm"));
+    m_readOnlyPaths->setToolTip(tr("A bubblewrap run sees only the system directories and its own directory. A "
+                                   "harness installed elsewhere (under your home) needs its directory here: "
+                                   "absolute paths, separated by ':', shown read-only to every bubblewrap run."));
+    form->addRow(tr("Bubblewrap read-only paths"), m_readOnlyPaths);
     layout->addWidget(group);
+    connect(m_readOnlyPaths, &QLineEdit::textEdited, this, &SettingsDialog::markDirty);
 
     connect(m_sandbox, &QComboBox::currentIndexChanged, this, &SettingsDialog::markDirty);
     connect(m_slots, &QSpinBox::valueChanged, this, &SettingsDialog::markDirty);
@@ -213,6 +222,7 @@ void SettingsDialog::reload()
     m_slotsExplicit = m_settings.slotCount.has_value();
     m_slots->setValue(m_settings.slotCount.value_or(1));
     m_idleTimeout->setText(m_settings.idleTimeoutMs ? secondsText(*m_settings.idleTimeoutMs) : QString());
+    m_readOnlyPaths->setText(m_settings.bubblewrapReadOnly);
 
     m_loadedCursor = m_settings.cursor;
     m_profile->setText(m_loadedCursor.profileVersion);
@@ -303,6 +313,12 @@ bool SettingsDialog::apply()
                 "three decimals), or empty for none."),
             m_idleTimeout);
 
+    // The checks the Runner makes at start, so that a saved list never stops it.
+    const QString readOnly = m_readOnlyPaths->text().trimmed();
+    for (const QString &problem : RunnerConfigParser::readOnlyPathProblems(
+             readOnly, tr("Bubblewrap read-only paths"), RunnerConfigInput::defaultRunnerStateDirs()))
+        fail(problem, m_readOnlyPaths);
+
     const CursorTuple cursor = cursorFromFields();
     const QString newKey = m_key->text().trimmed();
     // Empty everywhere turns the lane off; otherwise an empty key field keeps the stored key.
@@ -328,6 +344,7 @@ bool SettingsDialog::apply()
     const bool slotsSet = m_slotsExplicit || m_slots->value() != 1;
     m_settings.slotCount = slotsSet ? std::optional<int>(m_slots->value()) : std::nullopt;
     m_settings.idleTimeoutMs = idleTimeoutMs;
+    m_settings.bubblewrapReadOnly = readOnly;
     m_settings.cursor = laneOff ? CursorTuple {} : cursor;
     for (const auto &[kind, check] : m_notify)
         m_settings.setNotifies(kind, check->isChecked());

@@ -16,10 +16,11 @@ class QPushButton;
 class QSpinBox;
 class QVBoxLayout;
 
-// Settings: sandbox tier, slots, idle timeout, the Cursor lane, notifications per kind, start at
-// login and log level. Apply/OK validate everything first and save nothing when anything is wrong.
-// The Cursor API key never comes back into the dialog; a new one (or its removal) leaves through
-// cursorKeyChanged so the caller writes the credential store on the Runner thread.
+// Settings: sandbox tier, slots, idle timeout, bubblewrap read-only paths, the Cursor lane,
+// notifications per kind, start at login and log level. Apply/OK validate everything first and save
+// nothing when anything is wrong. The Cursor API key never comes back into the dialog; a new one (or
+// its removal) leaves through cursorKeyChanged so the caller writes the credential store on the
+// Runner thread.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -74,6 +75,7 @@ private:
     QComboBox *m_sandbox;
     QSpinBox *m_slots;
     QLineEdit *m_idleTimeout;
+    QLineEdit *m_readOnlyPaths;
     QLineEdit *m_profile;
     QLineEdit *m_digest;
     QLineEdit *m_model;

@@ -32,6 +32,8 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
         { QStringLiteral("credential-store"), tr("Where the credential is kept: keychain (default) or file."),
             QStringLiteral("keychain|file") },
         { QStringLiteral("slots"), tr("Runs at once (1-64). Default: 1."), QStringLiteral("n") },
+        { QStringLiteral("bubblewrap-read-only"),
+            tr("Paths a bubblewrap sandbox shows read-only, ':'-separated. Repeatable."), QStringLiteral("paths") },
     };
     for (const QCommandLineOption &option : configOptions)
         parser.addOption(option);
@@ -73,7 +75,10 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     input.env = env;
     for (const QCommandLineOption &option : configOptions) {
         if (parser.isSet(option))
-            input.flags.insert(option.names().first(), parser.value(option));
+            input.flags.insert(option.names().first(),
+                option.names().first() == QLatin1String("bubblewrap-read-only")
+                    ? parser.values(option).join(QLatin1Char(':')) // repeatable
+                    : parser.value(option));
     }
     auto parsed = RunnerConfigParser::parse(input);
     if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {

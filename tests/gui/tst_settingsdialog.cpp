@@ -16,6 +16,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QTemporaryDir>
 
 namespace {
 const QString validProfile = QStringLiteral("hprof_0123456789abcdef0123456789abcdef@3");
@@ -191,6 +192,42 @@ private slots:
         QVERIFY(!ini.contains(QStringLiteral("runner/idle_timeout_ms")));
         QVERIFY(ini.childGroups().indexOf(QStringLiteral("cursor")) < 0);
         QVERIFY(f.keyChanges.isEmpty());
+    }
+
+    // The bubblewrap read-only paths: shown, checked as the Runner checks them at start, saved.
+    void bubblewrapReadOnlyPaths()
+    {
+        QTemporaryDir tools;
+        QVERIFY(tools.isValid());
+        storeSettings([&](TraySettings &s) { s.bubblewrapReadOnly = tools.path(); });
+        Fixture f;
+        QCOMPARE(f.w<QLineEdit>("bubblewrapReadOnly")->text(), tools.path());
+        QSignalSpy changed(&f.dialog, &SettingsDialog::settingsChanged);
+
+        // The Runner's own state never: refused, nothing written.
+        f.type("bubblewrapReadOnly", tools.path() + QLatin1Char(':') + AppPaths::dataDir());
+        QVERIFY(QDir().mkpath(AppPaths::dataDir()));
+        f.apply()->click();
+        QVERIFY2(f.errors().contains(QLatin1String("Bubblewrap read-only paths:")), qPrintable(f.errors()));
+        QVERIFY2(f.errors().contains(QLatin1String("Runner's own state")), qPrintable(f.errors()));
+        QCOMPARE(changed.count(), 0);
+        QCOMPARE(iniValue(QStringLiteral("bubblewrap/read_only_paths")).toString(), tools.path());
+        f.type("bubblewrapReadOnly", QStringLiteral("relative"));
+        f.apply()->click();
+        QVERIFY2(f.errors().contains(QLatin1String("not an absolute path")), qPrintable(f.errors()));
+
+        const QString bin = tools.path() + QStringLiteral("/bin");
+        QVERIFY(QDir().mkpath(bin));
+        f.type("bubblewrapReadOnly", bin + QLatin1Char(':') + tools.path());
+        f.apply()->click();
+        QCOMPARE(f.errors(), QString());
+        QCOMPARE(changed.count(), 1);
+        QCOMPARE(
+            iniValue(QStringLiteral("bubblewrap/read_only_paths")).toString(), bin + QLatin1Char(':') + tools.path());
+        f.type("bubblewrapReadOnly", QString());
+        f.apply()->click();
+        QVERIFY(!QSettings(AppPaths::settingsFile(), QSettings::IniFormat)
+                     .contains(QStringLiteral("bubblewrap/read_only_paths")));
     }
 
     void idleTimeout_data()

@@ -283,29 +283,87 @@ private slots:
 
     void argumentsForOneRun()
     {
-        const QString run = QStringLiteral("/data/runner/runs/run_a");
-        const QString workspace = run + QStringLiteral("/workspace");
-        const QStringList hidden { QStringLiteral("/run/user/1000"), QStringLiteral("/data/runner/runs"),
-            QStringLiteral("/data/runner"), QStringLiteral("/data/runner-other"), QStringLiteral("/tmp/runtime-x"),
-            QStringLiteral("/tmp"), run + QStringLiteral("/home"), QStringLiteral("/"), QStringLiteral("relative") };
+        BubblewrapProvider::Layout layout;
+        layout.runPath = QStringLiteral("/data/runner/runs/run_a");
+        layout.workspace = layout.runPath + QStringLiteral("/workspace");
+        layout.system = { { QStringLiteral("/usr"), QString() }, { QStringLiteral("/bin"), QStringLiteral("usr/bin") },
+            { QStringLiteral("/etc"), QString() }, { QStringLiteral("/opt"), QString() },
+            { QStringLiteral("/run/systemd/resolve/stub-resolv.conf"), QString() } };
+        layout.readOnly = { { QStringLiteral("/home/me/.local/bin"), QStringLiteral("/home/me/.local/bin") },
+            { QStringLiteral("/srv/tools"), QStringLiteral("/home/me/tools") } };
+        layout.hidden = { QStringLiteral("/run/user/1000"), QStringLiteral("/opt/runner/runs"),
+            QStringLiteral("/opt/runner"), QStringLiteral("/opt/runner-other"), QStringLiteral("/tmp/runtime-x"),
+            QStringLiteral("/tmp"), layout.runPath + QStringLiteral("/home"), QStringLiteral("/"),
+            QStringLiteral("relative"), QStringLiteral("/data/runner"), QStringLiteral("/home/me/.local/bin/state") };
         const QStringList head { QStringLiteral("--die-with-parent"), QStringLiteral("--new-session"),
             QStringLiteral("--unshare-pid"), QStringLiteral("--unshare-ipc"), QStringLiteral("--unshare-uts"),
             QStringLiteral("--unshare-cgroup-try") };
-        const QStringList tail { QStringLiteral("--cap-drop"), QStringLiteral("ALL"), QStringLiteral("--ro-bind"),
-            QStringLiteral("/"), QStringLiteral("/"), QStringLiteral("--dev"), QStringLiteral("/dev"),
+        const QStringList tail { QStringLiteral("--cap-drop"), QStringLiteral("ALL"),
+            // The system, read-only; a symlink stays one.
+            QStringLiteral("--ro-bind"), QStringLiteral("/usr"), QStringLiteral("/usr"), QStringLiteral("--symlink"),
+            QStringLiteral("usr/bin"), QStringLiteral("/bin"), QStringLiteral("--ro-bind"), QStringLiteral("/etc"),
+            QStringLiteral("/etc"), QStringLiteral("--ro-bind"), QStringLiteral("/opt"), QStringLiteral("/opt"),
+            QStringLiteral("--ro-bind"), QStringLiteral("/run/systemd/resolve/stub-resolv.conf"),
+            QStringLiteral("/run/systemd/resolve/stub-resolv.conf"), QStringLiteral("--dev"), QStringLiteral("/dev"),
             QStringLiteral("--proc"), QStringLiteral("/proc"), QStringLiteral("--tmpfs"), QStringLiteral("/tmp"),
-            // Ancestors first; nested ones, the run's own, "/", "/tmp" itself and relative ones dropped.
-            QStringLiteral("--tmpfs"), QStringLiteral("/data/runner"), QStringLiteral("--tmpfs"),
-            QStringLiteral("/data/runner-other"), QStringLiteral("--tmpfs"), QStringLiteral("/run/user/1000"),
-            QStringLiteral("--tmpfs"), QStringLiteral("/tmp/runtime-x"),
-            // The run through the tmpfs over its parents, then those made read-only.
-            QStringLiteral("--bind"), run, run, QStringLiteral("--remount-ro"), QStringLiteral("/data/runner"),
-            QStringLiteral("--remount-ro"), QStringLiteral("/data/runner-other"), QStringLiteral("--remount-ro"),
-            QStringLiteral("/run/user/1000"), QStringLiteral("--remount-ro"), QStringLiteral("/tmp/runtime-x"),
-            QStringLiteral("--chdir"), workspace };
-        QCOMPARE(BubblewrapProvider::bwrapArguments(run, workspace, hidden, true),
-            head + QStringList { QStringLiteral("--unshare-net") } + tail);
-        QCOMPARE(BubblewrapProvider::bwrapArguments(run, workspace, hidden, false), head + tail);
+            // The allowed paths, read-only at their own place (and where they were allowed, as a symlink).
+            QStringLiteral("--ro-bind"), QStringLiteral("/home/me/.local/bin"), QStringLiteral("/home/me/.local/bin"),
+            QStringLiteral("--ro-bind"), QStringLiteral("/srv/tools"), QStringLiteral("/srv/tools"),
+            QStringLiteral("--symlink"), QStringLiteral("/srv/tools"), QStringLiteral("/home/me/tools"),
+            // Hidden where a bound tree shows them, ancestors first; nested ones, the run's own, "/",
+            // "/tmp", relative ones and those nothing shows (/run/user, /data, below /tmp) dropped.
+            QStringLiteral("--tmpfs"), QStringLiteral("/home/me/.local/bin/state"), QStringLiteral("--tmpfs"),
+            QStringLiteral("/opt/runner"), QStringLiteral("--tmpfs"), QStringLiteral("/opt/runner-other"),
+            // The run through whatever hides its parents, then those made read-only.
+            QStringLiteral("--bind"), layout.runPath, layout.runPath, QStringLiteral("--remount-ro"),
+            QStringLiteral("/home/me/.local/bin/state"), QStringLiteral("--remount-ro"), QStringLiteral("/opt/runner"),
+            QStringLiteral("--remount-ro"), QStringLiteral("/opt/runner-other"),
+            // And the sandbox's root: no file of its own beside the mount points.
+            QStringLiteral("--remount-ro"), QStringLiteral("/"), QStringLiteral("--chdir"), layout.workspace };
+        layout.isolateNetwork = true;
+        QCOMPARE(
+            BubblewrapProvider::bwrapArguments(layout), head + QStringList { QStringLiteral("--unshare-net") } + tail);
+        layout.isolateNetwork = false;
+        QCOMPARE(BubblewrapProvider::bwrapArguments(layout), head + tail);
+
+        // The environment goes inside: cleared, then each variable (sorted); bwrap's own is fixed.
+        QProcessEnvironment env;
+        env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral("/x.so"));
+        env.insert(QStringLiteral("A"), QStringLiteral("a b"));
+        QCOMPARE(BubblewrapProvider::environmentArguments(env),
+            (QStringList { QStringLiteral("--clearenv"), QStringLiteral("--setenv"), QStringLiteral("A"),
+                QStringLiteral("a b"), QStringLiteral("--setenv"), QStringLiteral("LD_PRELOAD"),
+                QStringLiteral("/x.so") }));
+        const QProcessEnvironment launcher = BubblewrapProvider::launcherEnvironment();
+        QCOMPARE(launcher.keys(), (QStringList { QStringLiteral("LANG"), QStringLiteral("PATH") }));
+    }
+
+    void systemOfThisMachine()
+    {
+        // What / shows besides the run: the system directories that exist, symlinks as symlinks.
+        const QList<BubblewrapProvider::SystemEntry> entries = BubblewrapProvider::systemEntries();
+        QStringList paths;
+        for (const BubblewrapProvider::SystemEntry &entry : entries) {
+            paths.append(entry.path);
+            const QFileInfo info(entry.path);
+            if (entry.symlinkTarget.isEmpty()) {
+                QVERIFY2(info.exists() && !info.isSymLink(), qPrintable(entry.path));
+            } else {
+                QVERIFY2(info.isSymLink(), qPrintable(entry.path));
+                // The link as it reads (e.g. "usr/bin"), which resolves inside the sandbox as on the host.
+                QCOMPARE(QDir::cleanPath(QDir(QFileInfo(entry.path).path()).absoluteFilePath(entry.symlinkTarget)),
+                    info.symLinkTarget());
+            }
+        }
+        QVERIFY(paths.contains(QStringLiteral("/usr")));
+        QVERIFY(paths.contains(QStringLiteral("/etc")));
+        for (const QString &never : { QStringLiteral("/"), QStringLiteral("/home"), QStringLiteral("/root"),
+                 QStringLiteral("/run"), QStringLiteral("/var"), QStringLiteral("/tmp"), QStringLiteral("/sys") })
+            QVERIFY2(!paths.contains(never), qPrintable(never));
+        // resolv.conf shows through /etc, or (a symlink into /run) as its target file alone.
+        const QString resolv = QFileInfo(QStringLiteral("/etc/resolv.conf")).canonicalFilePath();
+        if (!resolv.isEmpty() && !resolv.startsWith(QLatin1String("/etc/")))
+            QVERIFY2(paths.contains(resolv), qPrintable(resolv));
     }
 
     void wrapsTheHarnessCommand()

@@ -1,5 +1,8 @@
 #include "RunnerConfig.h"
 
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace {
@@ -107,6 +110,7 @@ private slots:
     void apiKeyNeverAppears_data();
     void apiKeyNeverAppears();
     void allErrorsCollected();
+    void bubblewrapReadOnlyPaths();
 };
 
 void TestRunnerConfig::defaults()
@@ -462,6 +466,66 @@ void TestRunnerConfig::allErrorsCollected()
         QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS"), digestVariable + QStringLiteral(", ") + apiKeyVariable,
         profileVariable, QStringLiteral("--credential-store"), QStringLiteral("--slots") };
     QCOMPARE(fields, expected);
+}
+
+void TestRunnerConfig::bubblewrapReadOnlyPaths()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString tools = dir.path() + QStringLiteral("/tools");
+    const QString state = dir.path() + QStringLiteral("/state");
+    QVERIFY(QDir().mkpath(tools + QStringLiteral("/bin")) && QDir().mkpath(state + QStringLiteral("/runs")));
+    const QString variable = QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY");
+    const QString flag = QStringLiteral("--bubblewrap-read-only");
+    auto parse = [&](const QStringList &flags, const QStringList &env) {
+        RunnerConfigInput in = makeInput(flags, env);
+        in.runnerStateDirs = { state };
+        return RunnerConfigParser::parse(in);
+    };
+
+    // None by default.
+    auto result = parse({}, {});
+    QVERIFY(std::holds_alternative<RunnerConfig>(result));
+    QVERIFY(std::get<RunnerConfig>(result).bubblewrapReadOnly.isEmpty());
+
+    // The variable, cleaned and deduplicated; the flag wins over it (and the variable is then not checked).
+    result = parse({},
+        { variable + QLatin1Char('=') + tools + QStringLiteral("/bin/:") + tools + QStringLiteral("::") + tools
+            + QStringLiteral("/bin") });
+    QVERIFY2(std::holds_alternative<RunnerConfig>(result), qPrintable(describeErrors(errorsOf(result))));
+    QCOMPARE(
+        std::get<RunnerConfig>(result).bubblewrapReadOnly, (QStringList { tools + QStringLiteral("/bin"), tools }));
+    QCOMPARE(std::get<RunnerConfig>(result).bubblewrapReadOnlySource, variable);
+    result = parse({ QStringLiteral("bubblewrap-read-only=") + tools }, { variable + QStringLiteral("=relative") });
+    QVERIFY2(std::holds_alternative<RunnerConfig>(result), qPrintable(describeErrors(errorsOf(result))));
+    QCOMPARE(std::get<RunnerConfig>(result).bubblewrapReadOnly, QStringList { tools });
+    QVERIFY(std::get<RunnerConfig>(result).describe().contains(tools));
+
+    // Each bad path is an error naming the setting, the path and the fix.
+    const QList<std::pair<QString, QString>> bad {
+        { QStringLiteral("relative/bin"), QStringLiteral("is not an absolute path") },
+        { dir.path() + QStringLiteral("/missing"), QStringLiteral("does not exist") },
+        { QStringLiteral("/"), QStringLiteral("whole file system") },
+        { state + QStringLiteral("/runs"), QStringLiteral("Runner's own state") },
+        { dir.path(), QStringLiteral("Runner's own state") }, // it holds the state
+    };
+    for (const auto &[value, why] : bad) {
+        const auto failed = parse({}, { variable + QLatin1Char('=') + tools + QLatin1Char(':') + value });
+        const QList<ConfigError> errors = errorsOf(failed);
+        QCOMPARE(errors.size(), 1);
+        QCOMPARE(errors.first().field, variable);
+        QVERIFY2(errors.first().message.startsWith(variable + QLatin1Char(':')), qPrintable(errors.first().message));
+        QVERIFY2(errors.first().message.contains(why), qPrintable(errors.first().message));
+        const auto viaFlag = parse({ QStringLiteral("bubblewrap-read-only=") + value }, {});
+        QCOMPARE(errorsOf(viaFlag).size(), 1);
+        QCOMPARE(errorsOf(viaFlag).first().field, flag);
+    }
+    // A symlink to the state is the state.
+    QVERIFY(QFile::link(state, dir.path() + QStringLiteral("/alias")));
+    QCOMPARE(
+        errorsOf(parse({ QStringLiteral("bubblewrap-read-only=") + dir.path() + QStringLiteral("/alias/runs") }, {}))
+            .size(),
+        1);
 }
 
 QTEST_GUILESS_MAIN(TestRunnerConfig)

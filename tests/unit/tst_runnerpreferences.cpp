@@ -2,8 +2,8 @@
 // and the environment leave open comes from the settings file (flag > variable > stored value >
 // default), the Cursor lane all or none, unusable stored values ignored with the reason logged
 // (never the value), and the Cursor API key only ever in the credential store (CursorKeyStore).
-#include "CursorKeyStore.h"
 #include "CredentialWait.h"
+#include "CursorKeyStore.h"
 #include "Logging.h"
 #include "RunnerPreferences.h"
 #include "RunnerSettings.h"
@@ -109,6 +109,39 @@ private slots:
         QCOMPARE(config.sandbox, SandboxChoice::Bubblewrap);
         QVERIFY(config.bubblewrapEnabled);
         QCOMPARE(config.idleTimeoutMs, std::optional<int>(90000));
+    }
+
+    // The bubblewrap read-only paths: stored, applied under the flag and the variable, saved back.
+    void bubblewrapReadOnlyPaths()
+    {
+        const QString stored = m_dir.filePath(QStringLiteral("stored-tools"));
+        const QString fromEnv = m_dir.filePath(QStringLiteral("env-tools"));
+        QVERIFY(QDir().mkpath(stored) && QDir().mkpath(fromEnv));
+        store({ { "bubblewrap/read_only_paths", stored } });
+        RunnerPreferences p(file());
+        p.load();
+        QCOMPARE(p.bubblewrapReadOnly, stored);
+        RunnerConfigInput input = inputWith();
+        p.applyTo(input);
+        QCOMPARE(parsed(input).bubblewrapReadOnly, QStringList { stored });
+        // The variable (or the flag) takes its place.
+        input = inputWith();
+        input.env.insert(QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY"), fromEnv);
+        p.applyTo(input);
+        QCOMPARE(parsed(input).bubblewrapReadOnly, QStringList { fromEnv });
+        input = inputWith();
+        input.flags.insert(QStringLiteral("bubblewrap-read-only"), fromEnv);
+        p.applyTo(input);
+        QCOMPARE(parsed(input).bubblewrapReadOnly, QStringList { fromEnv });
+
+        p.bubblewrapReadOnly = fromEnv + QLatin1Char(':') + stored;
+        QVERIFY(p.save());
+        RunnerPreferences reloaded(file());
+        reloaded.load();
+        QCOMPARE(reloaded.bubblewrapReadOnly, fromEnv + QLatin1Char(':') + stored);
+        reloaded.bubblewrapReadOnly.clear();
+        QVERIFY(reloaded.save());
+        QVERIFY(!QSettings(file(), QSettings::IniFormat).contains(QStringLiteral("bubblewrap/read_only_paths")));
     }
 
     // flag > environment variable > stored value > default, value by value.
