@@ -438,11 +438,12 @@ void TestAcp::idleTimeoutDuringSilentTurn()
 void TestAcp::noIdleTimeoutWhilePermissionPending()
 {
     QString error;
-    const QString sessionId = create(spec(QStringLiteral("ask Deploy; say deployed"), {}, 1500), &error);
+    // 4 s: the first turn's silence includes node's start and the handshake, over 2 s on a loaded machine.
+    const QString sessionId = create(spec(QStringLiteral("ask Deploy; say deployed"), {}, 4000), &error);
     QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
     QList<QJsonObject> events = waitForKind(sessionId, QStringLiteral("approval.requested"), 1, 20000, &error);
     QVERIFY2(!events.isEmpty(), qPrintable(error));
-    QTest::qWait(4000); // more than twice the idle timeout
+    QTest::qWait(9000); // more than twice the idle timeout
     events = eventList(m_devplane->sessionEvents(sessionId));
     QVERIFY2(eventsOfKind(events, QStringLiteral("turn.ended")).isEmpty(), dumpEvents(events).constData());
     const QString approvalId = firstApprovalId(events);
