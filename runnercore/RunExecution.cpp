@@ -118,6 +118,7 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
         m_driver = new AcpDriver(this);
     else
         m_driver = new OneshotDriver(this);
+    m_driver->setSecretMasker(m_env.masker);
     const std::optional<qint64> idle
         = spec.idleTimeoutMs ? spec.idleTimeoutMs : std::optional<qint64>(m_env.defaultIdleTimeoutMs);
     if (idle && *idle > 0)
