@@ -52,39 +52,36 @@ SecretPatterns::SecretPatterns(std::vector<std::string> values)
         const auto second = static_cast<unsigned char>(m_values[i][1]);
         m_byFirstByte[first].push_back(uint32_t(i));
         m_isFirstByte[first] = true;
+        if (std::find(m_firstBytes.begin(), m_firstBytes.end(), first) == m_firstBytes.end())
+            m_firstBytes.push_back(first);
         const unsigned pair = unsigned(first) << 8 | second;
-        if (!(m_isFirstPair[pair / 64] & (uint64_t(1) << (pair % 64)))) {
-            m_isFirstPair[pair / 64] |= uint64_t(1) << (pair % 64);
-            m_firstPairs.emplace_back(first, second);
-        }
+        m_isFirstPair[pair / 64] |= uint64_t(1) << (pair % 64);
         m_maxLength = std::max(m_maxLength, m_values[i].size());
     }
 }
 
 const char *SecretPatterns::findCandidate(const char *p, const char *end) const
 {
-    if (m_firstPairs.empty())
+    if (m_firstBytes.empty())
         return end;
 #if defined(__SSE2__)
-    // A token and its encodings start with few distinct pairs of bytes (two per secret, typically).
-    if (m_firstPairs.size() <= 8) {
-        __m128i first[8];
-        __m128i second[8];
-        for (size_t i = 0; i < 8; ++i) {
-            const auto &pair = m_firstPairs[std::min(i, m_firstPairs.size() - 1)];
-            first[i] = _mm_set1_epi8(char(pair.first));
-            second[i] = _mm_set1_epi8(char(pair.second));
-        }
-        const size_t pairs = m_firstPairs.size() <= 4 ? 4 : 8;
+    // A token and its encodings start with few distinct bytes: compare sixteen at a time against
+    // them, then confirm the second byte of each hit in the pair table.
+    if (m_firstBytes.size() <= 4) {
+        const auto needle
+            = [this](size_t i) { return _mm_set1_epi8(char(m_firstBytes[std::min(i, m_firstBytes.size() - 1)])); };
+        const __m128i n0 = needle(0), n1 = needle(1), n2 = needle(2), n3 = needle(3);
         while (end - p >= 17) {
-            const __m128i at = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
-            const __m128i next = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p + 1));
-            __m128i hits = _mm_setzero_si128();
-            for (size_t i = 0; i < pairs; ++i)
-                hits = _mm_or_si128(hits, _mm_and_si128(_mm_cmpeq_epi8(at, first[i]), _mm_cmpeq_epi8(next, second[i])));
-            const int bits = _mm_movemask_epi8(hits);
-            if (bits != 0)
-                return p + __builtin_ctz(unsigned(bits));
+            const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+            const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(chunk, n0), _mm_cmpeq_epi8(chunk, n1)),
+                _mm_or_si128(_mm_cmpeq_epi8(chunk, n2), _mm_cmpeq_epi8(chunk, n3)));
+            for (unsigned bits = unsigned(_mm_movemask_epi8(hits)); bits != 0; bits &= bits - 1) {
+                const char *at = p + __builtin_ctz(bits);
+                const unsigned pair
+                    = unsigned(static_cast<unsigned char>(at[0])) << 8 | static_cast<unsigned char>(at[1]);
+                if (m_isFirstPair[pair / 64] & (uint64_t(1) << (pair % 64)))
+                    return at;
+            }
             p += 16;
         }
     }

@@ -13,8 +13,9 @@
 #include <vector>
 
 // An immutable set of byte patterns (every form of every secret, at least two bytes each) with a
-// fast multi-pattern search: the patterns' first two bytes find candidates (SSE2, sixteen
-// positions at a time, when few pairs start a pattern; else a table), memcmp confirms them. Shared by SecretMasker (one
+// fast multi-pattern search: the patterns' first bytes find candidates (SSE2, sixteen positions at
+// a time, when few bytes start a pattern; else a table), a table of their first two bytes sorts
+// most of them out, memcmp confirms the rest. Shared by SecretMasker (one
 // text at a time) and StreamMasker (a stream written in pieces).
 class SecretPatterns
 {
@@ -59,7 +60,7 @@ private:
     std::array<std::vector<uint32_t>, 256> m_byFirstByte; // indices into m_values, longest first
     std::array<bool, 256> m_isFirstByte {};
     std::vector<uint64_t> m_isFirstPair; // bitmap over (first byte << 8 | second byte)
-    std::vector<std::pair<unsigned char, unsigned char>> m_firstPairs; // distinct
+    std::vector<unsigned char> m_firstBytes; // distinct
     size_t m_maxLength = 0;
 };
 
