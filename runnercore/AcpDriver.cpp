@@ -92,6 +92,10 @@ void AcpDriver::start(SandboxedProcess *process, const RunSpec &spec, const Harn
     connect(process, &SandboxedProcess::startFailed, this, [this](const QString &message) { finish(-1, 0, message); });
     connect(process, &SandboxedProcess::stdoutData, m_rpc, &JsonRpcConnection::feed);
     connect(process, &SandboxedProcess::stderrData, this, &AcpDriver::onStderr);
+    m_stderrMasker = std::make_unique<StreamMasker>(m_masker, [this](const QByteArray &masked) {
+        for (const QString &piece : m_stderr.append(masked))
+            emit event(QStringLiteral("output.stderr"), QJsonObject { { QStringLiteral("text"), piece } });
+    });
     connect(process, &SandboxedProcess::exited, this, &AcpDriver::onExited);
     process->start();
 }
@@ -221,6 +225,7 @@ void AcpDriver::endTurn(const QString &stopReason)
         return;
     // A permission request cannot outlive its turn.
     cancelPendingApprovals();
+    finishTextChunks(); // the turn's text is complete before its end
     const QString turnId = m_turn->turnId;
     m_turn.reset();
     m_promptSent = false;
@@ -519,9 +524,10 @@ void AcpDriver::onRequest(const QJsonValue &id, const QString &method, const QJs
 void AcpDriver::onNotification(const QString &method, const QJsonObject &params)
 {
     if (method == QLatin1String("session/update")) {
-        if (sessionMatches(params))
-            emit event(QStringLiteral("acp.update"), params);
-        else
+        if (sessionMatches(params)) {
+            if (!relayTextChunk(params))
+                emit event(QStringLiteral("acp.update"), params);
+        } else
             Logging::get("acp")->debug("run {}: an update for another session was ignored", m_context.runId);
         return;
     }
@@ -556,8 +562,92 @@ void AcpDriver::onStderr(const QByteArray &data)
     if (m_finished || data.isEmpty())
         return;
     emit activity();
-    for (const QString &piece : m_stderr.append(data))
-        emit event(QStringLiteral("output.stderr"), QJsonObject { { QStringLiteral("text"), piece } });
+    m_stderrMasker->write(data);
+}
+
+bool AcpDriver::relayTextChunk(const QJsonObject &params)
+{
+    const QJsonObject update = params.value(QLatin1String("update")).toObject();
+    const QString kind = update.value(QLatin1String("sessionUpdate")).toString();
+    const QJsonObject content = update.value(QLatin1String("content")).toObject();
+    const QJsonValue text = content.value(QLatin1String("text"));
+    if (!kind.endsWith(QLatin1String("_chunk")) || content.value(QLatin1String("type")) != QLatin1String("text")
+        || !text.isString())
+        return false;
+    TextChunkStream &stream = m_textChunks[kind];
+    if (!stream.masker) {
+        stream.masker = std::make_unique<StreamMasker>(m_masker, [this, &stream](const QByteArray &masked) {
+            stream.out += masked;
+            if (!stream.masker || stream.waiting.empty())
+                return;
+            // Called from write() (delivered below) or by the hold timer (delivered here).
+            if (!m_deliveringText)
+                deliverTextChunks(stream);
+        });
+    }
+    const QByteArray bytes = text.toString().toUtf8();
+    stream.waiting.push_back({ params, bytes.size() });
+    stream.waitingBytes += bytes.size();
+    m_deliveringText = true;
+    stream.masker->write(bytes);
+    m_deliveringText = false;
+    deliverTextChunks(stream);
+    return true;
+}
+
+void AcpDriver::deliverTextChunks(TextChunkStream &stream)
+{
+    if (stream.masker->maskCount() != stream.masksSeen) {
+        stream.masksSeen = stream.masker->maskCount();
+        stream.exact = false;
+    }
+    if (stream.exact) {
+        // Nothing masked: every update whose text was passed on whole goes out untouched.
+        while (!stream.waiting.empty() && stream.waiting.front().bytes <= stream.out.size()) {
+            const TextChunkStream::Waiting w = stream.waiting.front();
+            stream.waiting.pop_front();
+            stream.waitingBytes -= w.bytes;
+            stream.out.remove(0, w.bytes);
+            emit event(QStringLiteral("acp.update"), w.params);
+        }
+        return;
+    }
+    // Something was masked, so the texts no longer line up with the updates: what was passed on
+    // goes out in the first waiting update; updates passed on whole are used up.
+    if (stream.waiting.empty())
+        return;
+    QJsonObject params = stream.waiting.front().params;
+    qsizetype passed = stream.waitingBytes - stream.masker->heldBytes();
+    while (!stream.waiting.empty() && stream.waiting.front().bytes <= passed) {
+        passed -= stream.waiting.front().bytes;
+        stream.waitingBytes -= stream.waiting.front().bytes;
+        stream.waiting.pop_front();
+    }
+    if (!stream.waiting.empty()) {
+        stream.waiting.front().bytes -= passed;
+        stream.waitingBytes -= passed;
+    }
+    if (!stream.out.isEmpty()) {
+        QJsonObject update = params.value(QLatin1String("update")).toObject();
+        QJsonObject content = update.value(QLatin1String("content")).toObject();
+        content.insert(QStringLiteral("text"), QString::fromUtf8(stream.out));
+        update.insert(QStringLiteral("content"), content);
+        params.insert(QStringLiteral("update"), update);
+        stream.out.clear();
+        emit event(QStringLiteral("acp.update"), params);
+    }
+    if (stream.waiting.empty())
+        stream.exact = true;
+}
+
+void AcpDriver::finishTextChunks()
+{
+    for (auto &[kind, stream] : m_textChunks) {
+        m_deliveringText = true;
+        stream.masker->finish();
+        m_deliveringText = false;
+        deliverTextChunks(stream);
+    }
 }
 
 void AcpDriver::protocolError(const QString &kind, const QString &message)
@@ -580,6 +670,9 @@ void AcpDriver::onExited(int exitCode, int signalNumber)
     if (m_finished)
         return;
     m_rpc->finish(); // a last line without a newline
+    finishTextChunks();
+    if (m_stderrMasker)
+        m_stderrMasker->finish();
     for (const QString &piece : m_stderr.flush())
         emit event(QStringLiteral("output.stderr"), QJsonObject { { QStringLiteral("text"), piece } });
     m_exited = true;

@@ -2,6 +2,7 @@
 
 #include "HarnessDriver.h"
 #include "OutputChunker.h"
+#include "StreamMasker.h"
 #include "WorkspaceFileAccess.h"
 
 #include <QJsonArray>
@@ -11,6 +12,8 @@
 #include <QTimer>
 
 #include <deque>
+#include <map>
+#include <memory>
 #include <optional>
 
 class JsonRpcConnection;
@@ -68,6 +71,9 @@ private:
     void onNotification(const QString &method, const QJsonObject &params);
     void onInvalidLine(qint64 size, const QString &why, const QString &preview);
     void onStderr(const QByteArray &data);
+    // agent_message_chunk and the other *_chunk updates: their text is one stream per kind (§6.7).
+    bool relayTextChunk(const QJsonObject &params);
+    void finishTextChunks();
 
     void initialize();
     void newSession();
@@ -95,6 +101,26 @@ private:
     WorkspaceFileAccess m_files;
     HarnessContext m_context;
     OutputChunker m_stderr;
+    std::unique_ptr<StreamMasker> m_stderrMasker;
+    // The text of one *_chunk kind as a stream. An update whose text may end with the start of a
+    // secret waits (at most StreamMasker::HoldMs); without a secret every update goes out as it came.
+    struct TextChunkStream
+    {
+        struct Waiting
+        {
+            QJsonObject params;
+            qsizetype bytes; // of its text not yet passed on by the masker
+        };
+        std::unique_ptr<StreamMasker> masker;
+        std::deque<Waiting> waiting;
+        qsizetype waitingBytes = 0;
+        QByteArray out; // what the masker passed on for them
+        quint64 masksSeen = 0;
+        bool exact = true; // out holds the waiting texts unchanged: each update can go out as it came
+    };
+    void deliverTextChunks(TextChunkStream &stream);
+    std::map<QString, TextChunkStream> m_textChunks; // by sessionUpdate
+    bool m_deliveringText = false;
     bool m_zdr = false;
     qint64 m_maxLineBytes = 0;
     int m_closeGraceMs = CloseGraceMs;

@@ -7,6 +7,7 @@
 #include <optional>
 
 class SandboxedProcess;
+class SecretMasker;
 struct RunSpec;
 
 // Where the harness works, as the Runner and as the harness see it (they differ in a container).
@@ -58,4 +59,10 @@ public:
     // A control directive for this run (§6.4: prompt, close, approval_decision).
     virtual void directive(const QJsonObject &directive);
     virtual std::optional<HarnessVerdict> verdict() const { return std::nullopt; }
+    // Masks the harness's output streams as streams (§6.7), before start(); without one, the
+    // pipeline still masks each event.
+    void setSecretMasker(const SecretMasker *masker) { m_masker = masker; }
+
+protected:
+    const SecretMasker *m_masker = nullptr;
 };

@@ -135,7 +135,8 @@ void ObservationPipeline::append(const QString &kind, const QJsonObject &data)
     const QString at = WireTime::format(m_clock.now());
     QByteArray json = serialize(seq, at, kind, data);
     // Every secret the Runner holds is masked, even when a harness prints it (§6.3).
-    json = QByteArray::fromStdString(m_masker.mask(std::string_view(json.constData(), size_t(json.size()))));
+    // Output streams were masked as streams already (StreamMasker); this catches everything else.
+    json = m_masker.mask(json);
     if (json.size() > MaxEventBytes) {
         const QJsonObject warning { { QStringLiteral("message"),
                                       QStringLiteral("an event of kind %1 (%2 bytes) exceeded 1 MiB and was dropped")

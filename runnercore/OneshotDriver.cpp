@@ -25,6 +25,12 @@ void OneshotDriver::start(SandboxedProcess *process, const RunSpec &spec, const 
     m_started = true;
     m_process = process;
     m_prompt = spec.promptText().toUtf8();
+    for (Stream *stream : { &m_stdout, &m_stderr }) {
+        stream->masker = std::make_unique<StreamMasker>(m_masker, [this, stream](const QByteArray &masked) {
+            if (!m_finished)
+                relay(*stream, stream->chunker.append(masked));
+        });
+    }
     connect(process, &SandboxedProcess::started, this, &OneshotDriver::onStarted);
     connect(process, &SandboxedProcess::startFailed, this, [this](const QString &message) { finish(-1, 0, message); });
     connect(process, &SandboxedProcess::stdoutData, this, [this](const QByteArray &data) { onOutput(m_stdout, data); });
@@ -57,7 +63,7 @@ void OneshotDriver::onOutput(Stream &stream, const QByteArray &data)
     if (m_finished || data.isEmpty())
         return;
     emit activity();
-    relay(stream, stream.chunker.append(data));
+    stream.masker->write(data);
 }
 
 void OneshotDriver::relay(Stream &stream, const QStringList &pieces)
@@ -80,8 +86,10 @@ void OneshotDriver::onExited(int exitCode, int signalNumber)
 {
     if (m_finished)
         return;
-    relay(m_stdout, m_stdout.chunker.flush());
-    relay(m_stderr, m_stderr.chunker.flush());
+    for (Stream *stream : { &m_stdout, &m_stderr }) {
+        stream->masker->finish();
+        relay(*stream, stream->chunker.flush());
+    }
     finish(exitCode, signalNumber, QString());
 }
 

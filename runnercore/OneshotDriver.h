@@ -2,8 +2,11 @@
 
 #include "HarnessDriver.h"
 #include "OutputChunker.h"
+#include "StreamMasker.h"
 
 #include <QPointer>
+
+#include <memory>
 
 // checkfu:oneshot-v1@1: the prompt's text on stdin, then end of file (§6.2); stdout and stderr become
 // output.stdout/output.stderr events of at most 64 KiB of UTF-8 each (§6.3); the run ends when the
@@ -23,6 +26,7 @@ private:
     {
         QString kind; // "output.stdout" | "output.stderr"
         QString name; // "stdout" | "stderr"
+        std::unique_ptr<StreamMasker> masker; // before the chunker: raw bytes, any read boundaries
         OutputChunker chunker;
         bool warned = false;
     };

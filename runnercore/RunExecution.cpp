@@ -126,6 +126,7 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
         m_driver = new AcpDriver(this);
     else
         m_driver = new OneshotDriver(this);
+    m_driver->setSecretMasker(m_env.masker);
     const std::optional<qint64> idle
         = spec.idleTimeoutMs ? spec.idleTimeoutMs : std::optional<qint64>(m_env.defaultIdleTimeoutMs);
     // A timer runs at most about 24.8 days (SafeTime::MaxTimerMs); a longer limit is that long.

@@ -29,11 +29,16 @@ WorkloadIdentity::WorkloadIdentity(ApiClient &api, const Clock &clock, QObject *
     m_rotationTimer.setSingleShot(true);
     m_rotationTimer.setTimerType(Qt::CoarseTimer);
     connect(&m_rotationTimer, &QTimer::timeout, this, &WorkloadIdentity::rotate);
+    m_retireTimer.setSingleShot(true);
+    m_retireTimer.setTimerType(Qt::CoarseTimer);
+    connect(&m_retireTimer, &QTimer::timeout, this, &WorkloadIdentity::forgetRetired);
 }
 
 WorkloadIdentity::~WorkloadIdentity()
 {
     Logging::masker().removeSecret(m_grant.workloadToken);
+    for (const RetiredToken &r : m_retired)
+        Logging::masker().removeSecret(r.token);
 }
 
 void WorkloadIdentity::setBootstrapCredential(const QString &credential)
@@ -122,7 +127,9 @@ void WorkloadIdentity::adopt(const QJsonObject &body, const char *what)
     }
     IdentityGrant grant = std::get<IdentityGrant>(std::move(parsed));
     Logging::masker().addSecret(grant.workloadToken);
-    // The old token is kept masked: it may still appear in the overlap window.
+    // The old token stays masked while it may still be used (the overlap), then leaves the set.
+    if (!m_grant.workloadToken.isEmpty())
+        retire(m_grant.workloadToken, m_grant.expiresAt);
     m_grant = std::move(grant);
     ++m_serial;
     Logging::get("identity")->info("{} ok: runner {} generation {}, token expires {}, rotation in {} s", what,
@@ -219,9 +226,38 @@ void WorkloadIdentity::handleUnauthorized(const ApiError &error, quint64 serialU
 void WorkloadIdentity::clearToken()
 {
     if (!m_grant.workloadToken.isEmpty()) {
+        retire(m_grant.workloadToken, m_grant.expiresAt);
         m_grant.workloadToken.clear();
         ++m_serial;
     }
+}
+
+void WorkloadIdentity::retire(const QString &token, const QDateTime &expiresAt)
+{
+    // Until expiry on the server's clock, at most RetiredTokenMaskMs from now on ours.
+    const qint64 untilExpiry = std::max<qint64>(0, m_api.serverNow().msecsTo(expiresAt));
+    m_retired.push_back({ token, m_clock.now().addMSecs(std::min(RetiredTokenMaskMs, untilExpiry)) });
+    forgetRetired();
+}
+
+void WorkloadIdentity::forgetRetired()
+{
+    const QDateTime now = m_clock.now();
+    qint64 nextMs = -1;
+    for (auto it = m_retired.begin(); it != m_retired.end();) {
+        if (it->forgetAt <= now) {
+            Logging::masker().removeSecret(it->token);
+            it = m_retired.erase(it);
+            continue;
+        }
+        const qint64 ms = now.msecsTo(it->forgetAt);
+        nextMs = nextMs < 0 ? ms : std::min(nextMs, ms);
+        ++it;
+    }
+    if (nextMs >= 0)
+        m_retireTimer.start(int(std::min<qint64>(nextMs + 1, RetiredTokenMaskMs)));
+    else
+        m_retireTimer.stop();
 }
 
 void WorkloadIdentity::abort()
@@ -237,6 +273,7 @@ void WorkloadIdentity::checkNow()
 {
     if (m_fatal)
         return;
+    forgetRetired(); // its timer, like the rotation's, is late after a sleep
     if (m_exchangeCall) {
         m_exchangeCall->retryNow();
         return;

@@ -9,6 +9,7 @@
 #include <QTimer>
 
 #include <functional>
+#include <vector>
 
 class ApiCall;
 class ApiClient;
@@ -31,6 +32,12 @@ public:
     static constexpr int MaxRotationJitterMs = 30000;
     // The rotation timer is armed for at most a day, however far away a grant's refresh_after is.
     static constexpr qint64 MaxRotationWaitMs = 24LL * 3600 * 1000;
+    // §3: a rotated-out token stays valid for 60 s, never past its own expires_at.
+    static constexpr qint64 RotationOverlapMs = 60000;
+    // How long a replaced token stays in the masker: the overlap plus time for calls still in
+    // flight and clock drift, never past its expiry (then no server accepts it). Keeps the
+    // masker's set at the current token and the one before, however long the Runner runs.
+    static constexpr qint64 RetiredTokenMaskMs = RotationOverlapMs + 30000;
 
     WorkloadIdentity(ApiClient &api, const Clock &clock, QObject *parent = nullptr);
     ~WorkloadIdentity() override;
@@ -70,6 +77,8 @@ private:
     void scheduleRotation();
     void adopt(const QJsonObject &body, const char *what);
     void clearToken();
+    void retire(const QString &token, const QDateTime &expiresAt);
+    void forgetRetired();
 
     ApiClient &m_api;
     const Clock &m_clock;
@@ -79,6 +88,13 @@ private:
     IdentityGrant m_grant;
     quint64 m_serial = 0;
     QTimer m_rotationTimer;
+    struct RetiredToken
+    {
+        QString token;
+        QDateTime forgetAt; // on m_clock
+    };
+    std::vector<RetiredToken> m_retired; // still masked
+    QTimer m_retireTimer;
     QPointer<ApiCall> m_exchangeCall;
     QPointer<ApiCall> m_rotateCall;
     bool m_fatal = false;

@@ -108,6 +108,7 @@ private slots:
     void fileSystemConfinedToWorkspace();
     void fileSystemRaceNeverLeadsOutside();
     void pendingApprovalsAreCapped();
+    void secretSplitAcrossChunksIsMasked();
 
 private:
     QJsonObject spec(const QString &prompt, const QStringList &agentArgs = {}, qint64 idleTimeoutMs = 0) const;
@@ -725,6 +726,34 @@ void TestAcp::pendingApprovalsAreCapped()
     const QList<QJsonObject> resolved = eventsOfKind(events, QStringLiteral("approval.resolved"));
     QCOMPARE(resolved.size(), limit);
     QCOMPARE(warningsOfKind(events, QStringLiteral("approval_limit")).size(), warnings + 1);
+}
+
+// §6.7: masking applies to the stream of message text, not to each chunk alone. The agent says
+// the Runner's own credential in two chunks with a pause longer than the Runner's hold-back.
+void TestAcp::secretSplitAcrossChunksIsMasked()
+{
+    const QString credential = m_runner->home()->storedFileCredential();
+    QVERIFY2(credential.size() >= 24, "no bootstrap credential in the file store");
+    const qsizetype cut = credential.size() / 2;
+    QString error;
+    const QString sessionId
+        = create(spec(QStringLiteral("say plain chunk; say before %1; sleep 400; say %2 after; say tail")
+                          .arg(credential.left(cut), credential.mid(cut))),
+            &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    const QList<QJsonObject> events = waitForKind(sessionId, QStringLiteral("turn.ended"), 1, 20000, &error);
+    QVERIFY2(!events.isEmpty(), qPrintable(error));
+    const QStringList texts = chunkTexts(events);
+    // Reads as if said at once; an update without a secret goes out as it came.
+    QCOMPARE(texts.join(QString()), QStringLiteral("plain chunkbefore *** aftertail"));
+    QCOMPARE(texts.first(), QStringLiteral("plain chunk"));
+    QCOMPARE(texts.last(), QStringLiteral("tail"));
+    for (const QJsonObject &e : events) {
+        const QByteArray json = QJsonDocument(e).toJson(QJsonDocument::Compact);
+        QVERIFY2(!json.contains(credential.left(cut).toUtf8()) && !json.contains(credential.mid(cut).toUtf8()),
+            json.constData());
+    }
+    closeAndExpectSucceeded(sessionId);
 }
 
 CHECKFU_INTEGRATION_MAIN(TestAcp, 120000)

@@ -80,6 +80,7 @@ class TestSecrets : public QObject
 
 private slots:
     void canariesNeverLeak();
+    void aCanaryWrittenInTwoPiecesIsMasked();
 };
 
 void TestSecrets::canariesNeverLeak()
@@ -188,6 +189,45 @@ void TestSecrets::canariesNeverLeak()
         leaks << leak;
 
     QVERIFY2(leaks.isEmpty(), qPrintable(leaks.join(u'\n')));
+}
+
+void TestSecrets::aCanaryWrittenInTwoPiecesIsMasked()
+{
+    // §6.7: masking applies to the stream. The harness writes the Cursor key in two writes with a
+    // pause longer than the Runner's hold-back; the two halves land in different reads and events.
+    DevPlaneProcess dp;
+    QString error;
+    QVERIFY2(dp.start(&error), qPrintable(error));
+    RunnerProcess runner;
+    setCursorLane(runner);
+    const QString runnerId = pairAndWaitReady(dp, runner, &error);
+    QVERIFY2(!runnerId.isEmpty(), qPrintable(error));
+    const int cut = 17;
+    const QJsonObject spec = oneshotRunSpec(dp.defaultPrincipal(),
+        { QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("printf 'before %s' \"$1\"; sleep 0.3; printf '%s after\\n' \"$2\"; "
+                           "printf 'err %s' \"$1\" >&2; sleep 0.3; printf '%s\\n' \"$2\" >&2"),
+            QStringLiteral("sh"), CursorCanary.left(cut), CursorCanary.mid(cut) });
+    const QJsonObject created = dp.createSessionFromSpec(spec, {}, &error);
+    const QString sessionId = created.value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    const QJsonObject settlement = dp.waitSettled(sessionId, 30, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error + runner.describe()));
+    const QJsonObject answer = dp.sessionEvents(sessionId, &error);
+    QVERIFY2(!answer.isEmpty(), qPrintable(error));
+    const QList<QJsonObject> events = eventList(answer);
+    const QByteArray context = dumpEvents(events);
+    QVERIFY2(settlement.value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"), context.constData());
+    QVERIFY2(seqProblem(events).isEmpty(), context.constData());
+    // The stream reads as if the key had been written at once: nothing lost, nothing repeated.
+    QCOMPARE(outputBytes(events, QStringLiteral("output.stdout")), QByteArray("before *** after\n"));
+    QCOMPARE(outputBytes(events, QStringLiteral("output.stderr")), QByteArray("err ***\n"));
+    // Neither half shows in any event (the first half left masked when the pause outlasted the hold).
+    for (const QJsonObject &e : events) {
+        const QByteArray json = QJsonDocument(e).toJson(QJsonDocument::Compact);
+        QVERIFY2(!json.contains(CursorCanary.left(cut).toUtf8()) && !json.contains(CursorCanary.mid(cut).toUtf8()),
+            json.constData());
+    }
 }
 
 CHECKFU_INTEGRATION_MAIN(TestSecrets, 120000)

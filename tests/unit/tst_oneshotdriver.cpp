@@ -4,6 +4,7 @@
 #include "OneshotDriver.h"
 #include "OutputChunker.h"
 #include "RunSpec.h"
+#include "SecretMasker.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -87,6 +88,7 @@ public:
             return r;
         }
         OneshotDriver driver;
+        driver.setSecretMasker(masker);
         std::unique_ptr<SandboxedProcess> process = m_provider.launch(runId, spec, nullptr);
         QObject::connect(&driver, &HarnessDriver::event, &driver, [&](const QString &kind, const QJsonObject &data) {
             r.events.append({ kind, data });
@@ -108,6 +110,8 @@ public:
         m_provider.teardown(runId);
         return r;
     }
+
+    const SecretMasker *masker = nullptr;
 
 private:
     QTemporaryDir m_tmp;
@@ -160,6 +164,38 @@ private slots:
         QCOMPARE(r.text(QStringLiteral("output.stdout")), big);
         for (const Event &e : r.ofKind(QStringLiteral("output.stdout")))
             QVERIFY(e.data.value(QStringLiteral("text")).toString().toUtf8().size() <= 64 * 1024);
+    }
+
+    void secretWrittenInTwoPiecesIsMasked()
+    {
+        // §6.7: the halves arrive in different reads (the pause outlasts the hold-back), yet the
+        // stream reads as if the secret had been written at once.
+        SecretMasker secrets;
+        const QString secret = QStringLiteral("cursor-key-canary-0123456789abcdef");
+        secrets.addSecret(secret);
+        Fixture f;
+        f.masker = &secrets;
+        const Result r = f.run(makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("printf 'a %s' \"$1\"; sleep 0.3; printf '%s b\\n' \"$2\"; "
+                           "printf '%s' \"$1\" >&2; sleep 0.3; printf '%s\\n' \"$2\" >&2"),
+            QStringLiteral("sh"), secret.left(14), secret.mid(14) }));
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.text(QStringLiteral("output.stdout")), QStringLiteral("a *** b\n"));
+        QCOMPARE(r.text(QStringLiteral("output.stderr")), QStringLiteral("***\n"));
+    }
+
+    void outputWithoutSecretsIsUnchangedUnderAMasker()
+    {
+        SecretMasker secrets;
+        secrets.addSecret(QStringLiteral("cursor-key-canary-0123456789abcdef"));
+        Fixture f;
+        f.masker = &secrets;
+        QString big;
+        for (int i = 0; i < 20000; ++i)
+            big += QStringLiteral("cur %1 cursor-key — ü c\n").arg(i, 6, 10, QLatin1Char('0'));
+        const Result r = f.run(makeSpec({ QStringLiteral("cat") }, { textBlock(big) }));
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(r.text(QStringLiteral("output.stdout")), big);
     }
 
     void stderrIsSeparateAndExitCodeReported()

@@ -41,6 +41,32 @@ private slots:
         QVERIFY(!m.mask(QStringLiteral("CFU7K3MQ9XD2HFA")).contains(QStringLiteral("Q9XD")));
     }
 
+    void overlappingSecretsAreMaskedWhole()
+    {
+        // Every byte of every occurrence is masked, even where two secrets overlap.
+        SecretMasker m;
+        m.addSecret(QStringLiteral("xxab12"));
+        m.addSecret(QStringLiteral("ab1234cd"));
+        QCOMPARE(m.mask(QStringLiteral("[xxab1234cd]")), QStringLiteral("[***]"));
+        QCOMPARE(m.mask(QStringLiteral("[xxab12][ab1234cd]")), QStringLiteral("[***][***]"));
+    }
+
+    void aValueAddedTwiceStaysUntilRemovedTwice()
+    {
+        // Two owners may register the same value (the Workspace key is also the bootstrap credential).
+        SecretMasker m;
+        const QString secret = QStringLiteral("shared-secret-value");
+        m.addSecret(secret);
+        m.addSecret(secret);
+        QCOMPARE(m.secretCount(), 1);
+        m.removeSecret(secret);
+        QVERIFY(m.holds(secret));
+        QCOMPARE(m.mask(secret), QStringLiteral("***"));
+        m.removeSecret(secret);
+        QVERIFY(!m.holds(secret));
+        QCOMPARE(m.mask(secret), secret);
+    }
+
     void shortValuesAreNotRegistered()
     {
         SecretMasker m;

@@ -3,6 +3,8 @@
 #include "ApiClient.h"
 #include "FakeClock.h"
 #include "FaultyHttpPeer.h"
+#include "Logging.h"
+#include "SecretMasker.h"
 #include "TestGrant.h"
 #include "WireTime.h"
 #include "WorkloadIdentity.h"
@@ -11,6 +13,8 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
+
+#include <algorithm>
 
 namespace {
 const QString Bootstrap = QStringLiteral("cfb_bootstrap_credential_for_tests_0001");
@@ -159,6 +163,86 @@ private slots:
         QCOMPARE(rotate.headers.value("authorization"), QByteArray("Bearer cfw_token_one_aaaaaaaa"));
         QCOMPARE(rotate.json().value(QStringLiteral("process_nonce")).toString(), identity.processNonce());
         QCOMPARE(identity.token(), QStringLiteral("cfw_token_two_bbbbbbbb"));
+    }
+
+    void rotatedOutTokensLeaveTheMaskerAfterTheOverlap()
+    {
+        // Weeks of rotations must not grow the masker's set: the current token and the one just
+        // rotated out (still usable for 60 s, §3) are masked, older ones are forgotten.
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        const QDateTime t0 = QDateTime::currentDateTimeUtc();
+        FakeClock clock(t0);
+        constexpr int Rotations = 8;
+        QStringList tokens;
+        for (int k = 0; k <= Rotations; ++k) {
+            tokens << QStringLiteral("cfw_rotation_%1_0123456789abcdef").arg(k);
+            const QDateTime issued = t0.addSecs(600LL * k);
+            peer.enqueueJson(
+                200, testGrant(issued, tokens.last(), 600, 900), { { "Date", FaultyHttpPeer::httpDate(issued) } });
+        }
+        SecretMasker &masker = Logging::masker();
+        const auto heldTokens = [&] {
+            return int(std::count_if(tokens.begin(), tokens.end(), [&](const QString &t) { return masker.holds(t); }));
+        };
+        ApiClient api(peer.url(), clock);
+        {
+            WorkloadIdentity identity(api, clock);
+            identity.setBootstrapCredential(Bootstrap);
+            const int baseline = masker.secretCount();
+            QSignalSpy acquired(&identity, &WorkloadIdentity::acquired);
+            identity.exchange();
+            QVERIFY(acquired.wait(5000));
+            QCOMPARE(heldTokens(), 1);
+            for (int k = 1; k <= Rotations; ++k) {
+                clock.advance(600LL * 1000); // refresh_after reached
+                identity.checkNow();
+                QTRY_COMPARE_WITH_TIMEOUT(acquired.size(), k + 1, 5000);
+                QCOMPARE(identity.token(), tokens[k]);
+                // The token just rotated out is still masked during its overlap, encodings included...
+                QVERIFY(masker.holds(tokens[k - 1]));
+                QCOMPARE(masker.mask(QString::fromLatin1(tokens[k - 1].toUtf8().toBase64())), QStringLiteral("***"));
+                // ...the ones before it are gone: two tokens, however many rotations.
+                QCOMPARE(heldTokens(), 2);
+                QVERIFY(masker.secretCount() <= baseline + 2);
+            }
+            // Still masked within the overlap, forgotten after it (plus the margin for calls in flight).
+            clock.advance(WorkloadIdentity::RotationOverlapMs);
+            identity.checkNow();
+            QVERIFY(masker.holds(tokens[Rotations - 1]));
+            clock.advance(WorkloadIdentity::RetiredTokenMaskMs - WorkloadIdentity::RotationOverlapMs + 1000);
+            identity.checkNow();
+            QVERIFY(!masker.holds(tokens[Rotations - 1]));
+            QVERIFY(masker.holds(tokens[Rotations]));
+            QCOMPARE(masker.mask(QString::fromLatin1(tokens[Rotations].toUtf8().toBase64())), QStringLiteral("***"));
+        }
+        QCOMPARE(heldTokens(), 0);
+    }
+
+    void aReplacedTokenIsForgottenNoLaterThanItsExpiry()
+    {
+        // A token dropped after token_expired is dead: it leaves the set at once, not after 90 s.
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        const QDateTime t0 = QDateTime::currentDateTimeUtc();
+        FakeClock clock(t0);
+        const QString first = QStringLiteral("cfw_expiring_one_0123456789abcdef");
+        const QString second = QStringLiteral("cfw_expiring_two_0123456789abcdef");
+        peer.enqueueJson(200, testGrant(t0, first, 600, 900), { { "Date", FaultyHttpPeer::httpDate(t0) } });
+        const QDateTime later = t0.addSecs(1000);
+        peer.enqueueJson(200, testGrant(later, second, 600, 900), { { "Date", FaultyHttpPeer::httpDate(later) } });
+        ApiClient api(peer.url(), clock);
+        WorkloadIdentity identity(api, clock);
+        identity.setBootstrapCredential(Bootstrap);
+        QSignalSpy acquired(&identity, &WorkloadIdentity::acquired);
+        identity.exchange();
+        QVERIFY(acquired.wait(5000));
+        clock.set(later); // the machine slept past expires_at
+        identity.checkNow(); // expired: exchange again
+        QTRY_COMPARE_WITH_TIMEOUT(acquired.size(), 2, 5000);
+        QCOMPARE(identity.token(), second);
+        QVERIFY(!Logging::masker().holds(first));
+        QVERIFY(Logging::masker().holds(second));
     }
 
     void expiredTokenReexchangesWithTheSameNonce()
