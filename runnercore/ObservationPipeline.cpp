@@ -72,6 +72,14 @@ QJsonValue nullable(const std::optional<qint64> &v)
 }
 } // namespace
 
+std::variant<ObservationPipeline::BatchAnswer, QString> ObservationPipeline::BatchAnswer::parse(const QJsonObject &body)
+{
+    const QJsonValue acked = body.value(QLatin1String("acked_through"));
+    if (!acked.isDouble() || acked.toDouble() < 0)
+        return QStringLiteral("field 'acked_through' is missing or not an integer");
+    return BatchAnswer { qint64(acked.toDouble()), body.value(QLatin1String("cancel_requested")).toBool() };
+}
+
 ObservationPipeline::ObservationPipeline(ApiClient &api, WorkloadIdentity &identity, const Clock &clock,
                                          SecretMasker &masker, std::unique_ptr<ObservationSpool> spool, QObject *parent)
     : QObject(parent)
@@ -219,13 +227,13 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
         return;
     auto &meta = m_spool->meta();
     if (r.ok()) {
-        const QJsonValue acked = r.body.value(QLatin1String("acked_through"));
-        if (!acked.isDouble() || acked.toDouble() < 0) {
-            retryLater(ApiError::protocol(QStringLiteral("field 'acked_through' is missing or not an integer")));
+        const auto answer = BatchAnswer::parse(r.body);
+        if (const auto *problem = std::get_if<QString>(&answer)) {
+            retryLater(ApiError::protocol(*problem));
             return;
         }
         m_backoff.reset();
-        const qint64 serverAcked = qint64(acked.toDouble());
+        const qint64 serverAcked = std::get<BatchAnswer>(answer).ackedThrough;
         if (m_pending.empty() && serverAcked > meta.lastSeq && m_recovering) {
             // A ZDR run's counters on disk lag behind (its events died with the old process).
             meta.lastSeq = serverAcked;
@@ -251,7 +259,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
             m_spool->saveMeta();
             m_lastAckSaveMs = nowMs;
         }
-        if (r.body.value(QLatin1String("cancel_requested")).toBool())
+        if (std::get<BatchAnswer>(answer).cancelRequested)
             emit cancelRequested();
         if (ackedThrough < lastSent && !m_pending.empty()) {
             // The server kept less than we sent without saying seq_gap: resend after a pause.

@@ -13,6 +13,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <variant>
 
 class ApiCall;
 struct ApiResponse;
@@ -41,6 +42,15 @@ public:
     static constexpr qint64 MaxEventBytes = 1024 * 1024 - 8192;
     static constexpr int FlushIntervalMs = 200;
     static constexpr qint64 DefaultZdrBufferBytes = 64LL * 1024 * 1024;
+
+    // An accepted batch's answer (§6.3). A pure function of the server's bytes (fuzzed:
+    // tests/fuzz/fuzz_observation_answer.cpp); an error names the field.
+    struct BatchAnswer
+    {
+        qint64 ackedThrough = 0;
+        bool cancelRequested = false;
+        static std::variant<BatchAnswer, QString> parse(const QJsonObject &body);
+    };
 
     struct Settlement
     {
