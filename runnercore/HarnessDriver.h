@@ -31,6 +31,11 @@ struct HarnessVerdict
 class HarnessDriver : public QObject
 {
     Q_OBJECT
+public:
+    // The event() signal below overloads QObject::event(QEvent *); keep that one visible (clang's
+    // -Woverloaded-virtual).
+    using QObject::event;
+
 signals:
     // An observation to relay (§6.3 kinds: output.stdout, acp.update, turn.started, ...).
     void event(const QString &kind, const QJsonObject &data);

@@ -2,6 +2,8 @@
 #include "ControlChannel.h"
 #include "FuzzSupport.h"
 
+#include <QJsonArray>
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     FuzzSupport::init();

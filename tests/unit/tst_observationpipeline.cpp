@@ -18,6 +18,7 @@
 #include <QTest>
 
 #include <climits>
+#include <utility>
 
 namespace {
 const QString RunId = QStringLiteral("run_0123456789abcdef0123456789abcdef");
@@ -32,6 +33,7 @@ struct FakePlane
     int failNext = 0;       // answer 503 to this many observation batches
     int gapOnce = 0;        // answer seq_gap once, expecting this seq
     bool leaseLost = false;
+    QByteArray badAck; // answer the next batch with this raw acked_through, keeping none of it
 
     FaultyHttpPeer::Response handle(const FaultyHttpPeer::Request &r, const QDateTime &now)
     {
@@ -60,6 +62,11 @@ struct FakePlane
                 return out;
             }
             const QJsonArray batch = r.json().value(QStringLiteral("events")).toArray();
+            if (!badAck.isEmpty() && !batch.isEmpty()) {
+                out.status = 200;
+                out.body = "{\"acked_through\":" + std::exchange(badAck, {}) + ",\"cancel_requested\":false}";
+                return out;
+            }
             batchSizes << int(batch.size());
             for (const QJsonValue &v : batch) {
                 const QJsonObject e = v.toObject();
@@ -196,6 +203,37 @@ private slots:
         QCOMPARE(h.plane.events.size(), 1);
         QCOMPARE(h.plane.events[0].value(QStringLiteral("kind")).toString(), QStringLiteral("output.stderr"));
         QCOMPARE(h.plane.events[0].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString(), tricky);
+    }
+
+    void ackedThroughNotAnIntegerIsAProtocolError_data()
+    {
+        QTest::addColumn<QByteArray>("ackedThrough");
+        QTest::newRow("fraction") << QByteArray("2.5");
+        QTest::newRow("beyond qint64") << QByteArray("1e300");
+        QTest::newRow("beyond 2^53") << QByteArray("9007199254740993");
+    }
+
+    // An answer that acknowledges no whole seq acknowledges nothing: the batch is sent again and
+    // nothing is lost (before: 2.5 acknowledged events 1 and 2, which the plane never kept, so the
+    // run was abandoned at the next seq_gap; 1e300 was converted to an integer with undefined behaviour).
+    void ackedThroughNotAnIntegerIsAProtocolError()
+    {
+        QFETCH(QByteArray, ackedThrough);
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true);
+        h.plane.badAck = ackedThrough;
+        QSignalSpy lost(p.get(), &ObservationPipeline::leaseLost);
+        QSignalSpy settled(p.get(), &ObservationPipeline::settled);
+        p->start();
+        for (int i = 1; i <= 5; ++i)
+            p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), QString::number(i) } });
+        p->settle({ QStringLiteral("succeeded"), QString(), 0, std::nullopt, std::nullopt });
+        QVERIFY(settled.wait(10000));
+        QCOMPARE(lost.size(), 0);
+        QCOMPARE(h.plane.events.size(), 5);
+        QCOMPARE(h.plane.settlement.value(QStringLiteral("final_seq")).toInteger(), 5);
     }
 
     void leaseLostDropsTheRun()
