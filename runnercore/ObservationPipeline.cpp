@@ -2,6 +2,7 @@
 
 #include "ApiClient.h"
 #include "Clock.h"
+#include "JsonReader.h"
 #include "Logging.h"
 #include "SecretMasker.h"
 #include "WireTime.h"
@@ -10,6 +11,9 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QUuid>
+
+#include <algorithm>
+#include <climits>
 
 namespace {
 constexpr qint64 AckSaveIntervalMs = 1000;
@@ -74,10 +78,13 @@ QJsonValue nullable(const std::optional<qint64> &v)
 
 std::variant<ObservationPipeline::BatchAnswer, QString> ObservationPipeline::BatchAnswer::parse(const QJsonObject &body)
 {
-    const QJsonValue acked = body.value(QLatin1String("acked_through"));
-    if (!acked.isDouble() || acked.toDouble() < 0)
-        return QStringLiteral("field 'acked_through' is missing or not an integer");
-    return BatchAnswer { qint64(acked.toDouble()), body.value(QLatin1String("cancel_requested")).toBool() };
+    // A whole number a double holds exactly: 2.5 acknowledges no seq, and converting 1e300 to an
+    // integer is undefined behaviour.
+    JsonReader reader(body);
+    const qint64 acked = reader.integer("acked_through", 0, (qint64(1) << 53) - 1);
+    if (!reader.ok())
+        return reader.error();
+    return BatchAnswer { acked, body.value(QLatin1String("cancel_requested")).toBool() };
 }
 
 ObservationPipeline::ObservationPipeline(ApiClient &api, WorkloadIdentity &identity, const Clock &clock,
@@ -110,7 +117,8 @@ ObservationPipeline::~ObservationPipeline()
 void ObservationPipeline::start()
 {
     // §6.3: an empty batch at least every lease_ttl / 3 while nothing else is sent.
-    m_leaseTimer.start(std::max(1000, m_spool->meta().leaseTtlSeconds * 1000 / 3));
+    // In 64 bits: a lease of up to 2^31-1 s (the claim allows it) would overflow an int in ms.
+    m_leaseTimer.start(int(std::clamp<qint64>(qint64(m_spool->meta().leaseTtlSeconds) * 1000 / 3, 1000, INT_MAX)));
     m_lastSentAt = m_clock.now();
     for (const QByteArray &json : m_spool->unacknowledged()) {
         const qint64 seq = QJsonDocument::fromJson(json).object().value(QLatin1String("seq")).toInteger();

@@ -11,6 +11,7 @@
 #include "WorkloadIdentity.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
@@ -124,14 +125,14 @@ struct Harness
         return acquired.wait(5000);
     }
 
-    std::unique_ptr<ObservationPipeline> pipeline(const QString &root, bool durable)
+    std::unique_ptr<ObservationPipeline> pipeline(const QString &root, bool durable, int leaseTtlSeconds = 60)
     {
         auto spool = std::make_unique<ObservationSpool>(root, RunId);
         ObservationSpool::Meta meta;
         meta.runId = RunId;
         meta.claimId = ClaimId;
         meta.durable = durable;
-        meta.leaseTtlSeconds = 60;
+        meta.leaseTtlSeconds = leaseTtlSeconds;
         QString error;
         if (!spool->create(meta, &error))
             return nullptr;
@@ -234,6 +235,52 @@ private slots:
         QCOMPARE(lost.size(), 0);
         QCOMPARE(h.plane.events.size(), 5);
         QCOMPARE(h.plane.settlement.value(QStringLiteral("final_seq")).toInteger(), 5);
+    }
+
+    // The claim's lease_ttl_seconds may be as large as a 32-bit integer: the keep-alive interval
+    // (a third of it) must not overflow. Before: 2^31-1 s became an interval of 1 s (signed
+    // overflow), so an idle run sent an empty batch every second.
+    void hugeLeaseTtlKeepsALongKeepAliveInterval()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true, INT_MAX);
+        p->start();
+        h.clock.advance(10000);
+        QTest::qWait(2500);
+        QCOMPARE(h.plane.batchSizes, QList<int>());
+    }
+
+    // meta.json is read back after a crash: counters that would overflow (acked_through + 1) make
+    // the spool unusable rather than a run settled with final_seq 2^63-1. Before: it loaded.
+    void spoolWithImpossibleCountersIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("counters");
+        QTest::newRow("acked_through at the qint64 maximum")
+            << QByteArray("\"acked_through\":9223372036854775807,\"last_seq\":1");
+        QTest::newRow("negative acked_through") << QByteArray("\"acked_through\":-5,\"last_seq\":1");
+    }
+
+    void spoolWithImpossibleCountersIsRefused()
+    {
+        QFETCH(QByteArray, counters);
+        QTemporaryDir root;
+        const QString dir = root.path() + QLatin1Char('/') + RunId;
+        QVERIFY(QDir().mkpath(dir));
+        QFile meta(dir + QStringLiteral("/meta.json"));
+        QVERIFY(meta.open(QIODevice::WriteOnly));
+        meta.write("{\"run_id\":\"" + RunId.toUtf8() + "\",\"claim_id\":\"" + ClaimId.toUtf8()
+            + "\",\"durable\":true,\"lease_ttl_seconds\":60," + counters + "}");
+        meta.close();
+        QFile segment(dir + QStringLiteral("/events-000000000001.jsonl"));
+        QVERIFY(segment.open(QIODevice::WriteOnly));
+        segment.write("{\"seq\":1,\"at\":\"2026-08-27T10:00:00.000Z\",\"kind\":\"output.stdout\",\"data\":{}}\n");
+        segment.close();
+        ObservationSpool spool(root.path(), RunId);
+        QString error;
+        QVERIFY(!spool.load(&error));
+        QVERIFY2(error.contains(QLatin1String("meta.json")), qPrintable(error));
     }
 
     void leaseLostDropsTheRun()
