@@ -272,23 +272,8 @@ ApiResponse ApiCall::interpret(const HttpExchange &exchange)
         return response;
     }
 
-    ApiError error;
-    error.kind = ApiError::Kind::Http;
-    error.httpStatus = status;
+    ApiError error = ApiError::fromHttpAnswer(status, isObject ? doc.object() : QJsonObject());
     error.retryAfterMs = parseRetryAfterMs(exchange.header("Retry-After"), m_client.m_clock.now());
-    if (isObject && doc.object().value(QLatin1String("error")).isObject()) {
-        const QJsonObject e = doc.object().value(QLatin1String("error")).toObject();
-        error.details = e;
-        error.type = e.value(QLatin1String("type")).toString();
-        error.code = e.value(QLatin1String("code")).toString();
-        error.message = e.value(QLatin1String("message")).toString().left(500);
-        error.requestId = e.value(QLatin1String("request_id")).toString().left(100);
-    }
-    if (error.code.isEmpty() && status < 500 && status != 429) {
-        // A 4xx we cannot classify breaks the contract; retrying it would not help either way.
-        error.message
-            = QCoreApplication::translate("ApiClient", "HTTP %1 without the protocol's error body").arg(status);
-    }
     response.error = error;
     return response;
 }

@@ -66,6 +66,27 @@ ApiError ApiError::policy(const QString &message)
     return e;
 }
 
+ApiError ApiError::fromHttpAnswer(int status, const QJsonObject &body)
+{
+    ApiError error;
+    error.kind = Kind::Http;
+    error.httpStatus = status;
+    if (body.value(QLatin1String("error")).isObject()) {
+        const QJsonObject e = body.value(QLatin1String("error")).toObject();
+        error.details = e;
+        error.type = e.value(QLatin1String("type")).toString();
+        error.code = e.value(QLatin1String("code")).toString();
+        error.message = e.value(QLatin1String("message")).toString().left(500);
+        error.requestId = e.value(QLatin1String("request_id")).toString().left(100);
+    }
+    if (error.code.isEmpty() && status < 500 && status != 429) {
+        // A 4xx we cannot classify breaks the contract; retrying it would not help either way.
+        error.message
+            = QCoreApplication::translate("ApiClient", "HTTP %1 without the protocol's error body").arg(status);
+    }
+    return error;
+}
+
 ApiError ApiError::aborted()
 {
     ApiError e;

@@ -34,4 +34,7 @@ struct ApiError
     static ApiError protocol(const QString &message);
     static ApiError policy(const QString &message);
     static ApiError aborted();
+    // A non-2xx answer (§1): its status and, when the body was a JSON object, the envelope's fields.
+    // A pure function of the server's bytes (fuzzed: tests/fuzz/fuzz_api_error.cpp).
+    static ApiError fromHttpAnswer(int status, const QJsonObject &body);
 };

@@ -7,6 +7,22 @@
 #include <QJsonArray>
 #include <QUrlQuery>
 
+std::optional<ControlAnswer> ControlAnswer::parse(const QJsonObject &body)
+{
+    const QJsonValue cursor = body.value(QLatin1String("cursor"));
+    const QJsonValue directives = body.value(QLatin1String("directives"));
+    if (!cursor.isString() || !directives.isArray())
+        return std::nullopt;
+    ControlAnswer answer;
+    answer.cursor = cursor.toString();
+    for (const QJsonValue &d : directives.toArray()) {
+        const QJsonObject object = d.toObject();
+        answer.directives.append({ object.value(QLatin1String("type")).toString(),
+            object.value(QLatin1String("run_id")).toString(), object });
+    }
+    return answer;
+}
+
 ControlChannel::ControlChannel(ApiClient &api, WorkloadIdentity &identity, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_api(api)
@@ -67,9 +83,8 @@ void ControlChannel::poll()
         if (r.error.kind == ApiError::Kind::Aborted || !m_running)
             return;
         if (r.ok()) {
-            const QJsonValue cursor = r.body.value(QLatin1String("cursor"));
-            const QJsonValue directives = r.body.value(QLatin1String("directives"));
-            if (!cursor.isString() || !directives.isArray()) {
+            const std::optional<ControlAnswer> answer = ControlAnswer::parse(r.body);
+            if (!answer) {
                 const int delay = m_backoff.nextDelayMs();
                 Logging::get("runner")->warn("control answer lacks a string 'cursor' or an array 'directives'; "
                                              "again in {} ms",
@@ -78,9 +93,9 @@ void ControlChannel::poll()
                 return;
             }
             m_backoff.reset();
-            m_cursor = cursor.toString();
-            for (const QJsonValue &d : directives.toArray())
-                dispatch(d.toObject());
+            m_cursor = answer->cursor;
+            for (const ControlAnswer::Directive &d : answer->directives)
+                dispatch(d);
             poll();
             return;
         }
@@ -104,10 +119,10 @@ void ControlChannel::poll()
     });
 }
 
-void ControlChannel::dispatch(const QJsonObject &d)
+void ControlChannel::dispatch(const ControlAnswer::Directive &d)
 {
-    const QString type = d.value(QLatin1String("type")).toString();
-    const QString runId = d.value(QLatin1String("run_id")).toString();
+    const QString &type = d.type;
+    const QString &runId = d.runId;
     if (type == QLatin1String("cancel") && !runId.isEmpty())
         emit cancelRun(runId);
     else if (type == QLatin1String("drain"))
@@ -117,7 +132,7 @@ void ControlChannel::dispatch(const QJsonObject &d)
     else if ((type == QLatin1String("prompt") || type == QLatin1String("close")
               || type == QLatin1String("approval_decision"))
              && !runId.isEmpty())
-        emit runDirective(runId, d);
+        emit runDirective(runId, d.body);
     else
         Logging::get("runner")->info("ignoring control directive of unknown type '{}'", type);
 }

@@ -3,14 +3,34 @@
 #include "Backoff.h"
 
 #include <QJsonObject>
+#include <QList>
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
+
+#include <optional>
 
 class ApiCall;
 class ApiClient;
 class Clock;
 class WorkloadIdentity;
+
+// One answer of the control long-poll (§6.4), read from the server's JSON. A pure function of
+// the server's bytes (fuzzed: tests/fuzz/fuzz_control_directives.cpp).
+struct ControlAnswer
+{
+    struct Directive
+    {
+        QString type;
+        QString runId; // empty when absent
+        QJsonObject body;
+    };
+    QString cursor;
+    QList<Directive> directives;
+
+    // nullopt when 'cursor' is not a string or 'directives' not an array (the poll is retried).
+    static std::optional<ControlAnswer> parse(const QJsonObject &body);
+};
 
 // The Runner's one control long-poll (§6.4) for all of its runs. Directives are passed on as
 // signals; unknown types are logged and ignored.
@@ -42,7 +62,7 @@ public:
 
 private:
     void poll();
-    void dispatch(const QJsonObject &directive);
+    void dispatch(const ControlAnswer::Directive &directive);
 
     ApiClient &m_api;
     WorkloadIdentity &m_identity;

@@ -76,6 +76,17 @@ QJsonValue nullable(const std::optional<qint64> &v)
 }
 } // namespace
 
+std::variant<ObservationPipeline::BatchAnswer, QString> ObservationPipeline::BatchAnswer::parse(const QJsonObject &body)
+{
+    // A whole number a double holds exactly: 2.5 acknowledges no seq, and converting 1e300 to an
+    // integer is undefined behaviour.
+    JsonReader reader(body);
+    const qint64 acked = reader.integer("acked_through", 0, (qint64(1) << 53) - 1);
+    if (!reader.ok())
+        return reader.error();
+    return BatchAnswer { acked, body.value(QLatin1String("cancel_requested")).toBool() };
+}
+
 ObservationPipeline::ObservationPipeline(ApiClient &api, WorkloadIdentity &identity, const Clock &clock,
                                          SecretMasker &masker, std::unique_ptr<ObservationSpool> spool, QObject *parent)
     : QObject(parent)
@@ -232,16 +243,13 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
         return;
     auto &meta = m_spool->meta();
     if (r.ok()) {
-        const std::optional<qint64> acked
-            = JsonReader::exactInteger(r.body.value(QLatin1String("acked_through")), 0, JsonReader::MaxExactInteger);
-        if (!acked) {
-            retryLater(
-                ApiError::protocol(QStringLiteral("field 'acked_through' is missing or not an integer from 0 to %1")
-                                       .arg(JsonReader::MaxExactInteger)));
+        const auto answer = BatchAnswer::parse(r.body);
+        if (const auto *problem = std::get_if<QString>(&answer)) {
+            retryLater(ApiError::protocol(*problem));
             return;
         }
         m_backoff.reset();
-        const qint64 serverAcked = *acked;
+        const qint64 serverAcked = std::get<BatchAnswer>(answer).ackedThrough;
         if (m_pending.empty() && serverAcked > meta.lastSeq && m_recovering) {
             // A ZDR run's counters on disk lag behind (its events died with the old process).
             meta.lastSeq = serverAcked;
@@ -267,7 +275,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
             m_spool->saveMeta();
             m_lastAckSaveMs = nowMs;
         }
-        if (r.body.value(QLatin1String("cancel_requested")).toBool())
+        if (std::get<BatchAnswer>(answer).cancelRequested)
             emit cancelRequested();
         if (ackedThrough < lastSent && !m_pending.empty()) {
             // The server kept less than we sent without saying seq_gap: resend after a pause.

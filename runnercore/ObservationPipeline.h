@@ -13,6 +13,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <variant>
 
 class ApiCall;
 struct ApiResponse;
@@ -46,6 +47,15 @@ public:
     static constexpr qint64 MaxLeaseRenewalMs = 3600 * 1000;
     // lease_ttl_seconds / 3 in ms, clamped to [MinLeaseRenewalMs, MaxLeaseRenewalMs]; any input.
     static int leaseRenewalIntervalMs(qint64 leaseTtlSeconds);
+
+    // An accepted batch's answer (§6.3). A pure function of the server's bytes (fuzzed:
+    // tests/fuzz/fuzz_observation_answer.cpp); an error names the field.
+    struct BatchAnswer
+    {
+        qint64 ackedThrough = 0;
+        bool cancelRequested = false;
+        static std::variant<BatchAnswer, QString> parse(const QJsonObject &body);
+    };
 
     struct Settlement
     {

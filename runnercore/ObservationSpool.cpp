@@ -154,6 +154,13 @@ bool ObservationSpool::load(QString *error)
         *error = QStringLiteral("%1 has no claim id").arg(f.fileName());
         return false;
     }
+    // Sequence numbers are whole JSON numbers from 0 (§6.3): anything else is a damaged file, and
+    // acked_through + 1 below must not overflow.
+    constexpr qint64 MaxSeq = (qint64(1) << 53) - 1;
+    if (m_meta.lastSeq < 0 || m_meta.lastSeq > MaxSeq || m_meta.ackedThrough < 0 || m_meta.ackedThrough > MaxSeq) {
+        *error = QStringLiteral("%1 has a sequence counter out of range").arg(f.fileName());
+        return false;
+    }
     if (!m_meta.durable)
         return true;
     const auto files = QDir(m_dir).entryInfoList({ QStringLiteral("events-*.jsonl") }, QDir::Files, QDir::Name);

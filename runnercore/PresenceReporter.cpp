@@ -10,6 +10,16 @@
 
 #include <algorithm>
 
+PresenceAnswer PresenceAnswer::parse(const QJsonObject &body)
+{
+    PresenceAnswer answer;
+    const QJsonValue directives = body.value(QLatin1String("directives"));
+    answer.directivesMalformed = !directives.isUndefined() && !directives.isArray();
+    for (const QJsonValue &d : directives.toArray())
+        answer.directives.append(d.toObject().value(QLatin1String("type")).toString());
+    return answer;
+}
+
 PresenceReporter::PresenceReporter(ApiClient &api, WorkloadIdentity &identity, const Clock &clock, QObject *parent)
     : QObject(parent)
     , m_api(api)
@@ -142,14 +152,12 @@ void PresenceReporter::send()
             return;
         if (r.ok()) {
             m_backoff.reset();
-            const QJsonValue directives = r.body.value(QLatin1String("directives"));
-            if (!directives.isUndefined() && !directives.isArray())
+            const PresenceAnswer answer = PresenceAnswer::parse(r.body);
+            if (answer.directivesMalformed)
                 Logging::get("presence")->warn("heartbeat answer: field 'directives' is not an array; ignored");
-            const QJsonArray list = directives.toArray();
             scheduleNext(m_intervalMs);
             emit heartbeatAccepted();
-            for (const QJsonValue &d : list) {
-                const QString type = d.toObject().value(QLatin1String("type")).toString();
+            for (const QString &type : answer.directives) {
                 if (type == QLatin1String("drain") || type == QLatin1String("resume"))
                     emit directive(type);
                 else

@@ -16,6 +16,16 @@ class ApiClient;
 class Clock;
 class WorkloadIdentity;
 
+// A heartbeat's answer (§4), read from the server's JSON. A pure function of the server's bytes
+// (fuzzed: tests/fuzz/fuzz_presence_answer.cpp).
+struct PresenceAnswer
+{
+    QStringList directives; // the type of each directive, as sent ("drain", "resume", ...)
+    bool directivesMalformed = false; // 'directives' present but not an array (ignored, logged)
+
+    static PresenceAnswer parse(const QJsonObject &body);
+};
+
 // Heartbeats (§4): at the server's interval, at once after an exchange and on every status
 // change; drain/resume directives from the answer are passed on. A failed heartbeat is not
 // retried as such: the next one replaces it, brought forward on the §1 backoff.

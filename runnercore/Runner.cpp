@@ -530,7 +530,7 @@ void Runner::forgetCredential(std::function<void()> then)
     const QString acct = account();
     m_settings.clearPairing();
     m_settings.save();
-    m_store.remove(acct, [this, then](const CredentialResult &r) {
+    m_store.remove(acct, [then](const CredentialResult &r) {
         if (r.ok())
             Logging::get("credentials")->info("stored credential forgotten");
         else

@@ -11,6 +11,7 @@
 #include "WorkloadIdentity.h"
 
 #include <QDir>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
@@ -18,6 +19,7 @@
 #include <QTest>
 
 #include <climits>
+#include <utility>
 
 namespace {
 const QString RunId = QStringLiteral("run_0123456789abcdef0123456789abcdef");
@@ -34,6 +36,7 @@ struct FakePlane
     bool leaseLost = false;
     QByteArray ackedLiteral; // when set, the next answer's acked_through is these bytes
     int emptyBatches = 0;
+    QByteArray badAck; // answer the next batch with this raw acked_through, keeping none of it
 
     FaultyHttpPeer::Response handle(const FaultyHttpPeer::Request &r, const QDateTime &now)
     {
@@ -62,6 +65,11 @@ struct FakePlane
                 return out;
             }
             const QJsonArray batch = r.json().value(QStringLiteral("events")).toArray();
+            if (!badAck.isEmpty() && !batch.isEmpty()) {
+                out.status = 200;
+                out.body = "{\"acked_through\":" + std::exchange(badAck, {}) + ",\"cancel_requested\":false}";
+                return out;
+            }
             batchSizes << int(batch.size());
             if (batch.isEmpty())
                 ++emptyBatches;
@@ -205,6 +213,83 @@ private slots:
         QCOMPARE(h.plane.events.size(), 1);
         QCOMPARE(h.plane.events[0].value(QStringLiteral("kind")).toString(), QStringLiteral("output.stderr"));
         QCOMPARE(h.plane.events[0].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString(), tricky);
+    }
+
+    void ackedThroughNotAnIntegerIsAProtocolError_data()
+    {
+        QTest::addColumn<QByteArray>("ackedThrough");
+        QTest::newRow("fraction") << QByteArray("2.5");
+        QTest::newRow("beyond qint64") << QByteArray("1e300");
+        QTest::newRow("beyond 2^53") << QByteArray("9007199254740993");
+    }
+
+    // An answer that acknowledges no whole seq acknowledges nothing: the batch is sent again and
+    // nothing is lost (before: 2.5 acknowledged events 1 and 2, which the plane never kept, so the
+    // run was abandoned at the next seq_gap; 1e300 was converted to an integer with undefined behaviour).
+    void ackedThroughNotAnIntegerIsAProtocolError()
+    {
+        QFETCH(QByteArray, ackedThrough);
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true);
+        h.plane.badAck = ackedThrough;
+        QSignalSpy lost(p.get(), &ObservationPipeline::leaseLost);
+        QSignalSpy settled(p.get(), &ObservationPipeline::settled);
+        p->start();
+        for (int i = 1; i <= 5; ++i)
+            p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), QString::number(i) } });
+        p->settle({ QStringLiteral("succeeded"), QString(), 0, std::nullopt, std::nullopt });
+        QVERIFY(settled.wait(10000));
+        QCOMPARE(lost.size(), 0);
+        QCOMPARE(h.plane.events.size(), 5);
+        QCOMPARE(h.plane.settlement.value(QStringLiteral("final_seq")).toInteger(), 5);
+    }
+
+    // The claim's lease_ttl_seconds may be as large as a 32-bit integer: the keep-alive interval
+    // (a third of it) must not overflow. Before: 2^31-1 s became an interval of 1 s (signed
+    // overflow), so an idle run sent an empty batch every second.
+    void hugeLeaseTtlKeepsALongKeepAliveInterval()
+    {
+        Harness h;
+        QVERIFY(h.setUp());
+        QTemporaryDir root;
+        auto p = h.pipeline(root.path(), true, INT_MAX);
+        p->start();
+        h.clock.advance(10000);
+        QTest::qWait(2500);
+        QCOMPARE(h.plane.batchSizes, QList<int>());
+    }
+
+    // meta.json is read back after a crash: counters that would overflow (acked_through + 1) make
+    // the spool unusable rather than a run settled with final_seq 2^63-1. Before: it loaded.
+    void spoolWithImpossibleCountersIsRefused_data()
+    {
+        QTest::addColumn<QByteArray>("counters");
+        QTest::newRow("acked_through at the qint64 maximum")
+            << QByteArray("\"acked_through\":9223372036854775807,\"last_seq\":1");
+        QTest::newRow("negative acked_through") << QByteArray("\"acked_through\":-5,\"last_seq\":1");
+    }
+
+    void spoolWithImpossibleCountersIsRefused()
+    {
+        QFETCH(QByteArray, counters);
+        QTemporaryDir root;
+        const QString dir = root.path() + QLatin1Char('/') + RunId;
+        QVERIFY(QDir().mkpath(dir));
+        QFile meta(dir + QStringLiteral("/meta.json"));
+        QVERIFY(meta.open(QIODevice::WriteOnly));
+        meta.write("{\"run_id\":\"" + RunId.toUtf8() + "\",\"claim_id\":\"" + ClaimId.toUtf8()
+            + "\",\"durable\":true,\"lease_ttl_seconds\":60," + counters + "}");
+        meta.close();
+        QFile segment(dir + QStringLiteral("/events-000000000001.jsonl"));
+        QVERIFY(segment.open(QIODevice::WriteOnly));
+        segment.write("{\"seq\":1,\"at\":\"2026-08-27T10:00:00.000Z\",\"kind\":\"output.stdout\",\"data\":{}}\n");
+        segment.close();
+        ObservationSpool spool(root.path(), RunId);
+        QString error;
+        QVERIFY(!spool.load(&error));
+        QVERIFY2(error.contains(QLatin1String("meta.json")), qPrintable(error));
     }
 
     void leaseLostDropsTheRun()
