@@ -51,7 +51,7 @@ constexpr size_t MaxLogFiles = 3;
 // Each listed logger gets the sinks of the latest init(), even when it was first used before it
 // (the tray reads its settings before it knows the log level).
 const char *const Components[] = { "runner", "http", "identity", "presence", "credentials", "pairing", "config",
-                                   "claims", "runs", "observations", "doctor", "tray", "settings" };
+                                   "claims", "runs", "observations", "doctor", "tray", "settings", "sandbox", "acp" };
 
 // Logging is process-wide by nature (spdlog's registry is); this is its one piece of shared state.
 struct LoggingState
