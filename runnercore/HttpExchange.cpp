@@ -3,9 +3,7 @@
 #include "HttpConnectionPool.h"
 
 #include <algorithm>
-#include <array>
 #include <limits>
-#include <string_view>
 
 #include <QNetworkProxy>
 #include <QSslConfiguration>
@@ -17,26 +15,14 @@
 namespace {
 constexpr qsizetype MaxHeadBytes = 64 * 1024; // status line and headers together
 
-// RFC 9110 tchar: what a field name (or a method) may hold. A table: it runs for every byte of
-// every header name.
-constexpr auto TokenChars = [] {
-    std::array<bool, 256> table {};
-    for (int c = 0; c < 256; ++c)
-        table[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    for (char c : std::string_view("!#$%&'*+-.^_`|~"))
-        table[static_cast<unsigned char>(c)] = true;
-    return table;
-}();
-
 bool isTokenChar(char c)
 {
-    return TokenChars[static_cast<unsigned char>(c)];
+    return HttpResponseParser::isTokenChar(c);
 }
 
 bool isControl(char c)
 {
-    const auto u = static_cast<unsigned char>(c);
-    return (u < 0x20 && u != '\t') || u == 0x7f;
+    return HttpResponseParser::isControlChar(c);
 }
 } // namespace
 

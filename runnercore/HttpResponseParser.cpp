@@ -24,7 +24,6 @@ bool isTokenChar(char c)
     return TokenChars[static_cast<unsigned char>(c)];
 }
 
-// A control character other than a tab (NUL, CR, LF, DEL…): never inside a field or a reason.
 bool isControl(char c)
 {
     const auto u = static_cast<unsigned char>(c);
@@ -97,6 +96,16 @@ QString printable(QByteArrayView text)
 }
 
 } // namespace
+
+bool HttpResponseParser::isTokenChar(char c)
+{
+    return ::isTokenChar(c);
+}
+
+bool HttpResponseParser::isControlChar(char c)
+{
+    return isControl(c);
+}
 
 HttpResponseParser::HttpResponseParser(bool headRequest) : HttpResponseParser(Limits(), headRequest) { }
 

@@ -53,6 +53,11 @@ public:
         qsizetype maxChunkLineBytes = 1024; // a chunk-size line with its extensions
     };
 
+    // RFC 9110 tchar (what a field name or a method may hold), and a control character other than a
+    // tab (NUL, CR, LF, DEL…: never inside a field value or a reason). The request side uses them too.
+    static bool isTokenChar(char c);
+    static bool isControlChar(char c);
+
     explicit HttpResponseParser(bool headRequest = false);
     HttpResponseParser(const Limits &limits, bool headRequest);
 
