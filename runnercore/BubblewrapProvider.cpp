@@ -54,11 +54,12 @@ QStringList boundTrees(const BubblewrapProvider::Layout &layout)
     return trees;
 }
 
-// What needs hiding, ancestors first: only what a bound tree would show; what is below /tmp is
-// hidden all the same (a fresh tmpfs), and "/tmp" itself must stay writable.
+// What needs hiding, ancestors first: what a bound tree would show, and what lies below /tmp (a
+// fresh tmpfs, but the run's bind would make the Runner's directories there writable in it);
+// "/tmp" itself must stay writable.
 QStringList coveredPaths(const BubblewrapProvider::Layout &layout)
 {
-    const QStringList trees = boundTrees(layout);
+    const QStringList trees = boundTrees(layout) << QStringLiteral("/tmp");
     QStringList sorted = layout.hidden;
     sorted.sort(); // an ancestor before what it contains
     QStringList hidden;

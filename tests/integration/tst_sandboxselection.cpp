@@ -206,8 +206,10 @@ void TestSandboxSelection::doctorShowsThePosture()
 // nothing outside the run's directory is writable.
 void TestSandboxSelection::bubblewrapNetworkNoneAndWriteConfinement()
 {
-    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
-    QVERIFY2(!python.isEmpty(), "python3 is needed for the connection probe");
+    // The system's python3 (scripts/setup installs it): bubblewrap shows only the system directories,
+    // so one under the home (pyenv) would not run inside and the probe would say "refused" for that.
+    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"), { QStringLiteral("/usr/bin") });
+    QVERIFY2(!python.isEmpty(), "/usr/bin/python3 is needed for the connection probe (apt install python3)");
     QTcpServer listener;
     QVERIFY(listener.listen(QHostAddress::LocalHost));
     int connections = 0;

@@ -310,14 +310,17 @@ private slots:
             QStringLiteral("--ro-bind"), QStringLiteral("/home/me/.local/bin"), QStringLiteral("/home/me/.local/bin"),
             QStringLiteral("--ro-bind"), QStringLiteral("/srv/tools"), QStringLiteral("/srv/tools"),
             QStringLiteral("--symlink"), QStringLiteral("/srv/tools"), QStringLiteral("/home/me/tools"),
-            // Hidden where a bound tree shows them, ancestors first; nested ones, the run's own, "/",
-            // "/tmp", relative ones and those nothing shows (/run/user, /data, below /tmp) dropped.
+            // Hidden where a bound tree (or the private /tmp the run's bind may pass through) shows
+            // them, ancestors first; nested ones, the run's own, "/", "/tmp", relative ones and those
+            // nothing shows (/run/user, /data) dropped.
             QStringLiteral("--tmpfs"), QStringLiteral("/home/me/.local/bin/state"), QStringLiteral("--tmpfs"),
             QStringLiteral("/opt/runner"), QStringLiteral("--tmpfs"), QStringLiteral("/opt/runner-other"),
+            QStringLiteral("--tmpfs"), QStringLiteral("/tmp/runtime-x"),
             // The run through whatever hides its parents, then those made read-only.
             QStringLiteral("--bind"), layout.runPath, layout.runPath, QStringLiteral("--remount-ro"),
             QStringLiteral("/home/me/.local/bin/state"), QStringLiteral("--remount-ro"), QStringLiteral("/opt/runner"),
-            QStringLiteral("--remount-ro"), QStringLiteral("/opt/runner-other"),
+            QStringLiteral("--remount-ro"), QStringLiteral("/opt/runner-other"), QStringLiteral("--remount-ro"),
+            QStringLiteral("/tmp/runtime-x"),
             // And the sandbox's root: no file of its own beside the mount points.
             QStringLiteral("--remount-ro"), QStringLiteral("/"), QStringLiteral("--chdir"), layout.workspace };
         layout.isolateNetwork = true;
