@@ -16,6 +16,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocalServer>
 #include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
@@ -107,7 +108,8 @@ private slots:
     void containerRunWithoutDockerIsRefused();
     void cursorKeyOnlyInTheMatchingContainer();
     void runEnvironmentNeverReachesTheDockerCli();
-    void leftoverContainerSweptAfterRunnerKill();
+    void hostileHarnessSeesNoHomeNoSocketAndLeavesNothing();
+    void leftoverContainerSweptAfterRunnerKill(); // last: it kills the shared Runner
 
 private:
     QJsonObject containerSpec(const QString &image, const QStringList &argv, const QString &prompt = {}) const;
@@ -529,6 +531,69 @@ void TestDocker::leftoverContainerSweptAfterRunnerKill()
     QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("runner_restarted"));
     restarted.sendSignal(SIGTERM);
     restarted.waitForExit(15000);
+}
+
+// §6.7, issue 13: a hostile harness in a container. A canary in the person's (fake) home, a Unix
+// socket listening outside, and a daemon it double-forks: it sees neither file nor socket, and
+// nothing of it outlives settlement.
+void TestDocker::hostileHarnessSeesNoHomeNoSocketAndLeavesNothing()
+{
+    const QString home = m_runner->home()->homeDir();
+    const QByteArray canary = "ssh-canary-b61e0d94";
+    QVERIFY(QDir().mkpath(home + QStringLiteral("/.ssh")));
+    {
+        QFile key(home + QStringLiteral("/.ssh/id_ed25519"));
+        QVERIFY(key.open(QIODevice::WriteOnly));
+        key.write(canary);
+    }
+    QTemporaryDir socketDir;
+    QVERIFY(socketDir.isValid());
+    QLocalServer server;
+    server.setSocketOptions(QLocalServer::WorldAccessOption);
+    const QString socketPath = socketDir.filePath(QStringLiteral("agent.sock"));
+    QVERIFY2(server.listen(socketPath), qPrintable(server.errorString()));
+    int connections = 0;
+    connect(&server, &QLocalServer::newConnection, this, [&] { ++connections; });
+
+    // The daemon: `sleep 317`, in a new session, its parent gone at once (a double fork).
+    const QString script = QStringLiteral("cat %1/.ssh/id_ed25519 2>/dev/null && echo key=read || echo key=unreadable; "
+                                          "ls %1 >/dev/null 2>&1 && echo home=listed || echo home=absent; "
+                                          "test -S %2 && echo socket=visible || echo socket=absent; "
+                                          "(setsid sleep 317 </dev/null >/dev/null 2>&1 &); echo forked")
+                               .arg(home, socketPath);
+    QString error, runId;
+    const QString sessionId
+        = create(containerSpec(m_busybox, { QStringLiteral("/bin/sh"), QStringLiteral("-c"), script }), &runId, &error);
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    const QJsonObject settlement = m_devplane->waitSettled(sessionId, 60, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+    const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(sessionId));
+    const QString out = QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout")));
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    QVERIFY2(out.contains(QStringLiteral("key=unreadable")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("home=absent")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("socket=absent")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("forked")), qPrintable(out));
+    for (const QJsonObject &e : events)
+        QVERIFY2(!QJsonDocument(e).toJson().contains(canary), dumpJson(e).constData());
+    QCOMPARE(connections, 0);
+    // Nothing of the run is left: no container, no daemon anywhere on the machine.
+    QTRY_VERIFY2_WITH_TIMEOUT(containersOf(runId).isEmpty(), dumpJson(containersOf(runId)).constData(), 10000);
+    const auto daemons = [] {
+        int n = 0;
+        for (const QString &name : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            bool ok = false;
+            const qint64 pid = name.toLongLong(&ok);
+            if (ok
+                && readProcFile(pid, "cmdline")
+                    == QByteArray("sleep\0"
+                                  "317\0",
+                        10))
+                ++n;
+        }
+        return n;
+    };
+    QTRY_COMPARE_WITH_TIMEOUT(daemons(), 0, 10000);
 }
 
 CHECKFU_INTEGRATION_MAIN(TestDocker, 240000)
