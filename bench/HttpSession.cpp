@@ -5,19 +5,16 @@
 #include <QNetworkReply>
 #include <QUuid>
 
-HttpSession::HttpSession(const QString &baseUrl)
-    : m_base(baseUrl)
-{
-}
+HttpSession::HttpSession(const QString &baseUrl) : m_base(baseUrl) { }
 
-HttpSession::Reply HttpSession::call(const QByteArray &method, const QString &path, const QString &bearer,
-                                     const QJsonObject &body)
+HttpSession::Reply HttpSession::call(
+    const QByteArray &method, const QString &path, const QString &bearer, const QJsonObject &body)
 {
     return call(method, path, bearer, QJsonDocument(body).toJson(QJsonDocument::Compact));
 }
 
-HttpSession::Reply HttpSession::call(const QByteArray &method, const QString &path, const QString &bearer,
-                                     const QByteArray &body)
+HttpSession::Reply HttpSession::call(
+    const QByteArray &method, const QString &path, const QString &bearer, const QByteArray &body)
 {
     QNetworkRequest req(QUrl(m_base + path));
     req.setRawHeader("Checkfu-Version", "2026-08-27");

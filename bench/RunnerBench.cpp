@@ -5,10 +5,10 @@
 //   checkfu-bench acp [updates]       ACP relay: agent_message_chunk updates/s from the SDK test agent to the devplane
 //   checkfu-bench transport [requests] CPU and context switches per heartbeat-sized request: the Runner's
 //                                     ApiClient (HttpExchange) vs QNetworkAccessManager, one kept-alive connection
-#include "ApiClient.h"
-#include "Clock.h"
 #include "HttpSession.h"
 #include "IntegrationSupport.h"
+#include <runnercore/base/Clock.h>
+#include <runnercore/transport/ApiClient.h>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -20,6 +20,8 @@
 
 #include <sys/resource.h>
 #include <unistd.h>
+
+using namespace runnercore;
 
 using namespace IntegrationSupport;
 

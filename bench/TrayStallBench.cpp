@@ -8,10 +8,10 @@
 #include "GuiTestSupport.h"
 #include "HttpSession.h"
 #include "IntegrationSupport.h"
-#include "Logging.h"
 #include "RunnerController.h"
 #include "TrayApplication.h"
 #include "TrayIcon.h"
+#include <runnercore/logging/Logging.h>
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -21,6 +21,8 @@
 #include <QTimer>
 
 #include <algorithm>
+
+using namespace runnercore;
 
 using namespace IntegrationSupport;
 

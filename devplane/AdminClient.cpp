@@ -14,6 +14,8 @@
 #include <QTimer>
 #include <QUuid>
 
+namespace devplane {
+
 namespace {
 
 void pause(int milliseconds)
@@ -534,3 +536,5 @@ int AdminClient::waitForSettlement(
         pause(100);
     }
 }
+
+} // namespace devplane

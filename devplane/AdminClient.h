@@ -8,6 +8,8 @@
 
 class QCommandLineParser;
 
+namespace devplane {
+
 // The admin subcommands (pair, key, presences, revoke, drain, resume, runner, requests, session
 // create/wait/events/cancel/prompt/close/approve/approvals/wait-approval): HTTP calls to a
 // running devplane with its admin key, in a local event loop.
@@ -57,3 +59,5 @@ private:
     QString m_adminKey;
     QNetworkAccessManager m_network;
 };
+
+} // namespace devplane

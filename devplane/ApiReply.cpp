@@ -2,6 +2,8 @@
 
 #include <QJsonDocument>
 
+namespace devplane {
+
 ApiReply ApiReply::ok(const QJsonObject &body, int status)
 {
     ApiReply reply;
@@ -85,3 +87,5 @@ QByteArray ApiReply::serialize(const QString &requestId) const
     error.insert(QStringLiteral("request_id"), requestId);
     return QJsonDocument(QJsonObject { { QStringLiteral("error"), error } }).toJson(QJsonDocument::Compact);
 }
+
+} // namespace devplane

@@ -6,6 +6,8 @@
 #include <QPair>
 #include <QString>
 
+namespace devplane {
+
 // One protocol answer: a status and either a JSON body or an error. It knows nothing of the
 // HTTP server, so the state model can produce it and the server can serialise it.
 class ApiReply
@@ -46,3 +48,5 @@ private:
     int m_waitSeconds = -1; // >= 0: parked
     QList<QPair<QByteArray, QByteArray>> m_headers;
 };
+
+} // namespace devplane

@@ -4,6 +4,8 @@
 #include <QStringList>
 #include <algorithm>
 
+namespace devplane {
+
 namespace {
 
 QJsonArray intersectList(const QJsonArray &allowed, const QJsonArray &offered)
@@ -112,3 +114,5 @@ QJsonObject CapabilityCeiling::intersect(
     }
     return ceiling;
 }
+
+} // namespace devplane

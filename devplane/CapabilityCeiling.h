@@ -2,6 +2,8 @@
 
 #include <QJsonObject>
 
+namespace devplane {
+
 // §5: the admitted ceiling is the enrollment intersected with the advertisement. The
 // enrollment has the advertisement's shape and a missing field means "no restriction".
 class CapabilityCeiling
@@ -13,3 +15,5 @@ public:
 private:
     static bool intersectProvider(const QJsonObject &allowed, QJsonObject &provider);
 };
+
+} // namespace devplane

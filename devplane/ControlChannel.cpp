@@ -4,6 +4,8 @@
 
 #include <QRegularExpression>
 
+namespace devplane {
+
 ControlChannel::ControlChannel() : m_epoch(WireFormat::randomHex(8)) { }
 
 void ControlChannel::queue(const QString &runnerId, const QJsonObject &directive)
@@ -102,3 +104,5 @@ void ControlChannel::fromJson(const QJsonObject &root)
         m_queues.insert(it.key(), queue);
     }
 }
+
+} // namespace devplane

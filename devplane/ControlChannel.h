@@ -6,6 +6,8 @@
 #include <QString>
 #include <optional>
 
+namespace devplane {
+
 // §6.4: one directive queue per Runner behind GET /v1/runner/control. Directives are numbered
 // per Runner; the cursor handed out is "ctl_<epoch>_<seq>" and `after=<cursor>` acknowledges
 // (drops) everything up to it. Without a usable cursor the Runner gets what was not delivered
@@ -50,3 +52,5 @@ private:
     QString m_epoch;
     QMap<QString, Queue> m_queues; // by runner id
 };
+
+} // namespace devplane

@@ -18,6 +18,8 @@
 #include <sys/socket.h>
 #endif
 
+namespace devplane {
+
 namespace {
 
 // Acknowledges received data at once. Linux delays the ACK on a connection it sees as
@@ -373,8 +375,8 @@ void DevPlaneServer::handle(const QHttpServerRequest &request, QHttpServerRespon
     servicePolls();
 }
 
-QJsonValue DevPlaneServer::loggedBody(const Route *route, const QByteArray &rawBody, const QJsonDocument &document,
-    const ObservationBatch *batch) const
+QJsonValue DevPlaneServer::loggedBody(
+    const Route *route, const QByteArray &rawBody, const QJsonDocument &document, const ObservationBatch *batch) const
 {
     if (rawBody.isEmpty()) {
         return QJsonValue();
@@ -514,8 +516,8 @@ DevPlaneServer::Outcome DevPlaneServer::process(const QHttpServerRequest &reques
     exchange.fingerprint.method = method;
     exchange.fingerprint.path = path;
     const QJsonValue json = document.isObject() ? QJsonValue(document.object())
-        : document.isArray()                     ? QJsonValue(document.array())
-                                                 : QJsonValue();
+        : document.isArray()                    ? QJsonValue(document.array())
+                                                : QJsonValue();
     if (batch) {
         exchange.fingerprint.bodyDigest = batch->digest();
     } else if (route.parsesObservationBatch && (json.isObject() || json.isArray())) {
@@ -674,3 +676,5 @@ bool DevPlaneServer::hasLivePoll(const QString &runnerId, Poll kind)
     }
     return false;
 }
+
+} // namespace devplane

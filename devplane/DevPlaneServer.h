@@ -19,8 +19,11 @@
 #include <functional>
 #include <memory>
 
-class DevPlaneState;
 class QTimer;
+
+namespace devplane {
+
+class DevPlaneState;
 class RequestLog;
 
 // The HTTP face of the devplane: routing, the §1 rules every request passes (version,
@@ -158,3 +161,5 @@ private:
     QList<std::shared_ptr<ParkedPoll>> m_polls; // in arrival order
     quint64 m_nextPollId = 0;
 };
+
+} // namespace devplane

@@ -2,6 +2,8 @@
 
 #include <QString>
 
+namespace devplane {
+
 // Timing and storage knobs of `serve`; the defaults are the spec's numbers.
 struct DevPlaneSettings
 {
@@ -13,3 +15,5 @@ struct DevPlaneSettings
     int leaseTtlSeconds = 60;
     QString statePath; // empty: nothing persisted
 };
+
+} // namespace devplane

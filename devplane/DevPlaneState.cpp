@@ -8,8 +8,10 @@
 #include <QJsonDocument>
 #include <QSaveFile>
 
-#include <cstdio>
 #include <algorithm>
+#include <cstdio>
+
+namespace devplane {
 
 namespace {
 
@@ -688,8 +690,9 @@ bool DevPlaneState::save()
     const QByteArray bytes = QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
     const bool written = file.write(bytes) == bytes.size();
     file.close();
-    if (!written || ::rename(QFile::encodeName(file.fileName()).constData(),
-                             QFile::encodeName(m_settings.statePath).constData()) != 0) {
+    if (!written
+        || ::rename(QFile::encodeName(file.fileName()).constData(), QFile::encodeName(m_settings.statePath).constData())
+            != 0) {
         qWarning("checkfu-devplane: cannot commit state file %s", qPrintable(m_settings.statePath));
         return false;
     }
@@ -803,3 +806,5 @@ void DevPlaneState::fromJson(const QJsonObject &root)
     m_control.fromJson(root.value(QStringLiteral("control")).toObject());
     m_sessions.fromJson(root.value(QStringLiteral("sessions")).toArray(), QDateTime::currentDateTimeUtc());
 }
+
+} // namespace devplane

@@ -14,6 +14,8 @@
 #include <QTimer>
 #include <optional>
 
+namespace devplane {
+
 // The control plane's model: pairings, Workspace Runner keys, Runners (credential, generation,
 // nonces, directives), workload tokens and presences. It speaks the protocol (answers are
 // ApiReply values) but knows nothing about HTTP. Every durable change is written to the state
@@ -164,3 +166,5 @@ private:
     SessionLedger m_sessions;
     QTimer m_saveTimer;
 };
+
+} // namespace devplane

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+namespace devplane {
+
 EventJournal::EventJournal(const QString &directory) : m_directory(directory) { }
 
 bool EventJournal::open(QString *error)
@@ -159,3 +161,5 @@ QJsonArray EventJournal::read(const QString &sessionId, qint64 afterSeq, qint64 
     }
     return events;
 }
+
+} // namespace devplane

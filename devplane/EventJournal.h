@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QString>
 
+namespace devplane {
+
 // The observation log of each Session: one compact JSON line per accepted event, in seq order.
 // With a directory (`<state>.events/`) each Session has an append-only `<session_id>.jsonl`
 // there and nothing is kept in memory, so a long benchmark run costs disk, not RAM; the lines
@@ -29,3 +31,5 @@ private:
     QString m_directory; // empty: memory only
     QHash<QString, QByteArray> m_memory; // by session id
 };
+
+} // namespace devplane

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+namespace devplane {
+
 FieldReader::FieldReader(const QJsonObject &object, const QString &path) : m_object(object), m_path(path) { }
 
 QString FieldReader::pathOf(const QString &name) const
@@ -89,3 +91,5 @@ QJsonArray FieldReader::array(const QString &name)
     }
     return value.toArray();
 }
+
+} // namespace devplane

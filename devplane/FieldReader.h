@@ -6,6 +6,8 @@
 #include <QJsonObject>
 #include <optional>
 
+namespace devplane {
+
 // Reads typed fields from a request body; the first problem becomes a 400 invalid_field
 // naming the field by its dotted path, so handlers stay a flat list of reads.
 class FieldReader
@@ -35,3 +37,5 @@ private:
     QString m_path;
     std::optional<ApiReply> m_error;
 };
+
+} // namespace devplane

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+namespace devplane {
+
 bool IdempotencyCache::Request::operator==(const Request &other) const
 {
     return method == other.method && path == other.path && bodyDigest == other.bodyDigest;
@@ -52,3 +54,5 @@ bool IdempotencyCache::isStorable(int status)
     }
     return status >= 200 && status < 500;
 }
+
+} // namespace devplane

@@ -5,6 +5,8 @@
 #include <QJsonValue>
 #include <QString>
 
+namespace devplane {
+
 // Replays the first answer to a repeated Idempotency-Key (§1). In memory only: a restarted
 // devplane forgets it, as it forgets workload tokens.
 class IdempotencyCache
@@ -48,3 +50,5 @@ private:
     };
     QHash<QString, Entry> m_entries; // "scope\nkey"
 };
+
+} // namespace devplane

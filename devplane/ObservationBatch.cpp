@@ -23,6 +23,8 @@
 #include <string_view>
 #include <vector>
 
+namespace devplane {
+
 namespace {
 
 using Value = rapidjson::Value;
@@ -35,8 +37,7 @@ bool keyIs(const Value &name, const char *key, rapidjson::SizeType length)
     return name.GetStringLength() == length && std::memcmp(name.GetString(), key, length) == 0;
 }
 
-template <rapidjson::SizeType N>
-bool keyIs(const Value &name, const char (&key)[N])
+template <rapidjson::SizeType N> bool keyIs(const Value &name, const char (&key)[N])
 {
     return keyIs(name, key, N - 1);
 }
@@ -58,11 +59,9 @@ struct Slice
 class BatchHandler
 {
 public:
-    BatchHandler(
-        rapidjson::Document &document, rapidjson::InsituStringStream &stream, std::vector<Slice> &slices)
+    BatchHandler(rapidjson::Document &document, rapidjson::InsituStringStream &stream, std::vector<Slice> &slices)
         : m_document(document), m_stream(stream), m_slices(slices)
-    {
-    }
+    { }
 
     bool Null() { return element() && m_document.Null(); }
     bool Bool(bool b) { return element() && m_document.Bool(b); }
@@ -180,8 +179,7 @@ bool nestsWithin(const Value &value, int level)
 }
 
 // The last member called key (QJsonObject keeps the last of duplicate keys), or nullptr.
-template <rapidjson::SizeType N>
-const Value *lastMember(const Value &object, const char (&key)[N])
+template <rapidjson::SizeType N> const Value *lastMember(const Value &object, const char (&key)[N])
 {
     const Value *found = nullptr;
     for (auto it = object.MemberBegin(); it != object.MemberEnd(); ++it) {
@@ -248,8 +246,7 @@ QJsonValue shallow(const Value &value)
     return value.IsInt64() ? QJsonValue(static_cast<qint64>(value.GetInt64())) : QJsonValue(value.GetDouble());
 }
 
-template <typename T>
-void appendRaw(QByteArray &out, T number)
+template <typename T> void appendRaw(QByteArray &out, T number)
 {
     out.append(reinterpret_cast<const char *>(&number), sizeof number);
 }
@@ -301,8 +298,8 @@ void appendCanonical(QByteArray &out, const Value &value)
         appendCanonicalBytes(out, 's', QByteArrayView(value.GetString(), value.GetStringLength()));
         return;
     case rapidjson::kNumberType:
-        appendCanonicalNumber(out,
-            value.IsInt64() ? std::optional<qint64>(value.GetInt64()) : std::nullopt, value.GetDouble());
+        appendCanonicalNumber(
+            out, value.IsInt64() ? std::optional<qint64>(value.GetInt64()) : std::nullopt, value.GetDouble());
         return;
     case rapidjson::kArrayType:
         out.append('a');
@@ -368,8 +365,7 @@ void appendCanonical(QByteArray &out, const QJsonValue &value)
         return;
     case QJsonValue::Double: {
         const bool integer = value.toVariant().userType() == QMetaType::LongLong;
-        appendCanonicalNumber(
-            out, integer ? std::optional<qint64>(value.toInteger()) : std::nullopt, value.toDouble());
+        appendCanonicalNumber(out, integer ? std::optional<qint64>(value.toInteger()) : std::nullopt, value.toDouble());
         return;
     }
     case QJsonValue::Array: {
@@ -445,8 +441,8 @@ std::shared_ptr<const ObservationBatch> ObservationBatch::parse(const QByteArray
         // Iterative: a deeply nested body cannot exhaust the stack (and BatchHandler relies on
         // its order of calls). In situ on a copy: no string is copied again; the journal lines
         // come from the untouched body. QByteArray data is NUL-terminated.
-        constexpr unsigned flags = rapidjson::kParseInsituFlag | rapidjson::kParseIterativeFlag
-            | rapidjson::kParseNumbersAsStringsFlag;
+        constexpr unsigned flags
+            = rapidjson::kParseInsituFlag | rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
         rapidjson::InsituStringStream stream(parsed->buffer.data());
         BatchHandler handler(document, stream, parsed->slices);
         rapidjson::Reader reader;
@@ -577,3 +573,5 @@ QByteArray ObservationBatch::digestOf(const QJsonValue &value)
     appendCanonical(canonical, value);
     return finishDigest(canonical);
 }
+
+} // namespace devplane

@@ -5,6 +5,8 @@
 #include <QJsonObject>
 #include <memory>
 
+namespace devplane {
+
 // An observation batch (§6.3) parsed with RapidJSON instead of QJsonDocument, which in Qt 6.4
 // builds long strings one character at a time (~12 MB/s for 64 KiB stdout events).
 //
@@ -57,3 +59,5 @@ private:
     explicit ObservationBatch(std::unique_ptr<Parsed> parsed);
     std::unique_ptr<Parsed> m_parsed;
 };
+
+} // namespace devplane

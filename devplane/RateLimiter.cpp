@@ -1,5 +1,7 @@
 #include "RateLimiter.h"
 
+namespace devplane {
+
 std::optional<int> RateLimiter::admit(const QString &bucket, int limitPerMinute, const QDateTime &now)
 {
     if (limitPerMinute <= 0) {
@@ -18,3 +20,5 @@ std::optional<int> RateLimiter::admit(const QString &bucket, int limitPerMinute,
     calls.append(now);
     return std::nullopt;
 }
+
+} // namespace devplane

@@ -5,6 +5,8 @@
 #include <QList>
 #include <optional>
 
+namespace devplane {
+
 // rate_limit_per_minute of a Workspace Runner key: every call with that Runner's
 // credentials counts in a rolling minute (§7).
 class RateLimiter
@@ -16,3 +18,5 @@ public:
 private:
     QHash<QString, QList<QDateTime>> m_calls;
 };
+
+} // namespace devplane

@@ -2,6 +2,8 @@
 
 #include <QJsonDocument>
 
+namespace devplane {
+
 bool RequestLog::open(const QString &path, QString *error)
 {
     m_file.setFileName(path);
@@ -22,3 +24,5 @@ void RequestLog::append(const QJsonObject &record)
         m_file.flush();
     }
 }
+
+} // namespace devplane

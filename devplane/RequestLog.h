@@ -4,6 +4,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 
+namespace devplane {
+
 // One record per request received, in memory (GET /v1/_dev/requests) and optionally appended
 // to a JSON-lines file. Records never hold the Authorization value nor any response body.
 class RequestLog
@@ -17,3 +19,5 @@ private:
     QFile m_file;
     QJsonArray m_records;
 };
+
+} // namespace devplane

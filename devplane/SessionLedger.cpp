@@ -7,6 +7,8 @@
 
 #include <QJsonDocument>
 
+namespace devplane {
+
 namespace {
 
 constexpr qint64 maxBatchBytes = 1024 * 1024;
@@ -773,3 +775,5 @@ void SessionLedger::fromJson(const QJsonArray &sessions, const QDateTime &now)
         m_sessionOfRun.insert(s.runId, s.id);
     }
 }
+
+} // namespace devplane

@@ -14,6 +14,8 @@
 #include <QTimer>
 #include <functional>
 
+namespace devplane {
+
 class ControlChannel;
 class ObservationBatch;
 
@@ -140,3 +142,5 @@ private:
     QHash<QString, QString> m_sessionOfRun; // run id -> session id
     QTimer m_leaseTimer;
 };
+
+} // namespace devplane

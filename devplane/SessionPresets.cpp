@@ -8,6 +8,8 @@
 
 #include <functional>
 
+namespace devplane {
+
 namespace {
 
 // Fixed so that Runner-side tests can name them.
@@ -227,3 +229,5 @@ std::optional<QJsonObject> SessionPresets::build(
         { QStringLiteral("idle_timeout_ms"),
             idleTimeout.isEmpty() ? QJsonValue() : QJsonValue(idleTimeout.toLongLong()) } };
 }
+
+} // namespace devplane

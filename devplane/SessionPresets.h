@@ -5,6 +5,8 @@
 #include <QStringList>
 #include <optional>
 
+namespace devplane {
+
 // Ready-made run specs (§6.1 shape) for `session create --preset NAME`, each exercising one
 // path of a Runner: output, streaming, retention, tiers, network, deadlines and idle timeouts,
 // uploaded projects, the run environment, exit codes and ACP sessions. --param K=V overrides the
@@ -19,3 +21,5 @@ public:
     static std::optional<QJsonObject> build(
         const QString &name, const QMap<QString, QString> &params, const QString &principalId, QString *error);
 };
+
+} // namespace devplane

@@ -19,6 +19,8 @@ sigset_t terminationSignals()
 } // namespace
 #endif
 
+namespace devplane {
+
 void SignalWatcher::blockTerminationSignals()
 {
 #ifdef Q_OS_LINUX
@@ -53,3 +55,5 @@ SignalWatcher::~SignalWatcher()
     }
 #endif
 }
+
+} // namespace devplane

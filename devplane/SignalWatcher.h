@@ -4,6 +4,8 @@
 
 class QSocketNotifier;
 
+namespace devplane {
+
 // Turns SIGINT/SIGTERM into a Qt signal so `serve` quits through the event loop. On Linux this
 // uses a signalfd (no process-global handler state); elsewhere the default action applies,
 // which loses nothing because the state file is written on every change.
@@ -25,3 +27,5 @@ private:
     int m_fd = -1;
     QSocketNotifier *m_notifier = nullptr;
 };
+
+} // namespace devplane

@@ -7,6 +7,8 @@
 #include <sys/socket.h>
 #endif
 
+namespace devplane {
+
 bool SocketProbe::isOpen(const QTcpSocket *socket)
 {
     if (!socket || socket->state() != QAbstractSocket::ConnectedState) {
@@ -29,3 +31,5 @@ bool SocketProbe::isOpen(const QTcpSocket *socket)
 #endif
     return true;
 }
+
+} // namespace devplane

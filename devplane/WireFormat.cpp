@@ -5,6 +5,8 @@
 #include <QRandomGenerator>
 #include <QRegularExpression>
 
+namespace devplane {
+
 QString WireFormat::randomHex(int digits)
 {
     QByteArray bytes(digits / 2, Qt::Uninitialized);
@@ -87,3 +89,5 @@ QString WireFormat::digest(const QString &secret)
 {
     return QString::fromLatin1(QCryptographicHash::hash(secret.toUtf8(), QCryptographicHash::Sha256).toHex());
 }
+
+} // namespace devplane

@@ -3,6 +3,8 @@
 #include <QDateTime>
 #include <QString>
 
+namespace devplane {
+
 // Small value formats of runner-wire-v1 shared by the server and the admin client.
 class WireFormat
 {
@@ -29,3 +31,5 @@ public:
     // Secrets are kept (and persisted) only as digests.
     static QString digest(const QString &secret);
 };
+
+} // namespace devplane

@@ -15,6 +15,8 @@
 
 #ifdef __GLIBC__
 #include <malloc.h>
+
+using namespace devplane;
 #endif
 
 namespace {

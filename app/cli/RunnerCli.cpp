@@ -1,25 +1,27 @@
 #include "RunnerCli.h"
 
-#include "AppPaths.h"
-#include "Clock.h"
-#include "CredentialStore.h"
-#include "CursorKeyStore.h"
-#include "Doctor.h"
-#include "InstanceLock.h"
-#include "Logging.h"
-#include "Platform.h"
-#include "Runner.h"
-#include "RunnerConfig.h"
-#include "RunnerPreferences.h"
-#include "RunnerSettings.h"
-#include "UnixSignalBridge.h"
-#include "Unpairing.h"
+#include <runnercore/base/Clock.h>
+#include <runnercore/base/Platform.h>
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/CredentialStore.h>
+#include <runnercore/config/CursorKeyStore.h>
+#include <runnercore/config/InstanceLock.h>
+#include <runnercore/config/RunnerConfig.h>
+#include <runnercore/config/RunnerPreferences.h>
+#include <runnercore/config/RunnerSettings.h>
+#include <runnercore/logging/Logging.h>
+#include <runnercore/runner/Doctor.h>
+#include <runnercore/runner/Runner.h>
+#include <runnercore/runner/UnixSignalBridge.h>
+#include <runnercore/runner/Unpairing.h>
 
 #include <QEventLoop>
 #include <QJsonDocument>
 #include <QTextStream>
 
 #include <cstdio>
+
+using namespace runnercore;
 
 namespace {
 QTextStream &out()

@@ -5,9 +5,11 @@
 #include <QObject>
 #include <QProcessEnvironment>
 
+namespace runnercore {
 class CredentialStore;
 struct RunnerConfig;
 struct RunnerConfigInput;
+} // namespace runnercore
 
 // checkfu-runner: start / doctor / unpair on the shared core, with exit codes documented in --help.
 class RunnerCli : public QObject
@@ -26,14 +28,14 @@ private:
     int unpair();
     void addCommonOptions(QCommandLineParser &parser, bool withStartOptions);
     // The flags given and the environment, as the parser takes them.
-    RunnerConfigInput commandLineInput(QCommandLineParser &parser) const;
+    runnercore::RunnerConfigInput commandLineInput(QCommandLineParser &parser) const;
     // Validates the command line and the environment alone (errors printed).
-    bool buildConfig(const RunnerConfigInput &input, RunnerConfig *config);
+    bool buildConfig(const runnercore::RunnerConfigInput &input, runnercore::RunnerConfig *config);
     // The configuration `start` runs with: the command line and the environment, and what they leave
     // open from the stored preferences (RunnerPreferences), the Cursor API key read from `store`
     // when the stored tuple is used. *cursorNote says why a stored tuple gave no lane (for doctor).
-    bool effectiveConfig(
-        RunnerConfigInput input, CredentialStore &store, RunnerConfig *config, QString *cursorNote = nullptr);
+    bool effectiveConfig(runnercore::RunnerConfigInput input, runnercore::CredentialStore &store,
+        runnercore::RunnerConfig *config, QString *cursorNote = nullptr);
     void initLogging(QCommandLineParser &parser, bool console);
     static QString helpEpilogue();
 

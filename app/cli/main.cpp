@@ -1,9 +1,11 @@
 #include "RunnerCli.h"
 
-#include "Platform.h"
-#include "ProcessHardening.h"
+#include <runnercore/base/Platform.h>
+#include <runnercore/runner/ProcessHardening.h>
 
 #include <QProcessEnvironment>
+
+using namespace runnercore;
 
 int main(int argc, char *argv[])
 {

@@ -1,6 +1,6 @@
 #include "DesktopNotifications.h"
 
-#include "Logging.h"
+#include <runnercore/logging/Logging.h>
 
 #include <QDBusArgument>
 #include <QDBusMessage>
@@ -11,6 +11,8 @@
 #include <QGuiApplication>
 #include <QImage>
 #include <QSystemTrayIcon>
+
+using namespace runnercore;
 
 namespace {
 

@@ -1,6 +1,6 @@
 #include "DiagnosticsDialog.h"
 
-#include "Platform.h"
+#include <runnercore/base/Platform.h>
 
 #include <QApplication>
 #include <QClipboard>
@@ -13,6 +13,8 @@
 #include <QStyle>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+
+using namespace runnercore;
 
 namespace {
 constexpr int DialogWidthPx = 640;

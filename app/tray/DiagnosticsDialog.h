@@ -1,6 +1,6 @@
 #pragma once
 
-#include "Doctor.h"
+#include <runnercore/runner/Doctor.h>
 
 #include <QDialog>
 
@@ -22,26 +22,26 @@ public:
     explicit DiagnosticsDialog(QWidget *parent = nullptr);
 
     bool isRunning() const { return m_running; }
-    QList<Doctor::Check> checks() const { return m_checks; }
+    QList<runnercore::Doctor::Check> checks() const { return m_checks; }
 
     // The checks as `checkfu-runner doctor` prints them, after a line naming the runner version.
     // Doctor output never contains a secret, so this is safe to paste anywhere.
-    static QString checksText(const QList<Doctor::Check> &checks);
+    static QString checksText(const QList<runnercore::Doctor::Check> &checks);
     // "OK", "Warning", "Failed", "Skipped".
-    static QString statusText(Doctor::Status status);
+    static QString statusText(runnercore::Doctor::Status status);
     // One line: how many failed, warned and were skipped.
-    static QString summaryText(const QList<Doctor::Check> &checks);
+    static QString summaryText(const QList<runnercore::Doctor::Check> &checks);
 
 public slots:
     // Busy: the previous results stay, greyed, until showChecks.
     void setRunning();
     // Replaces the rows and ends the busy state.
-    void showChecks(const QList<Doctor::Check> &checks);
+    void showChecks(const QList<runnercore::Doctor::Check> &checks);
     void copyToClipboard();
 
 private:
     bool m_running = false;
-    QList<Doctor::Check> m_checks;
+    QList<runnercore::Doctor::Check> m_checks;
     QLabel *m_summary;
     QProgressBar *m_busy;
     QTreeWidget *m_list;

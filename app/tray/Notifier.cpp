@@ -1,7 +1,9 @@
 #include "Notifier.h"
 
-#include "Logging.h"
-#include "SecretMasker.h"
+#include <runnercore/logging/Logging.h>
+#include <runnercore/logging/SecretMasker.h>
+
+using namespace runnercore;
 
 namespace {
 

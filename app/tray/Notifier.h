@@ -1,8 +1,8 @@
 #pragma once
 
-#include "ApprovalRequest.h"
 #include "RunnerStatus.h"
 #include "TraySettings.h"
+#include <runnercore/model/ApprovalRequest.h>
 
 #include <QDateTime>
 #include <QHash>
@@ -92,14 +92,14 @@ public:
 
 public slots:
     void setStatus(const RunnerStatus &status);
-    void approvalRequested(const ApprovalRequest &request);
+    void approvalRequested(const runnercore::ApprovalRequest &request);
     // The machine woke up: starts the grace window, and an outage counts from now.
     void systemResumed();
     // The result of a scripted pairing (--endpoint --code); message is the Runner's sentence.
     void pairingFinished(bool ok, const QString &message);
 
 private:
-    void notifyApproval(const ApprovalRequest &request);
+    void notifyApproval(const runnercore::ApprovalRequest &request);
     void withdrawResolvedApprovals(const RunnerStatus &status);
     void checkDrainFinished(const RunnerStatus &previous, const RunnerStatus &status);
     void checkOutage(const RunnerStatus &status);

@@ -1,10 +1,12 @@
 #include "PairingLink.h"
 
-#include "EndpointPolicy.h"
-#include "PairingCode.h"
+#include <runnercore/identity/PairingCode.h>
+#include <runnercore/transport/EndpointPolicy.h>
 
 #include <QCoreApplication>
 #include <QUrlQuery>
+
+using namespace runnercore;
 
 namespace {
 

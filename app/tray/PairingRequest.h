@@ -1,6 +1,6 @@
 #pragma once
 
-#include "RunnerConfig.h"
+#include <runnercore/config/RunnerConfig.h>
 
 #include <QMetaType>
 #include <QString>
@@ -14,8 +14,8 @@ struct PairingRequest
     QUrl endpoint;
     QString code; // normalised; a one-use secret: never log it in full
     QString label;
-    SandboxChoice sandbox = SandboxChoice::NotGiven;
-    std::optional<CursorLane> cursor; // all four fields, or none
+    runnercore::SandboxChoice sandbox = runnercore::SandboxChoice::NotGiven;
+    std::optional<runnercore::CursorLane> cursor; // all four fields, or none
 };
 
 Q_DECLARE_METATYPE(PairingRequest)

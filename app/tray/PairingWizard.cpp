@@ -1,10 +1,10 @@
 #include "PairingWizard.h"
 
-#include "ApiError.h"
-#include "DockerCommand.h"
-#include "PairingRedemption.h"
 #include "PairingWizardPages.h"
-#include "SandboxProbe.h"
+#include <runnercore/identity/PairingRedemption.h>
+#include <runnercore/sandbox/DockerCommand.h>
+#include <runnercore/sandbox/SandboxProbe.h>
+#include <runnercore/transport/ApiError.h>
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -12,6 +12,8 @@
 #include <QPointer>
 #include <QSysInfo>
 #include <QThread>
+
+using namespace runnercore;
 
 namespace {
 

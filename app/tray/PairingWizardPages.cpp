@@ -1,7 +1,7 @@
 #include "PairingWizardPages.h"
 
-#include "EndpointPolicy.h"
-#include "PairingCode.h"
+#include <runnercore/identity/PairingCode.h>
+#include <runnercore/transport/EndpointPolicy.h>
 
 #include <QApplication>
 #include <QButtonGroup>
@@ -16,6 +16,8 @@
 #include <QRadioButton>
 #include <QStyle>
 #include <QVBoxLayout>
+
+using namespace runnercore;
 
 namespace {
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "RunnerConfig.h"
+#include <runnercore/config/RunnerConfig.h>
 
 #include <QUrl>
 #include <QWizardPage>
@@ -116,8 +116,8 @@ public:
 
     bool isComplete() const override;
     // NotGiven until the person picks a tier: the choice decides the isolation, so none is preselected.
-    SandboxChoice choice() const;
-    void setChoice(SandboxChoice choice);
+    runnercore::SandboxChoice choice() const;
+    void setChoice(runnercore::SandboxChoice choice);
     void setDocker(Detection state, const QString &detail);
     void setBubblewrap(Detection state, const QString &detail);
 
@@ -145,7 +145,7 @@ public:
 
     bool isComplete() const override;
     // The tuple when all four fields are filled in and valid; nullopt when all are empty.
-    std::optional<CursorLane> lane() const { return m_lane; }
+    std::optional<runnercore::CursorLane> lane() const { return m_lane; }
     // The key is never shown again once handed over: the field is emptied.
     void forgetKey();
 
@@ -158,7 +158,7 @@ private:
     QLineEdit *m_apiKey;
     FieldMessage *m_error;
     bool m_valid = true;
-    std::optional<CursorLane> m_lane;
+    std::optional<runnercore::CursorLane> m_lane;
 };
 
 class ResultPage : public QWizardPage

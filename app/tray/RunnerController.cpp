@@ -2,6 +2,8 @@
 
 #include "RunnerHost.h"
 
+using namespace runnercore;
+
 RunnerController::RunnerController(const RunnerConfigInput &commandLine, const Clock *clock, QObject *parent)
     : QObject(parent), m_host(new RunnerHost(commandLine, clock))
 {

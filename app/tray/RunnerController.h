@@ -1,14 +1,16 @@
 #pragma once
 
-#include "Doctor.h"
 #include "PairingRequest.h"
-#include "RunnerConfig.h"
 #include "RunnerStatus.h"
+#include <runnercore/config/RunnerConfig.h>
+#include <runnercore/runner/Doctor.h>
 
 #include <QObject>
 #include <QThread>
 
+namespace runnercore {
 class Clock;
+}
 class RunnerHost;
 
 // The GUI's only way to the Runner core, which runs on a thread of its own (RunnerHost there).
@@ -21,14 +23,14 @@ signals:
     // Every change, delivered on the GUI thread.
     void statusChanged(const RunnerStatus &status);
     // Also part of statusChanged; these are for whoever decides about notifications.
-    void approvalRequested(const ApprovalRequest &request);
+    void approvalRequested(const runnercore::ApprovalRequest &request);
     void warning(const QString &message);
     // The Runner finished (stopped, failed, revoked, …); start() makes a new one.
-    void finished(RunnerExit exit);
+    void finished(runnercore::RunnerExit exit);
     // A pairing (wizard or --code) was redeemed, or refused with the server's words.
     void pairingFinished(bool ok, const QString &message);
     void unpairFinished(bool ok, const QString &message);
-    void diagnosticsFinished(const QList<Doctor::Check> &checks);
+    void diagnosticsFinished(const QList<runnercore::Doctor::Check> &checks);
     void cursorKeyStored(bool ok, const QString &message);
     void cursorKeyPresence(bool stored);
 
@@ -47,8 +49,8 @@ signals:
 public:
     // commandLine: the tray's flags and environment (what they leave open comes from the shared
     // settings at each start). clock: nullptr for the system clock; else it must outlive the controller.
-    explicit RunnerController(
-        const RunnerConfigInput &commandLine, const Clock *clock = nullptr, QObject *parent = nullptr);
+    explicit RunnerController(const runnercore::RunnerConfigInput &commandLine,
+        const runnercore::Clock *clock = nullptr, QObject *parent = nullptr);
     // Destroys the core on its thread, then ends the thread. Does not sign off: stop() first for that.
     ~RunnerController() override;
 

@@ -1,13 +1,15 @@
 #include "RunnerHost.h"
 
-#include "AppPaths.h"
-#include "Clock.h"
-#include "CredentialStore.h"
-#include "CursorKeyStore.h"
-#include "Runner.h"
-#include "RunnerPreferences.h"
-#include "RunnerSettings.h"
-#include "Unpairing.h"
+#include <runnercore/base/Clock.h>
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/CredentialStore.h>
+#include <runnercore/config/CursorKeyStore.h>
+#include <runnercore/config/RunnerPreferences.h>
+#include <runnercore/config/RunnerSettings.h>
+#include <runnercore/runner/Runner.h>
+#include <runnercore/runner/Unpairing.h>
+
+using namespace runnercore;
 
 namespace {
 const QString CodeFlag = QStringLiteral("code");

@@ -1,9 +1,9 @@
 #pragma once
 
-#include "Doctor.h"
 #include "PairingRequest.h"
-#include "RunnerConfig.h"
 #include "RunnerStatus.h"
+#include <runnercore/config/RunnerConfig.h>
+#include <runnercore/runner/Doctor.h>
 
 #include <QObject>
 
@@ -11,10 +11,12 @@
 #include <memory>
 #include <optional>
 
+namespace runnercore {
 class Clock;
 class CredentialStore;
 class Runner;
 class RunnerSettings;
+} // namespace runnercore
 
 // Owns the Runner core on the Runner thread: settings, credential store, clock and the Runner
 // itself are created here, on first use, so every one of them lives on this thread. It turns the
@@ -24,25 +26,26 @@ class RunnerHost : public QObject
     Q_OBJECT
 signals:
     void statusChanged(const RunnerStatus &status);
-    void approvalRequested(const ApprovalRequest &request);
+    void approvalRequested(const runnercore::ApprovalRequest &request);
     void warning(const QString &message);
-    void finished(RunnerExit exit);
+    void finished(runnercore::RunnerExit exit);
     // A pairing code was redeemed (ok) or refused (message says why, in the server's words).
     void pairingFinished(bool ok, const QString &message);
     void unpairFinished(bool ok, const QString &message);
-    void diagnosticsFinished(const QList<Doctor::Check> &checks);
+    void diagnosticsFinished(const QList<runnercore::Doctor::Check> &checks);
     // setCursorKey() done; message says why not when !ok.
     void cursorKeyStored(bool ok, const QString &message);
     // checkCursorKey()'s answer: whether the credential store holds a Cursor API key.
     void cursorKeyPresence(bool stored);
     // A new Runner was made (on this thread); for tests that check where the core lives.
-    void coreCreated(Runner *runner);
+    void coreCreated(runnercore::Runner *runner);
 
 public:
     // commandLine: the tray's flags and environment; what they leave open comes from the shared
     // settings. clock: nullptr for the system clock; otherwise it must outlive the host and be
     // safe to read from the Runner thread.
-    explicit RunnerHost(const RunnerConfigInput &commandLine, const Clock *clock = nullptr, QObject *parent = nullptr);
+    explicit RunnerHost(const runnercore::RunnerConfigInput &commandLine, const runnercore::Clock *clock = nullptr,
+        QObject *parent = nullptr);
     ~RunnerHost() override;
 
     RunnerStatus status() const;
@@ -74,29 +77,29 @@ private:
 
     void launch();
     void readCursorKeyThen(std::function<void()> then);
-    void onStateChanged(RunnerState state);
-    void onFinished(RunnerExit exit);
+    void onStateChanged(runnercore::RunnerState state);
+    void onFinished(runnercore::RunnerExit exit);
     void publish();
     void reloadSettings();
-    CredentialStore &store();
+    runnercore::CredentialStore &store();
     // The command line, with what it leaves open filled from the shared settings.
-    std::variant<RunnerConfig, QList<ConfigError>> effectiveConfig() const;
-    void failBeforeStart(const QString &message, RunnerExit exit);
+    std::variant<runnercore::RunnerConfig, QList<runnercore::ConfigError>> effectiveConfig() const;
+    void failBeforeStart(const QString &message, runnercore::RunnerExit exit);
     void doUnpair();
 
-    RunnerConfigInput m_commandLine;
+    runnercore::RunnerConfigInput m_commandLine;
     std::optional<PairingRequest> m_pairing; // being redeemed, or waiting for the old Runner to end
     bool m_pairingInFlight = false;
     AfterFinish m_afterFinish = AfterFinish::Nothing;
-    const Clock *m_clock;
-    std::unique_ptr<Clock> m_ownClock;
-    std::unique_ptr<RunnerSettings> m_settings;
-    std::unique_ptr<CredentialStore> m_store;
+    const runnercore::Clock *m_clock;
+    std::unique_ptr<runnercore::Clock> m_ownClock;
+    std::unique_ptr<runnercore::RunnerSettings> m_settings;
+    std::unique_ptr<runnercore::CredentialStore> m_store;
     QString m_storeName;
-    std::unique_ptr<Runner> m_runner;
-    std::unique_ptr<Doctor> m_doctor;
+    std::unique_ptr<runnercore::Runner> m_runner;
+    std::unique_ptr<runnercore::Doctor> m_doctor;
     bool m_runnerFinished = false;
-    QList<ApprovalRequest> m_approvals;
+    QList<runnercore::ApprovalRequest> m_approvals;
     QString m_lastWarning;
     QString m_failure; // why no Runner could be made (configuration), shown as Failed
     int m_slotCount = 1;

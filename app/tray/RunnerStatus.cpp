@@ -1,5 +1,7 @@
 #include "RunnerStatus.h"
 
+using namespace runnercore;
+
 bool RunnerStatus::isActive() const
 {
     switch (state) {

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ApprovalRequest.h"
-#include "RunnerState.h"
+#include <runnercore/model/ApprovalRequest.h>
+#include <runnercore/runner/RunnerState.h>
 
 #include <QDateTime>
 #include <QList>
@@ -13,7 +13,7 @@
 // queued signals, so the widgets never touch a core object.
 struct RunnerStatus
 {
-    RunnerState state = RunnerState::Idle;
+    runnercore::RunnerState state = runnercore::RunnerState::Idle;
     QString message; // the Runner's sentence for the state; may be empty
     QUrl endpoint;
     QString machineLabel;
@@ -22,7 +22,7 @@ struct RunnerStatus
     int totalSlots = 1;
     bool draining = false;
     bool paired = false; // the shared settings hold a pairing
-    QList<ApprovalRequest> approvals; // waiting for their owner's decision, oldest first
+    QList<runnercore::ApprovalRequest> approvals; // waiting for their owner's decision, oldest first
     QString sandboxPosture; // Runner::sandboxPosture(); empty until the tiers are known
     QString dashboardLink;
     QString lastWarning;
@@ -36,9 +36,12 @@ struct RunnerStatus
     // A Runner exists and has not finished: it can be stopped or drained, not started.
     bool isActive() const;
     // Present at the control plane now.
-    bool isConnected() const { return state == RunnerState::Ready || state == RunnerState::Draining; }
+    bool isConnected() const
+    {
+        return state == runnercore::RunnerState::Ready || state == runnercore::RunnerState::Draining;
+    }
 };
 
 Q_DECLARE_METATYPE(RunnerStatus)
-Q_DECLARE_METATYPE(RunnerState)
-Q_DECLARE_METATYPE(RunnerExit)
+Q_DECLARE_METATYPE(runnercore::RunnerState)
+Q_DECLARE_METATYPE(runnercore::RunnerExit)

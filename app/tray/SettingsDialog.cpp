@@ -18,6 +18,8 @@
 #include <limits>
 #include <tuple>
 
+using namespace runnercore;
+
 namespace {
 
 QLabel *noteLabel(const QString &text, const QString &name, QWidget *parent)

@@ -57,7 +57,7 @@ private:
     void markDirty();
     void updateKeyPlaceholder();
     void showErrors(const QStringList &errors);
-    CursorTuple cursorFromFields() const;
+    runnercore::CursorTuple cursorFromFields() const;
     static QString secondsText(int ms);
     // nullopt for empty; sets *ok false when the text is not a valid timeout.
     static std::optional<int> parseSeconds(const QString &text, bool *ok);
@@ -69,7 +69,7 @@ private:
     bool m_keyStored = false;
     bool m_clearPending = false;
     bool m_autostartLoaded = false;
-    CursorTuple m_loadedCursor;
+    runnercore::CursorTuple m_loadedCursor;
     QStringList m_errorList;
 
     QComboBox *m_sandbox;

@@ -1,8 +1,8 @@
 #include "SingleInstance.h"
 
-#include "AppPaths.h"
-#include "Logging.h"
-#include "PrivateDirectory.h"
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/PrivateDirectory.h>
+#include <runnercore/logging/Logging.h>
 
 #include <QDeadlineTimer>
 #include <QJsonArray>
@@ -12,6 +12,8 @@
 #include <QLocalSocket>
 #include <QLockFile>
 #include <QTimer>
+
+using namespace runnercore;
 
 namespace {
 

@@ -1,8 +1,10 @@
 #include "SleepWatcher.h"
 
-#include "Logging.h"
+#include <runnercore/logging/Logging.h>
 
 #include <QDBusError>
+
+using namespace runnercore;
 
 namespace {
 

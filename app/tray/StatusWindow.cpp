@@ -11,6 +11,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+using namespace runnercore;
+
 namespace {
 constexpr int HeadingIconPx = 32;
 constexpr int WindowWidthPx = 440;

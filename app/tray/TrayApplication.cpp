@@ -1,10 +1,8 @@
 #include "TrayApplication.h"
 
-#include "AppPaths.h"
 #include "Autostart.h"
 #include "DesktopNotifications.h"
 #include "DiagnosticsDialog.h"
-#include "Logging.h"
 #include "Notifier.h"
 #include "RunnerController.h"
 #include "SettingsDialog.h"
@@ -13,8 +11,12 @@
 #include "TrayMenu.h"
 #include "TraySettings.h"
 #include "UnpairDialog.h"
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/logging/Logging.h>
 
 #include <QProcessEnvironment>
+
+using namespace runnercore;
 
 TrayApplication::TrayApplication(RunnerController &controller, TrayIcon &icon, QObject *parent)
     : QObject(parent)

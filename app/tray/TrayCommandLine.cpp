@@ -5,6 +5,8 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
+using namespace runnercore;
+
 namespace {
 QString tr(const char *text)
 {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "RunnerConfig.h"
+#include <runnercore/config/RunnerConfig.h>
 
 #include <QProcessEnvironment>
 #include <QStringList>
@@ -11,8 +11,8 @@
 // environment variables), validated by the same RunnerConfigParser.
 struct TrayCommandLine
 {
-    RunnerConfig config; // as validated now
-    RunnerConfigInput input; // what RunnerController re-reads at each start
+    runnercore::RunnerConfig config; // as validated now
+    runnercore::RunnerConfigInput input; // what RunnerController re-reads at each start
     spdlog::level::level_enum logLevel = spdlog::level::info;
     bool logLevelGiven = false; // else the settings' level applies
     QString pairingLink; // a checkfu://pair?… argument (a browser hands it over), else empty

@@ -1,11 +1,13 @@
 #include "TrayHooks.h"
 
-#include "AppPaths.h"
+#include <runnercore/config/AppPaths.h>
 
 #include <QApplication>
 #include <QDesktopServices>
 #include <QMessageBox>
 #include <QSystemTrayIcon>
+
+using namespace runnercore;
 
 TrayHooks TrayHooks::system()
 {

@@ -5,6 +5,8 @@
 
 #include <QIcon>
 
+using namespace runnercore;
+
 TrayIcon::TrayIcon(const TrayHooks &hooks, QObject *parent)
     : QObject(parent), m_hooks(hooks), m_menu(std::make_unique<TrayMenu>(hooks))
 {

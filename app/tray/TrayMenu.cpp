@@ -2,6 +2,8 @@
 
 #include <QDir>
 
+using namespace runnercore;
+
 namespace {
 // A title is run content, not markup: a lone '&' must not become a keyboard accelerator.
 QString actionText(QString text)

@@ -2,6 +2,8 @@
 
 #include <QLocale>
 
+using namespace runnercore;
+
 namespace {
 constexpr int MaxApprovalTitleChars = 48;
 constexpr int MaxTooltipApprovals = 3;

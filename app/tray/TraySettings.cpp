@@ -1,10 +1,12 @@
 #include "TraySettings.h"
 
-#include "Logging.h"
+#include <runnercore/logging/Logging.h>
 
 #include <QDir>
 #include <QFileInfo>
 #include <QSettings>
+
+using namespace runnercore;
 
 namespace {
 

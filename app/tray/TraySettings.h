@@ -1,7 +1,7 @@
 #pragma once
 
-#include "CursorKeyStore.h"
-#include "RunnerPreferences.h"
+#include <runnercore/config/CursorKeyStore.h>
+#include <runnercore/config/RunnerPreferences.h>
 
 #include <QString>
 
@@ -15,7 +15,7 @@ enum class NotificationKind { Approval, Revoked, Clone, DrainFinished, Reconnect
 // The tray's preferences: the Runner's (RunnerPreferences: tier, slots, idle timeout, Cursor tuple,
 // which `checkfu-runner start` applies too) plus the tray's own notification switches and log level
 // (tray/*), all in the ini file RunnerSettings uses (AppPaths::settingsFile()). Never a secret.
-class TraySettings : public RunnerPreferences
+class TraySettings : public runnercore::RunnerPreferences
 {
 public:
     explicit TraySettings(const QString &file);

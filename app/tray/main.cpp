@@ -1,16 +1,16 @@
-#include "AppPaths.h"
-#include "Logging.h"
-#include "Platform.h"
-#include "ProcessHardening.h"
 #include "RunnerController.h"
-#include "RunnerSettings.h"
 #include "SingleInstance.h"
 #include "SleepWatcher.h"
 #include "TrayApplication.h"
 #include "TrayCommandLine.h"
 #include "TrayIcon.h"
 #include "TraySettings.h"
-#include "UnixSignalBridge.h"
+#include <runnercore/base/Platform.h>
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/RunnerSettings.h>
+#include <runnercore/logging/Logging.h>
+#include <runnercore/runner/ProcessHardening.h>
+#include <runnercore/runner/UnixSignalBridge.h>
 
 #include <QApplication>
 #include <QMessageBox>
@@ -19,6 +19,8 @@
 #include <QTranslator>
 
 #include <cstdio>
+
+using namespace runnercore;
 
 int main(int argc, char *argv[])
 {

@@ -8,8 +8,8 @@
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
 
-#include <QDBusConnection>
 #include <QDBusArgument>
+#include <QDBusConnection>
 #include <QDBusConnectionInterface>
 #include <QDBusInterface>
 #include <QDBusReply>
@@ -62,14 +62,14 @@ struct MonitoredCall
 QList<MonitoredCall> notifyCalls(const QString &monitorOutput)
 {
     QList<MonitoredCall> calls;
-    static const QRegularExpression block(QStringLiteral("^(method call|method return|signal|error) "),
-        QRegularExpression::MultilineOption);
+    static const QRegularExpression block(
+        QStringLiteral("^(method call|method return|signal|error) "), QRegularExpression::MultilineOption);
     QList<qsizetype> starts;
     for (auto it = block.globalMatch(monitorOutput); it.hasNext();)
         starts.append(it.next().capturedStart());
     starts.append(monitorOutput.size());
-    static const QRegularExpression stringArg(
-        QStringLiteral("^\\s*string \"(.*?)\"$"), QRegularExpression::MultilineOption | QRegularExpression::DotMatchesEverythingOption);
+    static const QRegularExpression stringArg(QStringLiteral("^\\s*string \"(.*?)\"$"),
+        QRegularExpression::MultilineOption | QRegularExpression::DotMatchesEverythingOption);
     for (int i = 0; i + 1 < starts.size(); ++i) {
         const QString text = monitorOutput.mid(starts[i], starts[i + 1] - starts[i]);
         const QString header = text.section(QLatin1Char('\n'), 0, 0);
@@ -204,7 +204,8 @@ bool TstTrayE2e::startDesktop(QString *error)
     // SIGTERM, not SIGKILL: the script's trap then ends Xvfb, the bus, the panel and dunst.
     m_desktop->setChildProcessModifier([] { dieWithParent(SIGTERM); });
     m_desktop->setProgram(QStringLiteral("bash"));
-    m_desktop->setArguments({ QStringLiteral(CHECKFU_SOURCE_DIR "/scripts/lib/xsession.sh"), QStringLiteral("serve"), dir });
+    m_desktop->setArguments(
+        { QStringLiteral(CHECKFU_SOURCE_DIR "/scripts/lib/xsession.sh"), QStringLiteral("serve"), dir });
     m_desktop->start();
     if (!m_desktop->waitForStarted(10000)) {
         *error = QStringLiteral("bash did not start: %1").arg(m_desktop->errorString());
@@ -284,17 +285,17 @@ void TstTrayE2e::cleanupTestCase()
 
 QString TstTrayE2e::trayLog() const
 {
-    return readFile(m_env.value(QStringLiteral("XDG_DATA_HOME")) + QStringLiteral("/checkfu/runner/logs/checkfu-runner.log"));
+    return readFile(
+        m_env.value(QStringLiteral("XDG_DATA_HOME")) + QStringLiteral("/checkfu/runner/logs/checkfu-runner.log"));
 }
 
 QString TstTrayE2e::describeTray() const
 {
     QString state = QStringLiteral("not started");
     if (m_tray)
-        state = m_tray->state() != QProcess::NotRunning ? QStringLiteral("running")
-            : m_tray->exitStatus() == QProcess::CrashExit
-            ? QStringLiteral("killed by a signal")
-            : QStringLiteral("exited %1").arg(m_tray->exitCode());
+        state = m_tray->state() != QProcess::NotRunning   ? QStringLiteral("running")
+            : m_tray->exitStatus() == QProcess::CrashExit ? QStringLiteral("killed by a signal")
+                                                          : QStringLiteral("exited %1").arg(m_tray->exitCode());
     return QStringLiteral("checkfu-tray %1\n--- output:\n%2\n--- log:\n%3")
         .arg(state, tail(readFile(m_dir.filePath(QStringLiteral("tray.out"))), 2000), tail(trayLog()));
 }
@@ -325,7 +326,8 @@ void TstTrayE2e::trayPairsAndIsPresent()
     QProcess secretTool;
     secretTool.setProcessEnvironment(m_env);
     secretTool.start(QStringLiteral("secret-tool"),
-        { QStringLiteral("search"), QStringLiteral("--all"), QStringLiteral("server"), QStringLiteral("checkfu-runner") });
+        { QStringLiteral("search"), QStringLiteral("--all"), QStringLiteral("server"),
+            QStringLiteral("checkfu-runner") });
     QVERIFY(secretTool.waitForFinished(10000));
     const QString found = QString::fromUtf8(secretTool.readAllStandardOutput() + secretTool.readAllStandardError());
     QVERIFY2(found.contains(QLatin1String("checkfu-runner")),
@@ -372,7 +374,8 @@ void TstTrayE2e::iconIsInThePanel()
         return reply.isValid() ? reply.value().variant() : QVariant();
     };
     QCOMPARE(property(QStringLiteral("Status")).toString(), QStringLiteral("Active"));
-    QVERIFY2(!property(QStringLiteral("IconPixmap")).isNull() || !property(QStringLiteral("IconName")).toString().isEmpty(),
+    QVERIFY2(
+        !property(QStringLiteral("IconPixmap")).isNull() || !property(QStringLiteral("IconName")).toString().isEmpty(),
         "the item has no icon");
     // Qt names the item after the application (checkfu-tray); the tooltip carries the status.
     const QString tooltip = toolTipText(property(QStringLiteral("ToolTip")));
@@ -388,8 +391,9 @@ void TstTrayE2e::iconIsInThePanel()
     while (colours < 10 && !drawn.hasExpired()) {
         QProcess grab;
         grab.setProcessEnvironment(m_env);
-        grab.start(QStringLiteral("import"), { QStringLiteral("-window"), QStringLiteral("root"), QStringLiteral("-crop"),
-            QStringLiteral("%1x%1+%2+0").arg(panel).arg(width - panel), QStringLiteral("txt:-") });
+        grab.start(QStringLiteral("import"),
+            { QStringLiteral("-window"), QStringLiteral("root"), QStringLiteral("-crop"),
+                QStringLiteral("%1x%1+%2+0").arg(panel).arg(width - panel), QStringLiteral("txt:-") });
         QVERIFY(grab.waitForFinished(15000));
         QSet<QString> seen;
         static const QRegularExpression colour(QStringLiteral("#[0-9A-Fa-f]{6}"));
@@ -425,10 +429,10 @@ void TstTrayE2e::approvalBecomesDesktopNotification()
     m_sessionId = created.value(QStringLiteral("session_id")).toString();
     QVERIFY2(!m_sessionId.isEmpty(), qPrintable(error));
 
-    const DevPlaneProcess::AdminResult waited = m_devplane->runAdminPumping(
-        { QStringLiteral("session"), QStringLiteral("wait-approval"), m_sessionId, QStringLiteral("--timeout"),
-            QStringLiteral("60") },
-        70000);
+    const DevPlaneProcess::AdminResult waited
+        = m_devplane->runAdminPumping({ QStringLiteral("session"), QStringLiteral("wait-approval"), m_sessionId,
+                                          QStringLiteral("--timeout"), QStringLiteral("60") },
+            70000);
     const QJsonObject approval = QJsonDocument::fromJson(waited.out).object();
     m_approvalId = approval.value(QStringLiteral("approval_id")).toString();
     m_approvalTitle = approval.value(QStringLiteral("title")).toString();
@@ -472,8 +476,8 @@ void TstTrayE2e::approvalFromTheCliLetsTheRunFinish()
         QFAIL("no pending approval: approvalBecomesDesktopNotification failed before one was requested");
     QVERIFY(m_tray && m_tray->state() == QProcess::Running);
     QString error;
-    QVERIFY2(m_devplane->sessionCommand({ QStringLiteral("approve"), m_sessionId, m_approvalId, QStringLiteral("--option"),
-                                            QStringLiteral("allow_once") },
+    QVERIFY2(m_devplane->sessionCommand({ QStringLiteral("approve"), m_sessionId, m_approvalId,
+                                            QStringLiteral("--option"), QStringLiteral("allow_once") },
                  &error),
         qPrintable(error));
     // The turn ends once the agent ran its tool call; closing the Session then settles it.

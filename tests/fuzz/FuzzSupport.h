@@ -2,7 +2,7 @@
 
 // Shared by the libFuzzer targets (one fuzz_<name>.cpp each, corpus/<name>/ its seeds).
 
-#include "Logging.h"
+#include <runnercore/logging/Logging.h>
 
 #include <QByteArray>
 #include <QCoreApplication>
@@ -27,7 +27,7 @@ inline void init()
         static char name[] = "checkfu-fuzz";
         static char *argv[] = { name, nullptr };
         new QCoreApplication(argc, argv); // lives as long as the process, as in the Runner
-        Logging::init({ QString(), false, spdlog::level::trace });
+        runnercore::Logging::init({ QString(), false, spdlog::level::trace });
         return true;
     }();
     (void)done;

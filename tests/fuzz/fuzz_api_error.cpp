@@ -1,8 +1,10 @@
 // A non-2xx answer's body (§1 error envelope): ApiError::fromHttpAnswer and what is made of it.
 // The first two bytes choose the HTTP status (100-599); the rest is the body.
-#include "ApiError.h"
 #include "FuzzSupport.h"
-#include "PairingRedemption.h"
+#include <runnercore/identity/PairingRedemption.h>
+#include <runnercore/transport/ApiError.h>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,8 +1,10 @@
 // The control long-poll's answer (§6.4): ControlAnswer::parse.
-#include "ControlChannel.h"
 #include "FuzzSupport.h"
+#include <runnercore/work/ControlChannel.h>
 
 #include <QJsonArray>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,8 +1,10 @@
 // An endpoint URL as typed (--endpoint, CHECKFU_API_URL, the tray's field; wire §1, §8):
 // EndpointPolicy::check and, for an accepted one, the URL the Runner then connects to.
-#include "EndpointPolicy.h"
 #include "FuzzSupport.h"
-#include "HttpOrigin.h"
+#include <runnercore/transport/EndpointPolicy.h>
+#include <runnercore/transport/HttpOrigin.h>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,11 +1,13 @@
 // libFuzzer target: HttpResponseParser over arbitrary bytes, whole and cut in two at a point the
 // input chooses. Besides crashes and sanitizer reports, it stops on a cut that changes the result:
 // the network decides where reads end, so the answer must not depend on it.
-#include "HttpResponseParser.h"
+#include <runnercore/transport/HttpResponseParser.h>
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+
+using namespace runnercore;
 
 namespace {
 

@@ -1,6 +1,8 @@
 // The answer of an identity exchange or rotation (§3): IdentityGrant::parse.
 #include "FuzzSupport.h"
-#include "IdentityGrant.h"
+#include <runnercore/identity/IdentityGrant.h>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,9 +2,11 @@
 // three requests of ours waiting for answers. The first byte chooses the piece size, so lines also
 // arrive split across reads; a 4 KiB line limit reaches the too-long path.
 #include "FuzzSupport.h"
-#include "JsonRpcConnection.h"
+#include <runnercore/harness/JsonRpcConnection.h>
 
 #include <QVector>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

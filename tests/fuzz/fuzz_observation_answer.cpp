@@ -1,7 +1,9 @@
 // An observation batch's answers (§6.3): the accepted batch's body (ObservationPipeline::BatchAnswer)
 // and the seq_gap error's expected_seq, as the pipeline reads them.
 #include "FuzzSupport.h"
-#include "ObservationPipeline.h"
+#include <runnercore/work/ObservationPipeline.h>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -2,17 +2,19 @@
 // and then recovered as RunManager::recover does (ObservationSpool::load, then a pipeline that
 // delivers and settles; no network is reached: the identity holds no token).
 // Input: meta.json, then each segment, separated by a line "%%".
-#include "ApiClient.h"
-#include "Clock.h"
 #include "FuzzSupport.h"
-#include "ObservationPipeline.h"
-#include "ObservationSpool.h"
-#include "SecretMasker.h"
-#include "WorkloadIdentity.h"
+#include <runnercore/base/Clock.h>
+#include <runnercore/identity/WorkloadIdentity.h>
+#include <runnercore/logging/SecretMasker.h>
+#include <runnercore/transport/ApiClient.h>
+#include <runnercore/work/ObservationPipeline.h>
+#include <runnercore/work/ObservationSpool.h>
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+
+using namespace runnercore;
 
 namespace {
 const QString RunId = QStringLiteral("run_0123456789abcdef0123456789abcdef");

@@ -1,8 +1,10 @@
 // A pasted pairing code (§2.1): PairingCode::parse over the text as UTF-8.
 #include "FuzzSupport.h"
-#include "PairingCode.h"
+#include <runnercore/identity/PairingCode.h>
 
 #include <QRegularExpression>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,7 +1,9 @@
 // A redeemed pairing code's answer (§2.1): PairingResult::parse, and the sentence a person sees when
 // the answer is refused.
 #include "FuzzSupport.h"
-#include "PairingRedemption.h"
+#include <runnercore/identity/PairingRedemption.h>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,6 +1,8 @@
 // A heartbeat's answer (§4): PresenceAnswer::parse.
 #include "FuzzSupport.h"
-#include "PresenceReporter.h"
+#include <runnercore/presence/PresenceReporter.h>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,11 +1,13 @@
 // A claim answer (§6.1): the claim envelope, the run spec inside it, then the admission check (§6.2)
 // of what parsed against the ceiling the input carries (key "ceiling", which a claim does not have)
 // or a fixed one. A bare run spec is parsed too, under small limits so their own paths are reached.
-#include "Admission.h"
 #include "FuzzSupport.h"
-#include "RunSpec.h"
+#include <runnercore/model/Admission.h>
+#include <runnercore/model/RunSpec.h>
 
 #include <QJsonArray>
+
+using namespace runnercore;
 
 namespace {
 

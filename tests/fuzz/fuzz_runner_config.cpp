@@ -3,7 +3,9 @@
 // empty value). Secrets (CURSOR_API_KEY, CHECKFU_RUNNER_TOKEN) must never show in an error message
 // or in describe(), and the pairing code only redacted.
 #include "FuzzSupport.h"
-#include "RunnerConfig.h"
+#include <runnercore/config/RunnerConfig.h>
+
+using namespace runnercore;
 
 namespace {
 // Whether secret shows in text only because some other, non-secret setting holds it.

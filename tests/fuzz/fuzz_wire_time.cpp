@@ -1,7 +1,9 @@
 // Times in server answers: RFC 3339 fields (WireTime::parse, every expires_at) and the HTTP Date
 // header (WireTime::parseHttpDate, every answer).
 #include "FuzzSupport.h"
-#include "WireTime.h"
+#include <runnercore/transport/WireTime.h>
+
+using namespace runnercore;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

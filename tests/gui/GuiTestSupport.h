@@ -1,7 +1,7 @@
 #pragma once
 
-#include "ApprovalRequest.h"
 #include "RunnerStatus.h"
+#include <runnercore/model/ApprovalRequest.h>
 
 #include <QApplication>
 #include <QDir>
@@ -14,9 +14,9 @@
 namespace GuiTestSupport {
 
 // A pending approval as Runner::approvalRequested carries it.
-inline ApprovalRequest approval(const QString &id, const QString &title, const QString &link)
+inline runnercore::ApprovalRequest approval(const QString &id, const QString &title, const QString &link)
 {
-    ApprovalRequest r;
+    runnercore::ApprovalRequest r;
     r.runId = QStringLiteral("run_") + id;
     r.sessionId = QStringLiteral("ses_") + id;
     r.approvalId = id;
@@ -29,7 +29,7 @@ inline ApprovalRequest approval(const QString &id, const QString &title, const Q
 inline RunnerStatus connectedStatus()
 {
     RunnerStatus s;
-    s.state = RunnerState::Ready;
+    s.state = runnercore::RunnerState::Ready;
     s.message = QStringLiteral("Connected to https://cp.example.test");
     s.endpoint = QUrl(QStringLiteral("https://cp.example.test"));
     s.machineLabel = QStringLiteral("build-box");

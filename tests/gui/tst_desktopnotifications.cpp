@@ -13,6 +13,8 @@
 #include <QSystemTrayIcon>
 #include <QTest>
 
+using namespace runnercore;
+
 using namespace GuiTestSupport;
 
 namespace {

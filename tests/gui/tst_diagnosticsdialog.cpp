@@ -14,6 +14,8 @@
 #include <QTextDocument>
 #include <QTreeWidget>
 
+using namespace runnercore;
+
 namespace {
 QList<Doctor::Check> someChecks()
 {

@@ -3,11 +3,13 @@
 // clone fencing, a finished drain and a long outage are told once, a blip or a reconnection
 // right after wake is not, each kind can be switched off, and no secret ever reaches the text.
 #include "GuiTestSupport.h"
-#include "Logging.h"
 #include "Notifier.h"
-#include "SecretMasker.h"
+#include <runnercore/logging/Logging.h>
+#include <runnercore/logging/SecretMasker.h>
 
 #include <QTest>
+
+using namespace runnercore;
 
 using namespace GuiTestSupport;
 

@@ -1,9 +1,11 @@
 // checkfu://pair links: what a valid link yields (normalised endpoint and code), and that every
 // malformed link is refused with a message naming the problem and never echoing the code.
-#include "EndpointPolicy.h"
 #include "GuiTestSupport.h"
-#include "PairingCode.h"
 #include "PairingLink.h"
+#include <runnercore/identity/PairingCode.h>
+#include <runnercore/transport/EndpointPolicy.h>
+
+using namespace runnercore;
 
 class TstPairingLink : public QObject
 {

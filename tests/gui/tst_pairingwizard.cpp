@@ -2,12 +2,12 @@
 // under the field and a disabled Next; good input reaches the final page and is emitted
 // normalised; a link prefills it; the final page shows success or the exact error, and its
 // button sends the request again, or leads back to the code page when the code is spent.
-#include "ApiError.h"
-#include "EndpointPolicy.h"
 #include "GuiTestSupport.h"
-#include "PairingCode.h"
-#include "PairingRedemption.h"
 #include "PairingWizard.h"
+#include <runnercore/identity/PairingCode.h>
+#include <runnercore/identity/PairingRedemption.h>
+#include <runnercore/transport/ApiError.h>
+#include <runnercore/transport/EndpointPolicy.h>
 
 #include <QAbstractButton>
 #include <QClipboard>
@@ -22,6 +22,8 @@
 #include <QWizardPage>
 
 #include <memory>
+
+using namespace runnercore;
 
 namespace {
 

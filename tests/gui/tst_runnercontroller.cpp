@@ -1,21 +1,23 @@
 // RunnerController: the Runner core lives on a thread of its own, and the GUI thread receives
 // status snapshots. These Runners connect nowhere: no endpoint at all, or a closed loopback port.
-#include "AppPaths.h"
-#include "FileCredentialStore.h"
 #include "GuiTestSupport.h"
-#include "Runner.h"
 #include "RunnerController.h"
 #include "RunnerHost.h"
-#include "RunnerSettings.h"
 #include "TrayApplication.h"
 #include "TrayCommandLine.h"
 #include "TrayIcon.h"
 #include "TrayMenu.h"
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/FileCredentialStore.h>
+#include <runnercore/config/RunnerSettings.h>
+#include <runnercore/runner/Runner.h>
 
 #include <QSignalSpy>
 #include <QTcpServer>
 
 #include <atomic>
+
+using namespace runnercore;
 
 using namespace GuiTestSupport;
 

@@ -2,11 +2,11 @@
 // and OK write (and that they write nothing when a field is wrong), the Cursor lane's all-or-none
 // rule and its key (masked, never shown again, handed out by signal and never put in the file),
 // and start at login through the real XDG backend.
-#include "AppPaths.h"
 #include "Autostart.h"
 #include "GuiTestSupport.h"
-#include "RunnerSettings.h"
 #include "SettingsDialog.h"
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/RunnerSettings.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -17,6 +17,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
+
+using namespace runnercore;
 
 namespace {
 const QString validProfile = QStringLiteral("hprof_0123456789abcdef0123456789abcdef@3");

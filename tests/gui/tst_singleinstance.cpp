@@ -2,9 +2,9 @@
 // would in the running tray's event loop), a second launch hands over a checkfu://pair link and
 // is told to exit, the socket is the owner's alone in the runtime directory, a socket file left
 // by a crash is replaced, and garbage from a client is refused without reaching the tray.
-#include "AppPaths.h"
 #include "GuiTestSupport.h"
 #include "SingleInstance.h"
+#include <runnercore/config/AppPaths.h>
 
 #include <QFileInfo>
 #include <QLocalSocket>
@@ -18,6 +18,8 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
+
+using namespace runnercore;
 
 namespace {
 

@@ -10,6 +10,8 @@
 #include <QRegularExpression>
 #include <QSignalSpy>
 
+using namespace runnercore;
+
 namespace {
 
 // Enough of logind for the signal: the name and the manager object.

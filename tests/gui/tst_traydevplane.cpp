@@ -13,6 +13,8 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 
+using namespace runnercore;
+
 using namespace GuiTestSupport;
 using namespace IntegrationSupport;
 

@@ -4,18 +4,18 @@
 // permission and the tray shows exactly one notification, whose activation opens that approval's
 // page (opener injected); the approval given, the run completes and the menu entry goes away.
 // Runtime: about 15 s.
-#include "AppPaths.h"
 #include "DesktopNotifications.h"
 #include "DevPlaneProcess.h"
 #include "GuiTestSupport.h"
 #include "IntegrationSupport.h"
 #include "Notifier.h"
-#include "PairingRedemption.h"
 #include "RunnerController.h"
 #include "RunnerProcess.h"
 #include "TrayApplication.h"
 #include "TrayIcon.h"
 #include "TrayMenu.h"
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/identity/PairingRedemption.h>
 
 #include <QAbstractButton>
 #include <QLabel>
@@ -23,6 +23,8 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+
+using namespace runnercore;
 
 using namespace GuiTestSupport;
 using namespace IntegrationSupport;

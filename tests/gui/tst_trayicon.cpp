@@ -11,6 +11,8 @@
 #include <QTemporaryDir>
 #include <QToolButton>
 
+using namespace runnercore;
+
 using namespace GuiTestSupport;
 
 namespace {

@@ -9,6 +9,8 @@
 #include <QSet>
 #include <QSvgRenderer>
 
+using namespace runnercore;
+
 using namespace GuiTestSupport;
 
 namespace {

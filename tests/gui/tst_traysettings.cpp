@@ -1,15 +1,17 @@
 // The tray's settings store: its keys in the ini file the CLI shares, never clobbering the pairing,
 // never holding the Cursor API key (which goes to the credential store); the stored values as
 // input to the same parser the command line goes through; and start at login (XDG on Linux).
-#include "AppPaths.h"
 #include "Autostart.h"
 #include "CredentialWait.h"
 #include "GuiTestSupport.h"
-#include "RunnerSettings.h"
 #include "TraySettings.h"
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/RunnerSettings.h>
 
 #include <QSettings>
 #include <QTemporaryDir>
+
+using namespace runnercore;
 
 namespace {
 const QString validProfile = QStringLiteral("hprof_0123456789abcdef0123456789abcdef@3");

@@ -6,6 +6,8 @@
 
 #include <QTranslator>
 
+using namespace runnercore;
+
 using namespace GuiTestSupport;
 
 class TstTrayTranslation : public QObject

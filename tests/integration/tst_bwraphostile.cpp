@@ -2,14 +2,14 @@
 // real bwrap: the run's environment never reaches the launcher (a compiled LD_PRELOAD canary), no
 // value of it shows in bwrap's command line, the person's home (a fake one with a canary key) and
 // host Unix sockets are out of sight, and a harness under the home runs only when allowed.
-#include "AppPaths.h"
-#include "BubblewrapProvider.h"
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
-#include "Logging.h"
-#include "RunSpec.h"
-#include "RunnerConfig.h"
 #include "RunnerProcess.h"
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/RunnerConfig.h>
+#include <runnercore/logging/Logging.h>
+#include <runnercore/model/RunSpec.h>
+#include <runnercore/sandbox/BubblewrapProvider.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -32,6 +32,8 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <unistd.h>
+
+using namespace runnercore;
 
 using namespace IntegrationSupport;
 

@@ -71,8 +71,7 @@ void TestDrain::drainFencesClaimsAndLetsTheRunFinish()
         dp.presence(runnerId).value(QStringLiteral("status")).toString() == QLatin1String("ready"), 10000);
 
     // A run of about 4 s, started.
-    const QJsonObject first =
-        dp.createSession(QStringLiteral("sleep"), { QStringLiteral("seconds=4") }, {}, &error);
+    const QJsonObject first = dp.createSession(QStringLiteral("sleep"), { QStringLiteral("seconds=4") }, {}, &error);
     const QString firstId = first.value(QStringLiteral("session_id")).toString();
     QVERIFY2(!firstId.isEmpty(), qPrintable(error));
     QTRY_VERIFY2_WITH_TIMEOUT(
@@ -95,7 +94,9 @@ void TestDrain::drainFencesClaimsAndLetsTheRunFinish()
     }
     qInfo("presence said draining %lld ms after `drain` returned", drainingAfterMs);
     QVERIFY2(drainingAfterMs >= 0 && drainingAfterMs <= 1000,
-        qPrintable(QStringLiteral("presence not draining within 1 s (%1 ms)\n%2").arg(drainingAfterMs).arg(runner.describe())));
+        qPrintable(QStringLiteral("presence not draining within 1 s (%1 ms)\n%2")
+                       .arg(drainingAfterMs)
+                       .arg(runner.describe())));
     const QDateTime drainingAt = firstDrainingHeartbeat(dp);
     QVERIFY2(drainingAt.isValid(), "no draining heartbeat in the request log");
 

@@ -82,8 +82,10 @@ void TestHarnessEnv::initTestCase()
     m_canary = QStringLiteral("key-canary-") + QUuid::createUuid().toString(QUuid::Id128);
     m_runner = std::make_unique<RunnerProcess>();
     m_runner->setEnv(QStringLiteral("CURSOR_API_KEY"), m_canary);
-    m_runner->setEnv(QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION"), randomId(QStringLiteral("hprof")) + QStringLiteral("@1"));
-    m_runner->setEnv(QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST"), QStringLiteral("sha256:") + QString(64, QLatin1Char('b')));
+    m_runner->setEnv(QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION"),
+        randomId(QStringLiteral("hprof")) + QStringLiteral("@1"));
+    m_runner->setEnv(QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST"),
+        QStringLiteral("sha256:") + QString(64, QLatin1Char('b')));
     m_runner->setEnv(QStringLiteral("CHECKFU_CURSOR_MODEL"), QStringLiteral("cursor-auto"));
     m_runner->setEnv(QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX"), QStringLiteral("true"));
     m_runner->setEnv(QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS"), QStringLiteral("600000"));
@@ -117,7 +119,8 @@ void TestHarnessEnv::checkEnvironment(const QMap<QString, QString> &env, const Q
         QVERIFY2(!it.key().startsWith(QLatin1String("CURSOR_")),
             qPrintable(QStringLiteral("%1 reached the harness").arg(it.key())));
         QVERIFY2(!it.value().contains(m_canary), qPrintable(QStringLiteral("the key is in %1").arg(it.key())));
-        QVERIFY2(it.value() != QLatin1String("***"), qPrintable(QStringLiteral("%1 was a masked secret").arg(it.key())));
+        QVERIFY2(
+            it.value() != QLatin1String("***"), qPrintable(QStringLiteral("%1 was a masked secret").arg(it.key())));
         // Nothing of the Runner's own folders (its HOME, XDG dirs, credential) leaks in.
         QVERIFY2(!it.value().contains(m_runner->home()->root() + QStringLiteral("/home"))
                 || it.value().contains(m_runner->home()->runDir(runId)),
@@ -130,8 +133,10 @@ void TestHarnessEnv::checkEnvironment(const QMap<QString, QString> &env, const Q
     const QString runDir = canonical(m_runner->home()->runDir(runId));
     const QString home = canonical(env.value(QStringLiteral("HOME")));
     const QString tmp = canonical(env.value(QStringLiteral("TMPDIR")));
-    QVERIFY2(home.startsWith(runDir + QLatin1Char('/')), qPrintable(QStringLiteral("HOME=%1, run folder %2").arg(home, runDir)));
-    QVERIFY2(tmp.startsWith(runDir + QLatin1Char('/')), qPrintable(QStringLiteral("TMPDIR=%1, run folder %2").arg(tmp, runDir)));
+    QVERIFY2(home.startsWith(runDir + QLatin1Char('/')),
+        qPrintable(QStringLiteral("HOME=%1, run folder %2").arg(home, runDir)));
+    QVERIFY2(tmp.startsWith(runDir + QLatin1Char('/')),
+        qPrintable(QStringLiteral("TMPDIR=%1, run folder %2").arg(tmp, runDir)));
     QVERIFY(home != canonical(m_runner->home()->homeDir()));
     QVERIFY(env.value(QStringLiteral("HOME")) != qEnvironmentVariable("HOME"));
 }
@@ -139,7 +144,8 @@ void TestHarnessEnv::checkEnvironment(const QMap<QString, QString> &env, const Q
 void TestHarnessEnv::specHarnessSeesNothingOfTheRunner()
 {
     // The whole environment and the working directory, hex-encoded, so masking cannot hide a leak.
-    const QString script = QStringLiteral("{ env; printf 'CHECKFU_TEST_CWD=%s\\n' \"$(pwd -P)\"; } | od -An -v -tx1 | tr -d ' \\n'");
+    const QString script
+        = QStringLiteral("{ env; printf 'CHECKFU_TEST_CWD=%s\\n' \"$(pwd -P)\"; } | od -An -v -tx1 | tr -d ' \\n'");
     const QJsonObject spec = oneshotRunSpec(m_principal, { QStringLiteral("/bin/sh"), QStringLiteral("-c"), script },
         QJsonObject { { QStringLiteral("CHECKFU_RUN_VAR"), QStringLiteral("from-the-run-spec") } });
     QString error;
@@ -178,7 +184,8 @@ void TestHarnessEnv::envPresetSeesNothingOfTheRunner()
         ("settlement " + dumpJson(settlement) + "\nevents " + dumpEvents(events)).constData());
     const QString text = QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout")));
     QVERIFY2(!text.contains(m_canary), "the Cursor key reached the harness");
-    QVERIFY2(!text.contains(QLatin1String("***")), qPrintable(QStringLiteral("a masked secret reached the harness:\n") + text));
+    QVERIFY2(!text.contains(QLatin1String("***")),
+        qPrintable(QStringLiteral("a masked secret reached the harness:\n") + text));
     checkEnvironment(parseEnv(text), runId, QStringLiteral("visible")); // the preset sets CHECKFU_RUN_VAR=visible
 }
 

@@ -58,8 +58,8 @@ private:
     // Creates the session and waits for its run.started (harness pid).
     bool startRun(const QJsonObject &created, Run *run, QString *error);
     // Waits for the settlement and checks outcome/reason and that no process of the run remains.
-    void expectEnd(const Run &run, int timeoutS, const QString &outcome, const QString &reason,
-        QJsonObject *settlement = nullptr);
+    void expectEnd(
+        const Run &run, int timeoutS, const QString &outcome, const QString &reason, QJsonObject *settlement = nullptr);
 
     std::unique_ptr<DevPlaneProcess> m_devplane;
     std::unique_ptr<RunnerProcess> m_runner;
@@ -98,8 +98,8 @@ bool TestLimits::startRun(const QJsonObject &created, Run *run, QString *error)
         const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(run->sessionId));
         const QList<QJsonObject> started = eventsOfKind(events, QStringLiteral("run.started"));
         if (!started.isEmpty()) {
-            run->harnessPid =
-                started.first().value(QStringLiteral("data")).toObject().value(QStringLiteral("pid")).toInteger();
+            run->harnessPid
+                = started.first().value(QStringLiteral("data")).toObject().value(QStringLiteral("pid")).toInteger();
             return true;
         }
         if (!eventsOfKind(events, QStringLiteral("run.refused")).isEmpty()) {
@@ -163,9 +163,10 @@ void TestLimits::idleTimeout()
     QVERIFY2(timer.elapsed() < 15000, "a 1.5 s idle timeout took more than 15 s");
     // The harness was silent from its start: the timeout may not end it before 1.5 s of silence.
     // (2 ms for the millisecond truncation of the two timestamps.)
-    QVERIFY2(silentMs >= 1498, qPrintable(QStringLiteral("ended after %1 ms of silence: %2")
-                                              .arg(silentMs)
-                                              .arg(QString::fromUtf8(dumpEvents(events)))));
+    QVERIFY2(silentMs >= 1498,
+        qPrintable(QStringLiteral("ended after %1 ms of silence: %2")
+                       .arg(silentMs)
+                       .arg(QString::fromUtf8(dumpEvents(events)))));
 }
 
 void TestLimits::deadline()
@@ -192,7 +193,8 @@ void TestLimits::deadline()
     const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(run.sessionId));
     // max_duration_seconds is a wall-clock deadline (§6.7): the run may not be ended before it.
     // usage.wall_ms counts from before the launch, run.started → run.exited from the launch.
-    const qint64 wallMs = settlement.value(QStringLiteral("usage")).toObject().value(QStringLiteral("wall_ms")).toInteger(-1);
+    const qint64 wallMs
+        = settlement.value(QStringLiteral("usage")).toObject().value(QStringLiteral("wall_ms")).toInteger(-1);
     const qint64 ranMs = startedToExitedMs(events);
     qInfo("deadline: usage.wall_ms %lld, run.started → run.exited %lld ms", wallMs, ranMs);
     QVERIFY2(wallMs >= 2000,
@@ -225,12 +227,13 @@ void TestLimits::cancelHarnessIgnoringSigterm()
 {
     // The ignored SIGTERM is inherited by `sleep` too: only SIGKILL ends this tree.
     const QJsonObject spec = oneshotRunSpec(m_principal,
-        { QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("trap '' TERM; echo armed; sleep 60; echo woke") });
+        { QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("trap '' TERM; echo armed; sleep 60; echo woke") });
     Run run;
     QString error;
     QVERIFY2(startRun(m_devplane->createSessionFromSpec(spec, {}, &error), &run, &error), qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(QString::fromUtf8(outputBytes(eventList(m_devplane->sessionEvents(run.sessionId)),
-                                 QStringLiteral("output.stdout")))
+                                                   QStringLiteral("output.stdout")))
                                  .contains(QLatin1String("armed")),
         10000);
     QElapsedTimer timer;
@@ -249,7 +252,8 @@ void TestLimits::cancelHarnessIgnoringSigterm()
     const QList<QJsonObject> events = eventList(m_devplane->sessionEvents(run.sessionId));
     QVERIFY2(!QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout"))).contains(QLatin1String("woke")),
         dumpEvents(events).constData());
-    const QJsonObject exited = eventsOfKind(events, QStringLiteral("run.exited")).value(0).value(QStringLiteral("data")).toObject();
+    const QJsonObject exited
+        = eventsOfKind(events, QStringLiteral("run.exited")).value(0).value(QStringLiteral("data")).toObject();
     QVERIFY2(exited.value(QStringLiteral("signal")).toInt() == SIGKILL, dumpJson(exited).constData());
 }
 
@@ -265,10 +269,11 @@ void TestLimits::exitNonzero()
     if (QTest::currentTestFailed())
         return;
     QCOMPARE(settlement.value(QStringLiteral("exit_code")).toInteger(-1), qint64(3));
-    const QJsonObject exited = eventsOfKind(eventList(m_devplane->sessionEvents(run.sessionId)), QStringLiteral("run.exited"))
-                                   .value(0)
-                                   .value(QStringLiteral("data"))
-                                   .toObject();
+    const QJsonObject exited
+        = eventsOfKind(eventList(m_devplane->sessionEvents(run.sessionId)), QStringLiteral("run.exited"))
+              .value(0)
+              .value(QStringLiteral("data"))
+              .toObject();
     QCOMPARE(exited.value(QStringLiteral("exit_code")).toInt(-1), 3);
     QVERIFY(exited.value(QStringLiteral("signal")).isNull());
 }

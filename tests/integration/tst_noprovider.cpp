@@ -21,13 +21,20 @@ private slots:
         QString error;
         QVERIFY2(dp.start(&error), qPrintable(error));
         RunnerProcess runner;
-        const QString runnerId = pairAndWaitReady(dp, runner, &error, { QStringLiteral("--sandbox"), QStringLiteral("none") });
+        const QString runnerId
+            = pairAndWaitReady(dp, runner, &error, { QStringLiteral("--sandbox"), QStringLiteral("none") });
         QVERIFY2(!runnerId.isEmpty(), qPrintable(error));
-        QVERIFY2(runner.stderrText().contains(QStringLiteral("No sandbox provider is enabled")), qPrintable(runner.describe()));
+        QVERIFY2(runner.stderrText().contains(QStringLiteral("No sandbox provider is enabled")),
+            qPrintable(runner.describe()));
 
         const QJsonObject presence = dp.presence(runnerId);
         QCOMPARE(presence.value(QStringLiteral("status")).toString(), QStringLiteral("ready"));
-        QCOMPARE(presence.value(QStringLiteral("advertisement")).toObject().value(QStringLiteral("providers")).toArray().size(), 0);
+        QCOMPARE(presence.value(QStringLiteral("advertisement"))
+                     .toObject()
+                     .value(QStringLiteral("providers"))
+                     .toArray()
+                     .size(),
+            0);
 
         const QJsonObject session = dp.createSession(QStringLiteral("echo"), {}, {}, &error);
         QVERIFY2(!session.isEmpty(), qPrintable(error));

@@ -28,7 +28,9 @@ namespace {
 // Existence and mtime (ns) of a directory.
 QString dirStamp(const QString &path)
 {
-    struct stat st { };
+    struct stat st
+    {
+    };
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return QStringLiteral("absent");
     return QStringLiteral("mtime %1.%2").arg(st.st_mtim.tv_sec).arg(st.st_mtim.tv_nsec, 9, 10, QLatin1Char('0'));
@@ -80,8 +82,8 @@ void TestRefusals::refusedWithExactReason_data()
     QTest::addColumn<QJsonObject>("spec");
     QTest::addColumn<QString>("reason");
 
-    const QJsonObject base =
-        oneshotRunSpec(m_principal, { QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("echo should-not-run") });
+    const QJsonObject base = oneshotRunSpec(
+        m_principal, { QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("echo should-not-run") });
     const QStringList requirements { QStringLiteral("environment"), QStringLiteral("requirements") };
     const QStringList launch { QStringLiteral("harness"), QStringLiteral("launch") };
     const QString digest = QStringLiteral("sha256:") + QString(64, QLatin1Char('a'));
@@ -90,20 +92,17 @@ void TestRefusals::refusedWithExactReason_data()
         QStringLiteral("container")) << QStringLiteral("tier_unavailable");
     QTest::newRow("network none") << withPath(base, requirements + QStringList { QStringLiteral("network") },
         QStringLiteral("none")) << QStringLiteral("network_boundary_unavailable");
-    QTest::newRow("oci launch on a host_process tier")
-        << withPath(base, launch,
-               QJsonObject { { QStringLiteral("kind"), QStringLiteral("oci") },
-                   { QStringLiteral("image"), QStringLiteral("registry.example.com/harness@") + digest },
-                   { QStringLiteral("argv"), QJsonArray { QStringLiteral("/bin/true") } },
-                   { QStringLiteral("env"), QJsonObject() } })
-        << QStringLiteral("launch_kind_unsupported");
-    QTest::newRow("unknown driver") << withPath(base, { QStringLiteral("harness"), QStringLiteral("driver") },
-        QStringLiteral("checkfu:unknown-v1@1")) << QStringLiteral("driver_unsupported");
-    QTest::newRow("max_duration_seconds 10000000")
-        << withPath(base,
-               requirements + QStringList { QStringLiteral("resources"), QStringLiteral("max_duration_seconds") },
-               10000000)
-        << QStringLiteral("resources_outside_ceiling");
+    QTest::newRow("oci launch on a host_process tier") << withPath(base, launch,
+        QJsonObject { { QStringLiteral("kind"), QStringLiteral("oci") },
+            { QStringLiteral("image"), QStringLiteral("registry.example.com/harness@") + digest },
+            { QStringLiteral("argv"), QJsonArray { QStringLiteral("/bin/true") } },
+            { QStringLiteral("env"), QJsonObject() } }) << QStringLiteral("launch_kind_unsupported");
+    QTest::newRow("unknown driver") << withPath(
+        base, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("checkfu:unknown-v1@1"))
+                                    << QStringLiteral("driver_unsupported");
+    QTest::newRow("max_duration_seconds 10000000") << withPath(base,
+        requirements + QStringList { QStringLiteral("resources"), QStringLiteral("max_duration_seconds") }, 10000000)
+                                                   << QStringLiteral("resources_outside_ceiling");
     QTest::newRow("git mount") << withPath(base, { QStringLiteral("mounts") },
         QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("git") },
             { QStringLiteral("target"), QStringLiteral("/workspace") } } })
@@ -123,8 +122,8 @@ void TestRefusals::refusedWithExactReason_data()
                     QJsonArray { QJsonObject { { QStringLiteral("path"), path },
                         { QStringLiteral("content_base64"), QStringLiteral("ZXNjYXBlZAo=") } } } } } });
     };
-    QTest::newRow("file path ../escape.txt") << upload(QStringLiteral("../escape.txt"))
-                                             << QStringLiteral("invalid_run_spec");
+    QTest::newRow("file path ../escape.txt")
+        << upload(QStringLiteral("../escape.txt")) << QStringLiteral("invalid_run_spec");
     QTest::newRow("file path src/../../escape.txt")
         << upload(QStringLiteral("src/../../escape.txt")) << QStringLiteral("invalid_run_spec");
     QTest::newRow("absolute file path") << upload(QStringLiteral("/tmp/checkfu-escape.txt"))
@@ -133,11 +132,9 @@ void TestRefusals::refusedWithExactReason_data()
                                   << QStringLiteral("invalid_run_spec");
     QTest::newRow("argv empty") << withPath(base, launch + QStringList { QStringLiteral("argv") }, QJsonArray())
                                 << QStringLiteral("invalid_run_spec");
-    QTest::newRow("resources of the wrong type")
-        << withPath(base,
-               requirements + QStringList { QStringLiteral("resources"), QStringLiteral("max_duration_seconds") },
-               QStringLiteral("60"))
-        << QStringLiteral("invalid_run_spec");
+    QTest::newRow("resources of the wrong type") << withPath(base,
+        requirements + QStringList { QStringLiteral("resources"), QStringLiteral("max_duration_seconds") },
+        QStringLiteral("60")) << QStringLiteral("invalid_run_spec");
     QTest::newRow("harness missing") << withPath(base, { QStringLiteral("harness") }, QJsonValue())
                                      << QStringLiteral("invalid_run_spec");
 }
@@ -187,8 +184,8 @@ void TestRefusals::refusedWithExactReason()
     QVERIFY(!QFileInfo::exists(runner.home()->runsDir() + QStringLiteral("/escape.txt")));
     QVERIFY(!QFileInfo::exists(QStringLiteral("/tmp/checkfu-escape.txt")));
     QVERIFY2(runner.isRunning(), qPrintable(runner.describe()));
-    QTRY_VERIFY2_WITH_TIMEOUT(runner.home()->spoolEntries().isEmpty(),
-        qPrintable(runner.home()->spoolEntries().join(u' ')), 5000);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        runner.home()->spoolEntries().isEmpty(), qPrintable(runner.home()->spoolEntries().join(u' ')), 5000);
 }
 
 CHECKFU_INTEGRATION_MAIN(TestRefusals, 120000)

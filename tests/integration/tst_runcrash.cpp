@@ -57,8 +57,8 @@ void TestRunCrash::harnessDiesWithRunnerAndSpoolIsDeliveredOnRestart()
     before = eventList(dp.sessionEvents(sessionId));
     const QList<QJsonObject> started = eventsOfKind(before, QStringLiteral("run.started"));
     QVERIFY2(started.size() == 1, dumpEvents(before).constData());
-    const qint64 harnessPid =
-        started.first().value(QStringLiteral("data")).toObject().value(QStringLiteral("pid")).toInteger();
+    const qint64 harnessPid
+        = started.first().value(QStringLiteral("data")).toObject().value(QStringLiteral("pid")).toInteger();
     QVERIFY2(harnessPid > 0, dumpEvents(started).constData());
     QVERIFY2(processAlive(harnessPid), "the harness is not running before the Runner is killed");
     QVERIFY2(QFileInfo::exists(home->runDir(runId)), qPrintable(home->runDir(runId)));
@@ -123,7 +123,8 @@ void TestRunCrash::harnessDiesWithRunnerAndSpoolIsDeliveredOnRestart()
     // And the dead run's folder (workspace/, home/, tmp/) went with its settlement, as every run's does.
     QTRY_VERIFY2_WITH_TIMEOUT(!QFileInfo::exists(home->runDir(runId)),
         qPrintable(QStringLiteral("the folder of run %1, settled failed/runner_restarted, is still there: %2 (%3)")
-                       .arg(runId, home->runDir(runId), QDir(home->runDir(runId)).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(u' '))),
+                       .arg(runId, home->runDir(runId),
+                           QDir(home->runDir(runId)).entryList(QDir::AllEntries | QDir::NoDotAndDotDot).join(u' '))),
         5000);
 
     QVERIFY(runner->sendSignal(SIGTERM));

@@ -116,14 +116,14 @@ void TestRunSeries::twoHundredOneshotRunsArriveExactlyOnce()
         const QJsonObject answer = dp.sessionEvents(sessionId, &error);
         QVERIFY2(!answer.isEmpty(), qPrintable(error));
         const QList<QJsonObject> events = eventList(answer);
-        const QByteArray context = QStringLiteral("run %1 (%2): settlement %3\nevents %4")
-                                       .arg(n)
-                                       .arg(sessionId, QString::fromUtf8(dumpJson(settlement)),
-                                           QString::fromUtf8(dumpEvents(events, 3000)))
-                                       .toUtf8();
+        const QByteArray context
+            = QStringLiteral("run %1 (%2): settlement %3\nevents %4")
+                  .arg(n)
+                  .arg(sessionId, QString::fromUtf8(dumpJson(settlement)), QString::fromUtf8(dumpEvents(events, 3000)))
+                  .toUtf8();
 
-        QVERIFY2(settlement.value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"),
-            context.constData());
+        QVERIFY2(
+            settlement.value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"), context.constData());
         QVERIFY2(settlement.value(QStringLiteral("exit_code")).toInteger(-1) == 0, context.constData());
         const QString gap = seqProblem(events);
         QVERIFY2(gap.isEmpty(), qPrintable(gap + QLatin1Char('\n') + QString::fromUtf8(context)));
@@ -133,7 +133,8 @@ void TestRunSeries::twoHundredOneshotRunsArriveExactlyOnce()
             context.constData());
         const QList<QJsonObject> exited = eventsOfKind(events, QStringLiteral("run.exited"));
         QVERIFY2(exited.size() == 1, context.constData());
-        QVERIFY2(exited.first().value(QStringLiteral("data")).toObject().value(QStringLiteral("exit_code")).toInteger(-1)
+        QVERIFY2(
+            exited.first().value(QStringLiteral("data")).toObject().value(QStringLiteral("exit_code")).toInteger(-1)
                 == 0,
             context.constData());
 
@@ -141,7 +142,8 @@ void TestRunSeries::twoHundredOneshotRunsArriveExactlyOnce()
             const QString kind = e.value(QStringLiteral("kind")).toString();
             if (!kind.startsWith(QLatin1String("output.")))
                 continue;
-            const qint64 size = e.value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString().toUtf8().size();
+            const qint64 size
+                = e.value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString().toUtf8().size();
             maxEventText = qMax(maxEventText, size);
             QVERIFY2(size > 0 && size <= 64 * 1024,
                 qPrintable(QStringLiteral("run %1: an %2 event of %3 bytes").arg(n).arg(kind).arg(size)));
@@ -162,17 +164,20 @@ void TestRunSeries::twoHundredOneshotRunsArriveExactlyOnce()
         QVERIFY2(m.hasMatch(), qPrintable(QStringLiteral("run %1: digest line %2").arg(n).arg(line)));
         err.truncate(mark + 1);
         QVERIFY2(sha256Hex(out) == m.captured(1).toLatin1(),
-            qPrintable(QStringLiteral("run %1: stdout differs (%2 bytes arrived): harness %3, devplane %4; tail: %5")
-                           .arg(n)
-                           .arg(out.size())
-                           .arg(m.captured(1), QString::fromLatin1(sha256Hex(out)), QString::fromUtf8(out.right(300)))));
+            qPrintable(
+                QStringLiteral("run %1: stdout differs (%2 bytes arrived): harness %3, devplane %4; tail: %5")
+                    .arg(n)
+                    .arg(out.size())
+                    .arg(m.captured(1), QString::fromLatin1(sha256Hex(out)), QString::fromUtf8(out.right(300)))));
         QVERIFY2(sha256Hex(err) == m.captured(2).toLatin1(),
-            qPrintable(QStringLiteral("run %1: stderr differs (%2 bytes arrived): harness %3, devplane %4; tail: %5")
-                           .arg(n)
-                           .arg(err.size())
-                           .arg(m.captured(2), QString::fromLatin1(sha256Hex(err)), QString::fromUtf8(err.right(300)))));
+            qPrintable(
+                QStringLiteral("run %1: stderr differs (%2 bytes arrived): harness %3, devplane %4; tail: %5")
+                    .arg(n)
+                    .arg(err.size())
+                    .arg(m.captured(2), QString::fromLatin1(sha256Hex(err)), QString::fromUtf8(err.right(300)))));
         if (n % 20 == 0) {
-            QVERIFY2(out.size() > 64 * 1024, qPrintable(QStringLiteral("run %1: only %2 stdout bytes").arg(n).arg(out.size())));
+            QVERIFY2(out.size() > 64 * 1024,
+                qPrintable(QStringLiteral("run %1: only %2 stdout bytes").arg(n).arg(out.size())));
             ++bigStdoutRuns;
         }
 
@@ -193,7 +198,8 @@ void TestRunSeries::twoHundredOneshotRunsArriveExactlyOnce()
         qPrintable(QStringLiteral("RSS grew by %1 KiB").arg(rssAfterLast - rssAfterFirst)));
 
     // Nothing is left of the runs: no workspace, no spool.
-    QTRY_VERIFY2_WITH_TIMEOUT(runner.home()->runDirs().isEmpty(), qPrintable(runner.home()->runDirs().join(u' ')), 5000);
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        runner.home()->runDirs().isEmpty(), qPrintable(runner.home()->runDirs().join(u' ')), 5000);
     QTRY_VERIFY2_WITH_TIMEOUT(
         runner.home()->spoolEntries().isEmpty(), qPrintable(runner.home()->spoolEntries().join(u' ')), 5000);
 

@@ -12,7 +12,7 @@
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
 
-#include "CredentialStore.h"
+#include <runnercore/config/CredentialStore.h>
 
 #include <QDir>
 #include <QFile>
@@ -25,6 +25,8 @@
 
 #include <csignal>
 #include <memory>
+
+using namespace runnercore;
 
 using namespace IntegrationSupport;
 

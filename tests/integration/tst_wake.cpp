@@ -9,14 +9,14 @@
 //  - Ready: a heartbeat goes out at once; a token that expired while asleep is exchanged again
 //    with the same process nonce (not a clone).
 // Runtime: about 40 s.
-#include "AppPaths.h"
-#include "Clock.h"
-#include "CredentialStore.h"
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
-#include "Runner.h"
-#include "RunnerConfig.h"
-#include "RunnerSettings.h"
+#include <runnercore/base/Clock.h>
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/CredentialStore.h>
+#include <runnercore/config/RunnerConfig.h>
+#include <runnercore/config/RunnerSettings.h>
+#include <runnercore/runner/Runner.h>
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -24,6 +24,8 @@
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QTemporaryDir>
+
+using namespace runnercore;
 
 using namespace IntegrationSupport;
 

@@ -46,25 +46,30 @@ void TestZdr::nothingRetainedOutsideTheRun()
     QString error;
     QVERIFY2(dp.start(&error), qPrintable(error));
     RunnerProcess runner;
-    const QString runnerId =
-        pairAndWaitReady(dp, runner, &error, { QStringLiteral("--log-level"), QStringLiteral("trace") });
+    const QString runnerId
+        = pairAndWaitReady(dp, runner, &error, { QStringLiteral("--log-level"), QStringLiteral("trace") });
     QVERIFY2(!runnerId.isEmpty(), qPrintable(error));
     auto home = runner.home();
 
-    const QString promptCanary =
-        QStringLiteral("PROMPT-CANARY-") + QUuid::createUuid().toString(QUuid::Id128).toUpper();
-    const QString outputCanary =
-        QStringLiteral("OUTPUT-CANARY-") + QUuid::createUuid().toString(QUuid::Id128).toUpper();
+    const QString promptCanary
+        = QStringLiteral("PROMPT-CANARY-") + QUuid::createUuid().toString(QUuid::Id128).toUpper();
+    const QString outputCanary
+        = QStringLiteral("OUTPUT-CANARY-") + QUuid::createUuid().toString(QUuid::Id128).toUpper();
     // stdin (the prompt) → stdout; the second canary on stdout and stderr; both into a workspace file.
-    const QString script = QStringLiteral(
-        "cat > prompt.txt; cat prompt.txt; echo; echo \"$1\"; echo \"stderr: $1\" >&2; "
-        "cat prompt.txt > notes.txt; echo \"$1\" >> notes.txt; sleep 2; echo done");
+    const QString script
+        = QStringLiteral("cat > prompt.txt; cat prompt.txt; echo; echo \"$1\"; echo \"stderr: $1\" >&2; "
+                         "cat prompt.txt > notes.txt; echo \"$1\" >> notes.txt; sleep 2; echo done");
     QJsonObject spec = oneshotRunSpec(dp.defaultPrincipal(),
         { QStringLiteral("/bin/sh"), QStringLiteral("-c"), script, QStringLiteral("sh"), outputCanary }, {},
         QStringLiteral("Please keep this secret: ") + promptCanary);
-    spec = withPath(spec, { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("retention") },
-        QStringLiteral("ephemeral_zdr"));
-    spec = withPath(spec, { QStringLiteral("title"), }, QStringLiteral("zdr run"));
+    spec
+        = withPath(spec, { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("retention") },
+            QStringLiteral("ephemeral_zdr"));
+    spec = withPath(spec,
+        {
+            QStringLiteral("title"),
+        },
+        QStringLiteral("zdr run"));
     const QJsonObject created = dp.createSessionFromSpec(spec, {}, &error);
     const QString sessionId = created.value(QStringLiteral("session_id")).toString();
     const QString runId = created.value(QStringLiteral("run_id")).toString();
@@ -74,9 +79,9 @@ void TestZdr::nothingRetainedOutsideTheRun()
         home->runtimeDir() };
 
     // While the harness sleeps, both canaries have been printed: nothing outside the run folder has them.
-    QTRY_VERIFY2_WITH_TIMEOUT(QString::fromUtf8(outputBytes(eventList(dp.sessionEvents(sessionId)),
-                                  QStringLiteral("output.stdout")))
-                                  .contains(outputCanary),
+    QTRY_VERIFY2_WITH_TIMEOUT(
+        QString::fromUtf8(outputBytes(eventList(dp.sessionEvents(sessionId)), QStringLiteral("output.stdout")))
+            .contains(outputCanary),
         qPrintable(runner.describe()), 15000);
     QVERIFY2(QFileInfo::exists(runDir), qPrintable(runDir));
     for (const QString &canary : { promptCanary, outputCanary }) {

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "CredentialStore.h"
+#include <runnercore/config/CredentialStore.h>
 
 #include <QTest>
 
@@ -8,11 +8,13 @@
 #include <optional>
 
 // Calls a credential store operation and waits (at most 5 s) for its always-queued answer.
-inline CredentialResult waitForCredential(const std::function<void(CredentialStore::Callback)> &call)
+inline runnercore::CredentialResult waitForCredential(
+    const std::function<void(runnercore::CredentialStore::Callback)> &call)
 {
-    std::optional<CredentialResult> result;
-    call([&](const CredentialResult &r) { result = r; });
+    std::optional<runnercore::CredentialResult> result;
+    call([&](const runnercore::CredentialResult &r) { result = r; });
     if (!QTest::qWaitFor([&] { return result.has_value(); }, 5000))
-        return CredentialResult { CredentialResult::Status::Error, {}, QStringLiteral("no answer") };
+        return runnercore::CredentialResult { runnercore::CredentialResult::Status::Error, {},
+            QStringLiteral("no answer") };
     return *result;
 }

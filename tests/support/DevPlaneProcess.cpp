@@ -9,9 +9,9 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QTest>
-#include <QUuid>
 #include <QThread>
 #include <QUrl>
+#include <QUuid>
 
 #include <csignal>
 #include <sys/prctl.h>
@@ -77,8 +77,7 @@ bool DevPlaneProcess::launch(const QStringList &portArgs, QString *error, int ti
     m_process->setProgram(QStringLiteral(CHECKFU_DEVPLANE_BIN));
     m_process->setArguments(QStringList { QStringLiteral("serve") } + portArgs
         + QStringList { QStringLiteral("--info-file"), infoFile(), QStringLiteral("--request-log"), requestLogPath() }
-        + (m_persistent ? QStringList { QStringLiteral("--state"), statePath() } : QStringList())
-        + m_extraArgs);
+        + (m_persistent ? QStringList { QStringLiteral("--state"), statePath() } : QStringList()) + m_extraArgs);
     m_process->start();
     if (!m_process->waitForStarted(timeoutMs))
         return setError(QStringLiteral("checkfu-devplane did not start: %1").arg(m_process->errorString()));
@@ -310,8 +309,8 @@ QJsonObject DevPlaneProcess::createSession(
 QJsonObject DevPlaneProcess::createSessionFromSpec(
     const QJsonObject &runSpec, const QStringList &extra, QString *error) const
 {
-    const QString file = m_dir.filePath(
-        QStringLiteral("spec-%1.json").arg(QUuid::createUuid().toString(QUuid::WithoutBraces)));
+    const QString file
+        = m_dir.filePath(QStringLiteral("spec-%1.json").arg(QUuid::createUuid().toString(QUuid::WithoutBraces)));
     {
         QFile f(file);
         if (!f.open(QIODevice::WriteOnly)) {
@@ -321,9 +320,8 @@ QJsonObject DevPlaneProcess::createSessionFromSpec(
         }
         f.write(QJsonDocument(runSpec).toJson(QJsonDocument::Compact));
     }
-    const QStringList args = QStringList { QStringLiteral("session"), QStringLiteral("create"),
-                                 QStringLiteral("--spec"), file }
-        + extra;
+    const QStringList args
+        = QStringList { QStringLiteral("session"), QStringLiteral("create"), QStringLiteral("--spec"), file } + extra;
     const QJsonObject result = objectOf(args, runAdminPumping(args), error);
     QFile::remove(file);
     return result;

@@ -71,22 +71,25 @@ QString randomId(const QString &prefix)
     return prefix + QLatin1Char('_') + hex;
 }
 
-QJsonObject oneshotRunSpec(const QString &principalId, const QStringList &argv, const QJsonObject &env, const QString &prompt)
+QJsonObject oneshotRunSpec(
+    const QString &principalId, const QStringList &argv, const QJsonObject &env, const QString &prompt)
 {
     QJsonArray promptBlocks;
     if (!prompt.isEmpty())
-        promptBlocks.append(QJsonObject { { QStringLiteral("type"), QStringLiteral("text") }, { QStringLiteral("text"), prompt } });
+        promptBlocks.append(
+            QJsonObject { { QStringLiteral("type"), QStringLiteral("text") }, { QStringLiteral("text"), prompt } });
     const QJsonObject resources { { QStringLiteral("cpu_millis"), 1000 }, { QStringLiteral("memory_mib"), 512 },
         { QStringLiteral("disk_mib"), 1024 }, { QStringLiteral("max_duration_seconds"), 600 } };
     const QJsonObject requirements { { QStringLiteral("tier"), QStringLiteral("host_process") },
-        { QStringLiteral("network"), QStringLiteral("unrestricted") }, { QStringLiteral("retention"), QStringLiteral("durable") },
-        { QStringLiteral("resources"), resources } };
+        { QStringLiteral("network"), QStringLiteral("unrestricted") },
+        { QStringLiteral("retention"), QStringLiteral("durable") }, { QStringLiteral("resources"), resources } };
     const QJsonObject launch { { QStringLiteral("kind"), QStringLiteral("process") },
         { QStringLiteral("argv"), QJsonArray::fromStringList(argv) }, { QStringLiteral("env"), env } };
     const QJsonObject harness { { QStringLiteral("driver"), QStringLiteral("checkfu:oneshot-v1@1") },
         { QStringLiteral("profile_version"), randomId(QStringLiteral("hprof")) + QStringLiteral("@1") },
         { QStringLiteral("release_digest"), QJsonValue::Null }, { QStringLiteral("launch"), launch } };
-    return QJsonObject { { QStringLiteral("principal_id"), principalId }, { QStringLiteral("title"), QStringLiteral("integration test") },
+    return QJsonObject { { QStringLiteral("principal_id"), principalId },
+        { QStringLiteral("title"), QStringLiteral("integration test") },
         { QStringLiteral("environment"),
             QJsonObject { { QStringLiteral("environment_id"), randomId(QStringLiteral("env")) },
                 { QStringLiteral("requirements"), requirements } } },

@@ -34,8 +34,8 @@ QString randomId(const QString &prefix);
 // A valid §6.1 run spec for a host_process / unrestricted / durable oneshot run of `argv`
 // (resources well inside the host-process ceiling, no model, no mounts, idle_timeout_ms null);
 // `prompt` becomes one text block when not empty. Tests change fields with withPath().
-QJsonObject oneshotRunSpec(const QString &principalId, const QStringList &argv, const QJsonObject &env = {},
-    const QString &prompt = {});
+QJsonObject oneshotRunSpec(
+    const QString &principalId, const QStringList &argv, const QJsonObject &env = {}, const QString &prompt = {});
 // `object` with the value at `path` (e.g. {"environment","requirements","tier"}) replaced or added;
 // an undefined QJsonValue removes the key.
 QJsonObject withPath(QJsonObject object, const QStringList &path, const QJsonValue &value);

@@ -33,10 +33,7 @@ void stopProcess(std::unique_ptr<QProcess> &process)
 
 } // namespace
 
-SecretServiceSession::SecretServiceSession()
-    : m_root(QDir::tempPath() + QStringLiteral("/checkfu-secrets-XXXXXX"))
-{
-}
+SecretServiceSession::SecretServiceSession() : m_root(QDir::tempPath() + QStringLiteral("/checkfu-secrets-XXXXXX")) { }
 
 SecretServiceSession::~SecretServiceSession()
 {
@@ -47,8 +44,10 @@ bool SecretServiceSession::findProgram(const QString &name, QString *path, QStri
 {
     *path = QStandardPaths::findExecutable(name);
     if (path->isEmpty()) {
-        setError(error, QStringLiteral("%1 is not installed (not in PATH); run scripts/setup, which installs dbus, "
-                                       "gnome-keyring and libsecret-tools").arg(name));
+        setError(error,
+            QStringLiteral("%1 is not installed (not in PATH); run scripts/setup, which installs dbus, "
+                           "gnome-keyring and libsecret-tools")
+                .arg(name));
         return false;
     }
     return true;
@@ -71,7 +70,7 @@ bool SecretServiceSession::startBus(QString *error)
         return false;
     }
     const QString root = m_root.path();
-    for (const char *sub : {"home", "data", "config", "cache", "run"}) {
+    for (const char *sub : { "home", "data", "config", "cache", "run" }) {
         if (!QDir().mkpath(root + QLatin1Char('/') + QLatin1String(sub))) {
             setError(error, QStringLiteral("cannot create %1/%2").arg(root, QLatin1String(sub)));
             return false;
@@ -87,25 +86,27 @@ bool SecretServiceSession::startBus(QString *error)
         setError(error, QStringLiteral("cannot write %1: %2").arg(config, configFile.errorString()));
         return false;
     }
-    configFile.write(QStringLiteral(
-        "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"\n"
-        " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
-        "<busconfig>\n"
-        "  <type>session</type>\n"
-        "  <listen>unix:dir=%1/run</listen>\n"
-        "  <auth>EXTERNAL</auth>\n"
-        "  <policy context=\"default\">\n"
-        "    <allow send_destination=\"*\" eavesdrop=\"true\"/>\n"
-        "    <allow eavesdrop=\"true\"/>\n"
-        "    <allow own=\"*\"/>\n"
-        "  </policy>\n"
-        "</busconfig>\n").arg(root.toHtmlEscaped()).toUtf8());
+    configFile.write(
+        QStringLiteral("<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\"\n"
+                       " \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n"
+                       "<busconfig>\n"
+                       "  <type>session</type>\n"
+                       "  <listen>unix:dir=%1/run</listen>\n"
+                       "  <auth>EXTERNAL</auth>\n"
+                       "  <policy context=\"default\">\n"
+                       "    <allow send_destination=\"*\" eavesdrop=\"true\"/>\n"
+                       "    <allow eavesdrop=\"true\"/>\n"
+                       "    <allow own=\"*\"/>\n"
+                       "  </policy>\n"
+                       "</busconfig>\n")
+            .arg(root.toHtmlEscaped())
+            .toUtf8());
     configFile.close();
 
     m_bus = std::make_unique<QProcess>();
     m_bus->setProgram(program);
-    m_bus->setArguments({QStringLiteral("--config-file=") + config, QStringLiteral("--nofork"),
-                         QStringLiteral("--print-address=1")});
+    m_bus->setArguments(
+        { QStringLiteral("--config-file=") + config, QStringLiteral("--nofork"), QStringLiteral("--print-address=1") });
     m_bus->setProcessChannelMode(QProcess::SeparateChannels);
     m_bus->start();
     if (!m_bus->waitForStarted(kStartTimeoutMs)) {
@@ -118,8 +119,9 @@ bool SecretServiceSession::startBus(QString *error)
         m_bus->waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime())));
     m_busAddress = QString::fromUtf8(m_bus->readLine()).trimmed();
     if (m_busAddress.isEmpty()) {
-        setError(error, QStringLiteral("dbus-daemon printed no address: %1")
-                            .arg(QString::fromLocal8Bit(m_bus->readAllStandardError())));
+        setError(error,
+            QStringLiteral("dbus-daemon printed no address: %1")
+                .arg(QString::fromLocal8Bit(m_bus->readAllStandardError())));
         stopProcess(m_bus);
         return false;
     }
@@ -141,8 +143,8 @@ bool SecretServiceSession::startKeyring(QString *error)
     m_keyring = std::make_unique<QProcess>();
     m_keyring->setProgram(program);
     // --foreground keeps the daemon our child, so stop() can end it by its own process.
-    m_keyring->setArguments({QStringLiteral("--foreground"), QStringLiteral("--unlock"),
-                             QStringLiteral("--components=secrets"), QStringLiteral("--replace")});
+    m_keyring->setArguments({ QStringLiteral("--foreground"), QStringLiteral("--unlock"),
+        QStringLiteral("--components=secrets"), QStringLiteral("--replace") });
     m_keyring->setProcessEnvironment(environment());
     m_keyring->start();
     if (!m_keyring->waitForStarted(kStartTimeoutMs)) {
@@ -157,7 +159,7 @@ bool SecretServiceSession::startKeyring(QString *error)
     const QDeadlineTimer deadline(kStartTimeoutMs);
     QByteArray announced;
     while (!announced.contains("GNOME_KEYRING_CONTROL=") && !deadline.hasExpired()
-           && m_keyring->state() == QProcess::Running) {
+        && m_keyring->state() == QProcess::Running) {
         m_keyring->waitForReadyRead(100);
         announced += m_keyring->readAllStandardOutput();
     }
@@ -167,28 +169,31 @@ bool SecretServiceSession::startKeyring(QString *error)
     }
 
     // Ready means usable: an item can be stored in and read back from the unlocked login keyring.
-    const QStringList probe{QStringLiteral("checkfu-session-probe"), QStringLiteral("ready")};
+    const QStringList probe { QStringLiteral("checkfu-session-probe"), QStringLiteral("ready") };
     while (!deadline.hasExpired()) {
         if (m_keyring->state() != QProcess::Running) {
-            setError(error, QStringLiteral("gnome-keyring-daemon exited (code %1): %2")
-                                .arg(m_keyring->exitCode())
-                                .arg(QString::fromLocal8Bit(m_keyring->readAllStandardError())));
+            setError(error,
+                QStringLiteral("gnome-keyring-daemon exited (code %1): %2")
+                    .arg(m_keyring->exitCode())
+                    .arg(QString::fromLocal8Bit(m_keyring->readAllStandardError())));
             stopProcess(m_keyring);
             return false;
         }
         QByteArray value;
-        if (secretTool(QStringList{QStringLiteral("store"), QStringLiteral("--label=checkfu session probe")} + probe,
-                       nullptr, "ok") == 0
-            && secretTool(QStringList{QStringLiteral("lookup")} + probe, &value) == 0 && value == "ok") {
-            secretTool(QStringList{QStringLiteral("clear")} + probe);
+        if (secretTool(QStringList { QStringLiteral("store"), QStringLiteral("--label=checkfu session probe") } + probe,
+                nullptr, "ok")
+                == 0
+            && secretTool(QStringList { QStringLiteral("lookup") } + probe, &value) == 0 && value == "ok") {
+            secretTool(QStringList { QStringLiteral("clear") } + probe);
             return true;
         }
         QThread::msleep(100);
     }
-    setError(error, QStringLiteral("the keyring did not become usable in %1 ms (secret-tool store/lookup failed); "
-                                   "daemon output: %2")
-                        .arg(kStartTimeoutMs)
-                        .arg(QString::fromLocal8Bit(m_keyring->readAllStandardError())));
+    setError(error,
+        QStringLiteral("the keyring did not become usable in %1 ms (secret-tool store/lookup failed); "
+                       "daemon output: %2")
+            .arg(kStartTimeoutMs)
+            .arg(QString::fromLocal8Bit(m_keyring->readAllStandardError())));
     stopProcess(m_keyring);
     return false;
 }
@@ -227,7 +232,7 @@ void SecretServiceSession::exportToCurrentProcess() const
 }
 
 bool SecretServiceSession::runTool(const QString &program, const QStringList &args, const QByteArray &input,
-                                   int *exitCode, QByteArray *output, QString *error) const
+    int *exitCode, QByteArray *output, QString *error) const
 {
     QProcess process;
     process.setProcessEnvironment(environment());
@@ -248,10 +253,11 @@ bool SecretServiceSession::runTool(const QString &program, const QStringList &ar
         *output = process.readAllStandardOutput();
     *exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     if (*exitCode != 0)
-        setError(error, QStringLiteral("%1 %2 exited with %3: %4")
-                            .arg(program, args.join(QLatin1Char(' ')))
-                            .arg(*exitCode)
-                            .arg(QString::fromLocal8Bit(process.readAllStandardError())));
+        setError(error,
+            QStringLiteral("%1 %2 exited with %3: %4")
+                .arg(program, args.join(QLatin1Char(' ')))
+                .arg(*exitCode)
+                .arg(QString::fromLocal8Bit(process.readAllStandardError())));
     return true;
 }
 
@@ -266,11 +272,9 @@ int SecretServiceSession::secretTool(const QStringList &args, QByteArray *output
 bool SecretServiceSession::lockKeyring(QString *error) const
 {
     int exitCode = -1;
-    const QStringList args{QStringLiteral("--session"),
-                           QStringLiteral("--print-reply"),
-                           QStringLiteral("--dest=org.freedesktop.secrets"),
-                           QStringLiteral("/org/freedesktop/secrets"),
-                           QStringLiteral("org.freedesktop.Secret.Service.Lock"),
-                           QStringLiteral("array:objpath:/org/freedesktop/secrets/collection/login")};
+    const QStringList args { QStringLiteral("--session"), QStringLiteral("--print-reply"),
+        QStringLiteral("--dest=org.freedesktop.secrets"), QStringLiteral("/org/freedesktop/secrets"),
+        QStringLiteral("org.freedesktop.Secret.Service.Lock"),
+        QStringLiteral("array:objpath:/org/freedesktop/secrets/collection/login") };
     return runTool(QStringLiteral("dbus-send"), args, {}, &exitCode, nullptr, error) && exitCode == 0;
 }

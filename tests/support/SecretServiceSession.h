@@ -47,7 +47,7 @@ public:
 
 private:
     bool runTool(const QString &program, const QStringList &args, const QByteArray &input, int *exitCode,
-                 QByteArray *output, QString *error) const;
+        QByteArray *output, QString *error) const;
     static bool findProgram(const QString &name, QString *path, QString *error);
 
     QTemporaryDir m_root;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "WireTime.h"
+#include <runnercore/transport/WireTime.h>
 
 #include <QDateTime>
 #include <QJsonObject>
@@ -12,8 +12,8 @@ inline QJsonObject testGrant(
 {
     return QJsonObject {
         { QStringLiteral("workload_token"), token },
-        { QStringLiteral("expires_at"), WireTime::format(serverNow.addSecs(ttlSeconds)) },
-        { QStringLiteral("refresh_after"), WireTime::format(serverNow.addSecs(refreshSeconds)) },
+        { QStringLiteral("expires_at"), runnercore::WireTime::format(serverNow.addSecs(ttlSeconds)) },
+        { QStringLiteral("refresh_after"), runnercore::WireTime::format(serverNow.addSecs(refreshSeconds)) },
         { QStringLiteral("runner_id"), QStringLiteral("runner_0123456789abcdef0123456789abcdef") },
         { QStringLiteral("runner_generation"), 1 },
         { QStringLiteral("workspace_id"), QStringLiteral("ws_0123456789abcdef0123456789abcdef") },

@@ -2,10 +2,12 @@
 // decision order, an enrollment ceiling narrower than what the machine realises, resource edges, and
 // the Cursor lane's exact tuple and its image pinned to the release digest. Messages never carry env
 // values, prompt text or the API key.
-#include "Admission.h"
-#include "CapabilityAdvertisement.h"
+#include <runnercore/model/Admission.h>
+#include <runnercore/presence/CapabilityAdvertisement.h>
 
 #include <QTest>
+
+using namespace runnercore;
 
 namespace {
 const QString Hex = QStringLiteral("0123456789abcdef0123456789abcdef");

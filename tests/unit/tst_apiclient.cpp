@@ -1,9 +1,9 @@
 // The HTTP client layer (§1) against a fault-injecting peer: headers, idempotency keys across
 // retries, the error envelope, strict response validation, size limits, redirects.
-#include "ApiClient.h"
 #include "FakeClock.h"
 #include "FaultyHttpPeer.h"
-#include "WireTime.h"
+#include <runnercore/transport/ApiClient.h>
+#include <runnercore/transport/WireTime.h>
 
 #include <QJsonArray>
 #include <QProcess>
@@ -15,6 +15,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+using namespace runnercore;
 
 class TestApiClient : public QObject
 {

@@ -1,9 +1,11 @@
 // §1's retry policy: 1 s start, factor 2, cap 60 s, full jitter, Retry-After wins.
-#include "Backoff.h"
 #include "FakeClock.h"
+#include <runnercore/transport/Backoff.h>
 
 #include <QTest>
 #include <QTimer>
+
+using namespace runnercore;
 
 class TestBackoff : public QObject
 {

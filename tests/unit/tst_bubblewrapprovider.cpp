@@ -1,10 +1,10 @@
 // The bubblewrap tier (§5, §6.2) with the real bwrap: the host-process run directory, but a harness
 // that sees a read-only system, has its own PID (and for network "none" network) namespace, can
 // write only into its own run, and still gets SIGTERM, its grace period and then SIGKILL.
-#include "AppPaths.h"
-#include "BubblewrapProvider.h"
-#include "OneshotDriver.h"
-#include "RunSpec.h"
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/harness/OneshotDriver.h>
+#include <runnercore/model/RunSpec.h>
+#include <runnercore/sandbox/BubblewrapProvider.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -23,6 +23,8 @@
 #include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
+
+using namespace runnercore;
 
 namespace {
 const char HelperArgument[] = "--launch-bwrap-harness-and-wait";

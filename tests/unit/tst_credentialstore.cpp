@@ -1,7 +1,7 @@
-#include "CredentialStore.h"
-#include "FileCredentialStore.h"
-#include "KeychainCredentialStore.h"
 #include "SecretServiceSession.h"
+#include <runnercore/config/CredentialStore.h>
+#include <runnercore/config/FileCredentialStore.h>
+#include <runnercore/config/KeychainCredentialStore.h>
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -14,6 +14,8 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+using namespace runnercore;
 
 namespace {
 
@@ -50,7 +52,9 @@ protected:
 
 mode_t modeOf(const QString &path)
 {
-    struct stat st {};
+    struct stat st
+    {
+    };
     if (::lstat(QFile::encodeName(path).constData(), &st) != 0)
         return mode_t(-1);
     return st.st_mode & 07777;
@@ -59,11 +63,16 @@ mode_t modeOf(const QString &path)
 const char *statusName(CredentialResult::Status status)
 {
     switch (status) {
-    case CredentialResult::Status::Ok: return "Ok";
-    case CredentialResult::Status::NotFound: return "NotFound";
-    case CredentialResult::Status::Unavailable: return "Unavailable";
-    case CredentialResult::Status::Refused: return "Refused";
-    case CredentialResult::Status::Error: return "Error";
+    case CredentialResult::Status::Ok:
+        return "Ok";
+    case CredentialResult::Status::NotFound:
+        return "NotFound";
+    case CredentialResult::Status::Unavailable:
+        return "Unavailable";
+    case CredentialResult::Status::Refused:
+        return "Refused";
+    case CredentialResult::Status::Error:
+        return "Error";
     }
     return "?";
 }
@@ -71,16 +80,16 @@ const char *statusName(CredentialResult::Status status)
 } // namespace
 
 // Runs one store call, checks the callback is not invoked from inside it, waits for it.
-#define STORE_CALL(result, call)                                                        \
-    do {                                                                                \
-        ResultCatcher catcher_;                                                         \
-        QSignalSpy spy_(&catcher_, &ResultCatcher::delivered);                          \
-        const CredentialStore::Callback done_ = catcher_.callback();                    \
-        call;                                                                           \
-        QCOMPARE(spy_.count(), 0);                                                      \
-        QTRY_COMPARE_WITH_TIMEOUT(spy_.count(), 1, 30000);                              \
-        (result) = catcher_.result();                                                   \
-        qInfo("%s -> %s: %s", #call, statusName((result).status), qPrintable((result).message)); \
+#define STORE_CALL(result, call)                                                                                       \
+    do {                                                                                                               \
+        ResultCatcher catcher_;                                                                                        \
+        QSignalSpy spy_(&catcher_, &ResultCatcher::delivered);                                                         \
+        const CredentialStore::Callback done_ = catcher_.callback();                                                   \
+        call;                                                                                                          \
+        QCOMPARE(spy_.count(), 0);                                                                                     \
+        QTRY_COMPARE_WITH_TIMEOUT(spy_.count(), 1, 30000);                                                             \
+        (result) = catcher_.result();                                                                                  \
+        qInfo("%s -> %s: %s", #call, statusName((result).status), qPrintable((result).message));                       \
     } while (false)
 
 class TestCredentialStore : public QObject
@@ -137,8 +146,7 @@ void TestCredentialStore::accountForNormalises_data()
                                 << QStringLiteral("https://cp.example.com:8443|runner_1");
     QTest::newRow("http default") << QUrl(QStringLiteral("http://127.0.0.1/"))
                                   << QStringLiteral("http://127.0.0.1:80|runner_1");
-    QTest::newRow("ipv6") << QUrl(QStringLiteral("http://[::1]:8080"))
-                          << QStringLiteral("http://[::1]:8080|runner_1");
+    QTest::newRow("ipv6") << QUrl(QStringLiteral("http://[::1]:8080")) << QStringLiteral("http://[::1]:8080|runner_1");
     QTest::newRow("no host") << QUrl(QStringLiteral("cp.example.com")) << QString();
 }
 
@@ -162,7 +170,8 @@ void TestCredentialStore::fileRoundTrip()
     const QString dir = freshDir();
     const auto store = CredentialStore::create(CredentialStore::Kind::File, dir);
     QCOMPARE(store->backendName(), QStringLiteral("file"));
-    const QString account = CredentialStore::accountFor(QUrl(QStringLiteral("https://cp.example.com")), QStringLiteral("runner_a"));
+    const QString account
+        = CredentialStore::accountFor(QUrl(QStringLiteral("https://cp.example.com")), QStringLiteral("runner_a"));
     const QString secret = QStringLiteral("cfb_round\"trip\\secret");
 
     CredentialResult result;
@@ -179,7 +188,7 @@ void TestCredentialStore::fileRoundTrip()
     QCOMPARE(result.secret, QStringLiteral("cfb_second"));
 
     const QString file = static_cast<FileCredentialStore *>(store.get())->filePathFor(account);
-    QCOMPARE(QFileInfo(file).fileName().size(), 64);   // hex SHA-256
+    QCOMPARE(QFileInfo(file).fileName().size(), 64); // hex SHA-256
     QCOMPARE(QFileInfo(file).absolutePath(), dir);
     QCOMPARE(modeOf(dir), mode_t(0700));
     QCOMPARE(modeOf(file), mode_t(0600));
@@ -196,12 +205,12 @@ void TestCredentialStore::fileMissingIsNotFound()
     const QString dir = freshDir();
     FileCredentialStore store(dir);
     CredentialResult result;
-    STORE_CALL(result, store.read(QStringLiteral("https://a:443|r"), done_));   // no directory yet
+    STORE_CALL(result, store.read(QStringLiteral("https://a:443|r"), done_)); // no directory yet
     QCOMPARE(result.status, CredentialResult::Status::NotFound);
-    QVERIFY(!QFileInfo::exists(dir));   // reading never creates the directory
+    QVERIFY(!QFileInfo::exists(dir)); // reading never creates the directory
     STORE_CALL(result, store.write(QStringLiteral("https://a:443|other"), QStringLiteral("x"), done_));
     QVERIFY(result.ok());
-    STORE_CALL(result, store.read(QStringLiteral("https://a:443|r"), done_));   // directory, no file
+    STORE_CALL(result, store.read(QStringLiteral("https://a:443|r"), done_)); // directory, no file
     QCOMPARE(result.status, CredentialResult::Status::NotFound);
     QVERIFY(!result.message.isEmpty());
 }
@@ -237,7 +246,8 @@ void TestCredentialStore::fileSymlinkIsRefused()
     FileCredentialStore store(freshDir());
     const QString account = QStringLiteral("https://a:443|r");
     CredentialResult result;
-    STORE_CALL(result, store.write(QStringLiteral("https://a:443|setup"), QStringLiteral("x"), done_));   // creates the dir
+    STORE_CALL(
+        result, store.write(QStringLiteral("https://a:443|setup"), QStringLiteral("x"), done_)); // creates the dir
     QVERIFY(result.ok());
 
     // A well-formed credential owned by us with the right mode, reachable only through a link.
@@ -288,7 +298,7 @@ void TestCredentialStore::fileOtherOwnerIsRefused()
         STORE_CALL(result, store.read(account, done_));
         QCOMPARE(result.status, CredentialResult::Status::Refused);
         QVERIFY2(result.message.contains(dir) && result.message.contains(QStringLiteral("uid 65534")),
-                 qPrintable(result.message));
+            qPrintable(result.message));
     } else {
         // Not root: the store expects another uid than the one owning what we just wrote.
         FileCredentialStore writer(dir);
@@ -334,7 +344,7 @@ void TestCredentialStore::fileRemove()
     FileCredentialStore store(freshDir());
     const QString account = QStringLiteral("https://a:443|r");
     CredentialResult result;
-    STORE_CALL(result, store.remove(account, done_));   // nothing there yet
+    STORE_CALL(result, store.remove(account, done_)); // nothing there yet
     QVERIFY(result.ok());
     STORE_CALL(result, store.write(account, QStringLiteral("cfb_rm"), done_));
     QVERIFY(result.ok());
@@ -350,10 +360,12 @@ void TestCredentialStore::fileRemove()
 void TestCredentialStore::keychainDeadBusIsUnavailable()
 {
     QVERIFY(m_tmp.isValid());
-    qputenv("DBUS_SESSION_BUS_ADDRESS", QFile::encodeName(QStringLiteral("unix:path=") + m_tmp.path() + QStringLiteral("/no-bus")));
+    qputenv("DBUS_SESSION_BUS_ADDRESS",
+        QFile::encodeName(QStringLiteral("unix:path=") + m_tmp.path() + QStringLiteral("/no-bus")));
     const auto store = CredentialStore::create(CredentialStore::Kind::Keychain, QString());
     QCOMPARE(store->backendName(), QStringLiteral("Secret Service"));
-    const QString account = CredentialStore::accountFor(QUrl(QStringLiteral("https://cp.example.com")), QStringLiteral("runner_dead"));
+    const QString account
+        = CredentialStore::accountFor(QUrl(QStringLiteral("https://cp.example.com")), QStringLiteral("runner_dead"));
 
     QElapsedTimer timer;
     timer.start();
@@ -399,11 +411,11 @@ void TestCredentialStore::keychainRoundTripInSecretService()
 {
     QVERIFY(ensureKeyring());
     const auto store = CredentialStore::create(CredentialStore::Kind::Keychain, QString());
-    const QString account = CredentialStore::accountFor(
-        QUrl(QStringLiteral("https://cp.example.com")), QStringLiteral("runner_") + QUuid::createUuid().toString(QUuid::Id128));
+    const QString account = CredentialStore::accountFor(QUrl(QStringLiteral("https://cp.example.com")),
+        QStringLiteral("runner_") + QUuid::createUuid().toString(QUuid::Id128));
     const QString secret = QStringLiteral("cfb_") + QUuid::createUuid().toString(QUuid::Id128);
-    const QStringList lookup{QStringLiteral("lookup"), QStringLiteral("server"), KeychainCredentialStore::serviceName(),
-                             QStringLiteral("user"), account};
+    const QStringList lookup { QStringLiteral("lookup"), QStringLiteral("server"),
+        KeychainCredentialStore::serviceName(), QStringLiteral("user"), account };
 
     CredentialResult result;
     STORE_CALL(result, store->read(account, done_));
@@ -426,7 +438,7 @@ void TestCredentialStore::keychainRoundTripInSecretService()
     QVERIFY(m_session.secretTool(lookup, &seen) != 0 || seen.isEmpty());
     STORE_CALL(result, store->read(account, done_));
     QCOMPARE(result.status, CredentialResult::Status::NotFound);
-    STORE_CALL(result, store->remove(account, done_));   // removing a missing entry is Ok
+    STORE_CALL(result, store->remove(account, done_)); // removing a missing entry is Ok
     QVERIFY(result.ok());
 }
 
@@ -434,8 +446,8 @@ void TestCredentialStore::keychainLockedIsRefused()
 {
     QVERIFY(ensureKeyring());
     KeychainCredentialStore store;
-    const QString account = CredentialStore::accountFor(
-        QUrl(QStringLiteral("https://cp.example.com")), QStringLiteral("runner_") + QUuid::createUuid().toString(QUuid::Id128));
+    const QString account = CredentialStore::accountFor(QUrl(QStringLiteral("https://cp.example.com")),
+        QStringLiteral("runner_") + QUuid::createUuid().toString(QUuid::Id128));
     CredentialResult result;
     STORE_CALL(result, store.write(account, QStringLiteral("cfb_locked"), done_));
     QVERIFY2(result.ok(), qPrintable(result.message));

@@ -1,10 +1,10 @@
 // The container tier (§5, §6.2) against a fake `docker` CLI: a shell script that records every call
 // (and the env file it is given) and answers per scenario, so the tier is tested without a daemon.
-#include "DockerCommand.h"
-#include "DockerProcess.h"
-#include "DockerProvider.h"
 #include "IntegrationSupport.h"
-#include "RunSpec.h"
+#include <runnercore/model/RunSpec.h>
+#include <runnercore/sandbox/DockerCommand.h>
+#include <runnercore/sandbox/DockerProcess.h>
+#include <runnercore/sandbox/DockerProvider.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -21,6 +21,8 @@
 #include <csignal>
 #include <sys/stat.h>
 #include <unistd.h>
+
+using namespace runnercore;
 
 using IntegrationSupport::withPath;
 
@@ -446,8 +448,9 @@ private slots:
         fake.set(QStringLiteral("info.mode"), QStringLiteral("hang"));
         auto owner = std::make_unique<QObject>();
         bool reported = false;
-        DockerCommand::run(fake.program(), { QStringLiteral("info") }, 60000,
-                           [&reported](const DockerCommand::Result &) { reported = true; }, owner.get());
+        DockerCommand::run(
+            fake.program(), { QStringLiteral("info") }, 60000,
+            [&reported](const DockerCommand::Result &) { reported = true; }, owner.get());
         QTRY_COMPARE_WITH_TIMEOUT(fake.calls(QStringLiteral("info")).size(), 1, 5000);
         QElapsedTimer timer;
         timer.start();

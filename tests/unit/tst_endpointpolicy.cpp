@@ -1,6 +1,8 @@
-#include "EndpointPolicy.h"
+#include <runnercore/transport/EndpointPolicy.h>
 
 #include <QTest>
+
+using namespace runnercore;
 
 class TestEndpointPolicy : public QObject
 {

@@ -1,12 +1,14 @@
 // ProcessHardening in this test process: a variable of the initial environment is wiped from the
 // block /proc/self/environ shows (not only unset), its neighbours stay, and the process becomes
 // non-dumpable (PR_GET_DUMPABLE read back).
-#include "ProcessHardening.h"
+#include <runnercore/runner/ProcessHardening.h>
 
 #include <QFile>
 #include <QTest>
 
 #include <sys/prctl.h>
+
+using namespace runnercore;
 
 namespace {
 QList<QByteArray> initialEntries()

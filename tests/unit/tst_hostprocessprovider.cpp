@@ -1,9 +1,9 @@
 // The host-process tier (§5, §6.2): a private run directory, an environment built from scratch,
 // its own process group, nothing left behind after terminate(), teardown or the Runner's death, not
 // even what left the group or session (§6.7: checkfu-run-reaper), and the run's resource limits.
-#include "HostProcess.h"
-#include "HostProcessProvider.h"
-#include "RunSpec.h"
+#include <runnercore/model/RunSpec.h>
+#include <runnercore/sandbox/HostProcess.h>
+#include <runnercore/sandbox/HostProcessProvider.h>
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -23,6 +23,8 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+using namespace runnercore;
 
 namespace {
 const char HelperArgument[] = "--launch-harness-and-wait";

@@ -1,8 +1,10 @@
 // HttpResponseParser over byte strings: what it accepts, what it refuses and why, and that the
 // same bytes give the same answer however the network cuts them.
-#include "HttpResponseParser.h"
+#include <runnercore/transport/HttpResponseParser.h>
 
 #include <QTest>
+
+using namespace runnercore;
 
 using Error = HttpResponseParser::Error;
 using State = HttpResponseParser::State;

@@ -2,9 +2,9 @@
 // XDG_RUNTIME_DIR the Runner creates <temp>/checkfu-runtime-<uid> 0700; a directory another local
 // user created first (mode 0777, another owner, a symlink), or a foreign or symlinked lock file, is
 // refused with an error naming the path and the fix, and nothing is written into it.
-#include "AppPaths.h"
-#include "InstanceLock.h"
-#include "PrivateDirectory.h"
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/InstanceLock.h>
+#include <runnercore/config/PrivateDirectory.h>
 
 #include <QDir>
 #include <QFile>
@@ -16,6 +16,8 @@
 
 #include <sys/stat.h>
 #include <unistd.h>
+
+using namespace runnercore;
 
 namespace {
 constexpr uid_t Nobody = 65534;

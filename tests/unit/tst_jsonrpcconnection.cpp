@@ -1,6 +1,6 @@
 // Newline-delimited JSON-RPC 2.0 (ACP's stdio transport): framing across arbitrary reads, message
 // classification, response routing, junk that is reported and survived, and the line length limit.
-#include "JsonRpcConnection.h"
+#include <runnercore/harness/JsonRpcConnection.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -8,6 +8,8 @@
 #include <QTest>
 
 #include <memory>
+
+using namespace runnercore;
 
 namespace {
 QString json(const QJsonObject &o)

@@ -1,18 +1,20 @@
 // The two long polls (§6.1 claims, §6.4 control) against a scripted control plane: how long they
 // ask the server to hold them, and the control poll's fallback when a server refuses that wait.
-#include "ApiClient.h"
-#include "ClaimLoop.h"
-#include "ControlChannel.h"
 #include "FakeClock.h"
 #include "FaultyHttpPeer.h"
 #include "TestGrant.h"
-#include "WorkloadIdentity.h"
+#include <runnercore/identity/WorkloadIdentity.h>
+#include <runnercore/transport/ApiClient.h>
+#include <runnercore/work/ClaimLoop.h>
+#include <runnercore/work/ControlChannel.h>
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSignalSpy>
 #include <QTest>
 #include <QUrlQuery>
+
+using namespace runnercore;
 
 namespace {
 const QString Token = QStringLiteral("cfw_long_poll_test_token");

@@ -1,14 +1,14 @@
 // The observation pipeline (§6.3, §6.6) against a scripted control plane: ordering, batching,
 // resend after failures, seq_gap, lease_lost, settlement after acknowledgement, the durable spool
 // across a "crash", and the ZDR memory cap.
-#include "ApiClient.h"
 #include "FakeClock.h"
 #include "FaultyHttpPeer.h"
-#include "ObservationPipeline.h"
-#include "SecretMasker.h"
 #include "TestGrant.h"
-#include "WireTime.h"
-#include "WorkloadIdentity.h"
+#include <runnercore/identity/WorkloadIdentity.h>
+#include <runnercore/logging/SecretMasker.h>
+#include <runnercore/transport/ApiClient.h>
+#include <runnercore/transport/WireTime.h>
+#include <runnercore/work/ObservationPipeline.h>
 
 #include <QDir>
 #include <QFile>
@@ -21,6 +21,8 @@
 #include <climits>
 #include <utility>
 
+using namespace runnercore;
+
 namespace {
 const QString RunId = QStringLiteral("run_0123456789abcdef0123456789abcdef");
 const QString ClaimId = QStringLiteral("clm_0123456789abcdef0123456789abcdef");
@@ -31,8 +33,8 @@ struct FakePlane
     QList<QJsonObject> events; // in seq order, deduplicated
     QList<int> batchSizes;
     QJsonObject settlement;
-    int failNext = 0;       // answer 503 to this many observation batches
-    int gapOnce = 0;        // answer seq_gap once, expecting this seq
+    int failNext = 0; // answer 503 to this many observation batches
+    int gapOnce = 0; // answer seq_gap once, expecting this seq
     bool leaseLost = false;
     QByteArray ackedLiteral; // when set, the next answer's acked_through is these bytes
     int emptyBatches = 0;
@@ -89,9 +91,10 @@ struct FakePlane
                     return out;
                 }
             }
-            json(200, { { QStringLiteral("acked_through"), qint64(events.size()) },
-                        { QStringLiteral("lease_expires_at"), WireTime::format(now.addSecs(60)) },
-                        { QStringLiteral("cancel_requested"), false } });
+            json(200,
+                { { QStringLiteral("acked_through"), qint64(events.size()) },
+                    { QStringLiteral("lease_expires_at"), WireTime::format(now.addSecs(60)) },
+                    { QStringLiteral("cancel_requested"), false } });
             if (!ackedLiteral.isEmpty()) {
                 out.body.replace(
                     "\"acked_through\":" + QByteArray::number(events.size()), "\"acked_through\":" + ackedLiteral);
@@ -104,7 +107,9 @@ struct FakePlane
                 return out;
             }
             settlement = body;
-            json(200, { { QStringLiteral("settled"), true }, { QStringLiteral("outcome"), body.value(QStringLiteral("outcome")) } });
+            json(200,
+                { { QStringLiteral("settled"), true },
+                    { QStringLiteral("outcome"), body.value(QStringLiteral("outcome")) } });
         } else {
             out.status = 404;
         }
@@ -164,15 +169,17 @@ private slots:
         h.plane.failNext = 2; // two failed deliveries on the way
         p->start();
         for (int i = 1; i <= 1500; ++i)
-            p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), QStringLiteral("line %1\n").arg(i) } });
+            p->append(
+                QStringLiteral("output.stdout"), { { QStringLiteral("text"), QStringLiteral("line %1\n").arg(i) } });
         QSignalSpy settled(p.get(), &ObservationPipeline::settled);
         p->settle({ QStringLiteral("succeeded"), QString(), 0, 5, 10 });
         QVERIFY(settled.wait(20000));
         QCOMPARE(h.plane.events.size(), 1500);
         for (int i = 0; i < 1500; ++i) {
             QCOMPARE(h.plane.events[i].value(QStringLiteral("seq")).toInteger(), i + 1);
-            QCOMPARE(h.plane.events[i].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString(),
-                     QStringLiteral("line %1\n").arg(i + 1));
+            QCOMPARE(
+                h.plane.events[i].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString(),
+                QStringLiteral("line %1\n").arg(i + 1));
         }
         for (int size : std::as_const(h.plane.batchSizes))
             QVERIFY(size <= 512);
@@ -212,7 +219,8 @@ private slots:
         QVERIFY(settled.wait(5000));
         QCOMPARE(h.plane.events.size(), 1);
         QCOMPARE(h.plane.events[0].value(QStringLiteral("kind")).toString(), QStringLiteral("output.stderr"));
-        QCOMPARE(h.plane.events[0].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString(), tricky);
+        QCOMPARE(h.plane.events[0].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString(),
+            tricky);
     }
 
     void ackedThroughNotAnIntegerIsAProtocolError_data()
@@ -316,11 +324,12 @@ private slots:
         auto p = h.pipeline(root.path(), true);
         p->start();
         p->append(QStringLiteral("output.stdout"),
-                  { { QStringLiteral("text"), QStringLiteral("key=cursor-key-canary-123456 token cfw_abcdefabcdef1234") } });
+            { { QStringLiteral("text"), QStringLiteral("key=cursor-key-canary-123456 token cfw_abcdefabcdef1234") } });
         QSignalSpy settled(p.get(), &ObservationPipeline::settled);
         p->settle({ QStringLiteral("succeeded"), QString(), 0, std::nullopt, std::nullopt });
         QVERIFY(settled.wait(5000));
-        const QString text = h.plane.events[0].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString();
+        const QString text
+            = h.plane.events[0].value(QStringLiteral("data")).toObject().value(QStringLiteral("text")).toString();
         QCOMPARE(text, QStringLiteral("key=*** token ***"));
     }
 
@@ -420,7 +429,8 @@ private slots:
         p->start();
         const QString canary = QStringLiteral("zdr-canary-output");
         for (int i = 0; i < 200 && exhausted.isEmpty(); ++i)
-            p->append(QStringLiteral("output.stdout"), { { QStringLiteral("text"), canary + QString(1000, QLatin1Char('x')) } });
+            p->append(QStringLiteral("output.stdout"),
+                { { QStringLiteral("text"), canary + QString(1000, QLatin1Char('x')) } });
         QVERIFY(!exhausted.isEmpty());
         QVERIFY(p->pendingBytes() <= 64 * 1024);
         // Nothing but content-free metadata on disk.

@@ -1,20 +1,22 @@
 // checkfu:oneshot-v1@1 (§6.2, §6.3): the prompt on stdin then EOF, output as ≤ 64 KiB UTF-8 events,
 // the exit reported once, launch failures reported as such.
-#include "HostProcessProvider.h"
-#include "OneshotDriver.h"
-#include "OutputChunker.h"
-#include "RunSpec.h"
-#include "SecretMasker.h"
+#include <runnercore/harness/OneshotDriver.h>
+#include <runnercore/logging/SecretMasker.h>
+#include <runnercore/model/OutputChunker.h>
+#include <runnercore/model/RunSpec.h>
+#include <runnercore/sandbox/HostProcessProvider.h>
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QRandomGenerator>
-#include <QTemporaryDir>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <csignal>
+
+using namespace runnercore;
 
 namespace {
 RunSpec makeSpec(const QStringList &argv, const QJsonArray &prompt = {}, const QList<RunFile> &files = {})

@@ -1,9 +1,11 @@
 // §6.3 output events: UTF-8 text, at most 64 KiB each, no character split, no byte dropped.
-#include "OutputChunker.h"
+#include <runnercore/model/OutputChunker.h>
 
 #include <QElapsedTimer>
 #include <QRandomGenerator>
 #include <QTest>
+
+using namespace runnercore;
 
 namespace {
 QString joined(const QStringList &pieces)

@@ -1,6 +1,8 @@
-#include "PairingCode.h"
+#include <runnercore/identity/PairingCode.h>
 
 #include <QTest>
+
+using namespace runnercore;
 
 class TestPairingCode : public QObject
 {

@@ -1,9 +1,11 @@
-#include "RunnerConfig.h"
+#include <runnercore/config/RunnerConfig.h>
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
+
+using namespace runnercore;
 
 namespace {
 

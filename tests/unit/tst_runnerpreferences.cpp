@@ -3,10 +3,10 @@
 // default), the Cursor lane all or none, unusable stored values ignored with the reason logged
 // (never the value), and the Cursor API key only ever in the credential store (CursorKeyStore).
 #include "CredentialWait.h"
-#include "CursorKeyStore.h"
-#include "Logging.h"
-#include "RunnerPreferences.h"
-#include "RunnerSettings.h"
+#include <runnercore/config/CursorKeyStore.h>
+#include <runnercore/config/RunnerPreferences.h>
+#include <runnercore/config/RunnerSettings.h>
+#include <runnercore/logging/Logging.h>
 
 #include <QDir>
 #include <QFile>
@@ -14,6 +14,8 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+
+using namespace runnercore;
 
 namespace {
 const QString validProfile = QStringLiteral("hprof_0123456789abcdef0123456789abcdef@3");

@@ -1,11 +1,13 @@
 // The run spec and claim parsers (§6.1): a full spec, every required field removed in turn (found by
 // walking the valid JSON), wrong types, path traversal, base64, limits, prompt text, the claim envelope
 // against its spec, and random mutations that must never crash.
-#include "RunSpec.h"
+#include <runnercore/model/RunSpec.h>
 
 #include <QJsonDocument>
 #include <QRandomGenerator>
 #include <QTest>
+
+using namespace runnercore;
 
 namespace {
 const QString Hex = QStringLiteral("0123456789abcdef0123456789abcdef");
@@ -290,13 +292,15 @@ private slots:
         QCOMPARE(std::get<RunSpec>(result).launchKind, QStringLiteral("oci"));
         QCOMPARE(std::get<RunSpec>(result).image, QStringLiteral("registry/x@sha256:") + Hex + Hex);
         // A local image id is pinned too.
-        QVERIFY(std::holds_alternative<RunSpec>(
-            RunSpec::parse(edited(spec, launch + Pointer { QStringLiteral("image") }, QStringLiteral("sha256:") + Hex + Hex))));
+        QVERIFY(std::holds_alternative<RunSpec>(RunSpec::parse(
+            edited(spec, launch + Pointer { QStringLiteral("image") }, QStringLiteral("sha256:") + Hex + Hex))));
         // A tag alone (or a tag with a malformed digest) is refused, naming the field and the fix.
         for (const QString &image : { QStringLiteral("alpine"), QStringLiteral("docker.io/library/alpine:3.20"),
                  QStringLiteral("alpine@sha256:abc"), QStringLiteral("sha256:") + Hex }) {
-            const QString error = errorOf(RunSpec::parse(edited(spec, launch + Pointer { QStringLiteral("image") }, image)));
-            QVERIFY2(error.contains(QStringLiteral("run_spec.harness.launch.image")) && error.contains(QStringLiteral("digest")),
+            const QString error
+                = errorOf(RunSpec::parse(edited(spec, launch + Pointer { QStringLiteral("image") }, image)));
+            QVERIFY2(error.contains(QStringLiteral("run_spec.harness.launch.image"))
+                    && error.contains(QStringLiteral("digest")),
                 qPrintable(image + QStringLiteral(": ") + error));
         }
     }

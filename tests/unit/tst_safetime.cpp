@@ -2,19 +2,21 @@
 // places that turn a server's seconds into a timer (lease renewal, heartbeat interval) clamp to
 // documented bounds; JsonReader::exactInteger takes only whole numbers a double holds exactly.
 // Values from the wire's edges: 9223372036854775807, 1e300, negative, -0.
-#include "ApiClient.h"
 #include "FakeClock.h"
-#include "JsonReader.h"
-#include "ObservationPipeline.h"
-#include "PresenceReporter.h"
-#include "SafeTime.h"
-#include "WorkloadIdentity.h"
+#include <runnercore/base/SafeTime.h>
+#include <runnercore/identity/WorkloadIdentity.h>
+#include <runnercore/presence/PresenceReporter.h>
+#include <runnercore/transport/ApiClient.h>
+#include <runnercore/transport/JsonReader.h>
+#include <runnercore/work/ObservationPipeline.h>
 
 #include <QJsonDocument>
 #include <QTest>
 
 #include <climits>
 #include <limits>
+
+using namespace runnercore;
 
 namespace {
 constexpr qint64 Max64 = std::numeric_limits<qint64>::max();

@@ -1,12 +1,14 @@
 // Secrets never reach a log: raw values, their encodings, our token shapes and pairing codes.
-#include "Logging.h"
-#include "SecretMasker.h"
+#include <runnercore/logging/Logging.h>
+#include <runnercore/logging/SecretMasker.h>
 
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUrl>
+
+using namespace runnercore;
 
 class TestSecretMasker : public QObject
 {
@@ -18,7 +20,8 @@ private slots:
         const QString secret = QStringLiteral("s3cr\"et/value+with=chars");
         m.addSecret(secret);
         QCOMPARE(m.mask(QStringLiteral("a ") + secret + QStringLiteral(" b")), QStringLiteral("a *** b"));
-        QVERIFY(!m.mask(QString::fromLatin1(secret.toUtf8().toBase64())).contains(QString::fromLatin1(secret.toUtf8().toBase64())));
+        QVERIFY(!m.mask(QString::fromLatin1(secret.toUtf8().toBase64()))
+                     .contains(QString::fromLatin1(secret.toUtf8().toBase64())));
         const QString url = QString::fromLatin1(QUrl::toPercentEncoding(secret));
         QCOMPARE(m.mask(QStringLiteral("x=") + url), QStringLiteral("x=***"));
         QCOMPARE(m.mask(QStringLiteral("{\"k\":\"s3cr\\\"et/value+with=chars\"}")), QStringLiteral("{\"k\":\"***\"}"));
@@ -37,7 +40,8 @@ private slots:
     void pairingCodesAreRedacted()
     {
         SecretMasker m;
-        QCOMPARE(m.mask(QStringLiteral("code CFU-7K3M-Q9XD-2HFA used")), QStringLiteral("code CFU-7K3M-****-**** used"));
+        QCOMPARE(
+            m.mask(QStringLiteral("code CFU-7K3M-Q9XD-2HFA used")), QStringLiteral("code CFU-7K3M-****-**** used"));
         QVERIFY(!m.mask(QStringLiteral("CFU7K3MQ9XD2HFA")).contains(QStringLiteral("Q9XD")));
     }
 
@@ -90,7 +94,7 @@ private slots:
         QVERIFY(text.contains("Bearer ***"));
         QVERIFY(!text.contains(canary.toUtf8()));
         QCOMPARE(QFileInfo(dir.path()).permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther),
-                 QFileDevice::Permissions());
+            QFileDevice::Permissions());
     }
 };
 

@@ -1,11 +1,13 @@
 // Masking over a stream (§6.7): a secret written in pieces is replaced by the same *** as in one
 // piece; what cannot begin a secret passes at once, unchanged and in order; a held tail leaves on
 // a short timer or at the end of the stream.
-#include "SecretMasker.h"
-#include "StreamMasker.h"
+#include <runnercore/logging/SecretMasker.h>
+#include <runnercore/logging/StreamMasker.h>
 
 #include <QRandomGenerator>
 #include <QTest>
+
+using namespace runnercore;
 
 namespace {
 const QString Secret = QStringLiteral("cursor-key-canary-0123456789abcdef");

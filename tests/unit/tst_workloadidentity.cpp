@@ -1,13 +1,13 @@
 // Workload identity (§3) against a scripted peer and a fake clock: exchange, rotation timing on
 // the server's clock, re-exchange with the same nonce, fatal answers, malformed grants, sign-off.
-#include "ApiClient.h"
 #include "FakeClock.h"
 #include "FaultyHttpPeer.h"
-#include "Logging.h"
-#include "SecretMasker.h"
 #include "TestGrant.h"
-#include "WireTime.h"
-#include "WorkloadIdentity.h"
+#include <runnercore/identity/WorkloadIdentity.h>
+#include <runnercore/logging/Logging.h>
+#include <runnercore/logging/SecretMasker.h>
+#include <runnercore/transport/ApiClient.h>
+#include <runnercore/transport/WireTime.h>
 
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -15,6 +15,8 @@
 #include <QTest>
 
 #include <algorithm>
+
+using namespace runnercore;
 
 namespace {
 const QString Bootstrap = QStringLiteral("cfb_bootstrap_credential_for_tests_0001");
@@ -120,11 +122,13 @@ private slots:
         // The server's clock is two minutes ahead of ours; its times must be read on its clock.
         const QDateTime serverNow = clock.now().addSecs(120);
         peer.enqueueJson(200, testGrant(serverNow, QStringLiteral("cfw_token_one_aaaaaaaa"), 600, 900),
-                         { { "Date", FaultyHttpPeer::httpDate(serverNow) } });
+            { { "Date", FaultyHttpPeer::httpDate(serverNow) } });
         ApiClient api(peer.url(), clock);
         WorkloadIdentity identity(api, clock);
         identity.setBootstrapCredential(Bootstrap);
-        identity.setAdvertisementSource([] { return QJsonObject { { QStringLiteral("placement"), QStringLiteral("byoc") } }; });
+        identity.setAdvertisementSource([] {
+            return QJsonObject { { QStringLiteral("placement"), QStringLiteral("byoc") } };
+        });
         QSignalSpy acquired(&identity, &WorkloadIdentity::acquired);
         identity.exchange();
         QVERIFY(acquired.wait(5000));
@@ -136,12 +140,14 @@ private slots:
         const QString nonce = req.json().value(QStringLiteral("process_nonce")).toString();
         QVERIFY(QRegularExpression(QStringLiteral("^[0-9a-f]{64}$")).match(nonce).hasMatch());
         QCOMPARE(nonce, identity.processNonce());
-        QCOMPARE(req.json().value(QStringLiteral("advertisement")).toObject().value(QStringLiteral("placement")).toString(),
-                 QStringLiteral("byoc"));
+        QCOMPARE(
+            req.json().value(QStringLiteral("advertisement")).toObject().value(QStringLiteral("placement")).toString(),
+            QStringLiteral("byoc"));
         QVERIFY(req.json().contains(QStringLiteral("runner_version")));
         QCOMPARE(identity.token(), QStringLiteral("cfw_token_one_aaaaaaaa"));
         // 600 s on the server's clock, not 720 s on ours.
-        QVERIFY2(std::abs(identity.rotationDelayMs() - 600000) < 2000, qPrintable(QString::number(identity.rotationDelayMs())));
+        QVERIFY2(std::abs(identity.rotationDelayMs() - 600000) < 2000,
+            qPrintable(QString::number(identity.rotationDelayMs())));
     }
 
     void rotatesWithTheSameNonceAndCurrentToken()
@@ -276,7 +282,7 @@ private slots:
         QCOMPARE(peer.requests()[1].path, QByteArray("/v1/runner/identity"));
         QCOMPARE(peer.requests()[1].headers.value("authorization"), "Bearer " + Bootstrap.toUtf8());
         QCOMPARE(peer.requests()[1].json().value(QStringLiteral("process_nonce")),
-                 peer.requests()[0].json().value(QStringLiteral("process_nonce")));
+            peer.requests()[0].json().value(QStringLiteral("process_nonce")));
         QCOMPARE(identity.token(), QStringLiteral("cfw_token_two_bbbbbbbb"));
     }
 
@@ -286,7 +292,8 @@ private slots:
         QTest::addColumn<QString>("phrase");
         QTest::newRow("revoked") << QStringLiteral("credential_revoked") << QStringLiteral("disconnected");
         QTest::newRow("clone") << QStringLiteral("generation_revoked") << QStringLiteral("Two Runner processes");
-        QTest::newRow("unknown credential") << QStringLiteral("invalid_credential") << QStringLiteral("does not recognise");
+        QTest::newRow("unknown credential")
+            << QStringLiteral("invalid_credential") << QStringLiteral("does not recognise");
     }
 
     void fatalAnswers()

@@ -3,8 +3,8 @@
 // a look-alike prefix, a directory swapped for a link while a request is served) is refused
 // without touching a thing. Every test runs twice: with openat2 and with the openat(O_NOFOLLOW)
 // walk that kernels without openat2 get.
-#include "JsonRpcConnection.h"
-#include "WorkspaceFileAccess.h"
+#include <runnercore/harness/JsonRpcConnection.h>
+#include <runnercore/harness/WorkspaceFileAccess.h>
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -25,6 +25,8 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+using namespace runnercore;
 
 namespace {
 constexpr int ResourceNotFound = -32002; // ACP

@@ -1,0 +1,512 @@
+#include <runnercore/config/RunnerConfig.h>
+
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/identity/PairingCode.h>
+#include <runnercore/transport/EndpointPolicy.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QStringList>
+
+#include <limits>
+
+namespace runnercore {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RunnerConfig", text);
+}
+
+const QString endpointFlag = QStringLiteral("--endpoint");
+const QString endpointVariable = QStringLiteral("CHECKFU_API_URL");
+const QString hostProcessVariable = QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX");
+const QString idleTimeoutVariable = QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS");
+const QString dockerNetworkVariable = QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK");
+const QString tokenVariable = QStringLiteral("CHECKFU_RUNNER_TOKEN");
+const QString profileVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION");
+const QString digestVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST");
+const QString modelVariable = QStringLiteral("CHECKFU_CURSOR_MODEL");
+const QString apiKeyVariable = QStringLiteral("CURSOR_API_KEY");
+const QString readOnlyFlag = QStringLiteral("--bubblewrap-read-only");
+const QString readOnlyVariable = QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY");
+
+// A value as it may appear in a message: quoted, short, with control characters made visible, so that
+// e.g. " true" or "true\n" is recognisable. Never used for secrets.
+QString shown(const QString &value)
+{
+    constexpr qsizetype maxShown = 64;
+    QString out;
+    for (QChar c : value.left(maxShown)) {
+        out += (c.category() == QChar::Other_Control) ? QChar(QChar::ReplacementCharacter) : c;
+    }
+    if (value.size() > maxShown) {
+        out += QStringLiteral("…");
+    }
+    return QStringLiteral("'%1'").arg(out);
+}
+
+bool hasControlCharacter(const QString &value)
+{
+    for (QChar c : value) {
+        if (c.category() == QChar::Other_Control) {
+            return true;
+        }
+    }
+    return false;
+}
+
+// Decimal digits only (no sign, no spaces, no Unicode digits), parsed into an int; nullopt when not
+// digits or too large for int.
+std::optional<int> parseDecimal(const QString &text, bool *tooLarge)
+{
+    *tooLarge = false;
+    if (text.isEmpty()) {
+        return std::nullopt;
+    }
+    qint64 value = 0;
+    for (QChar c : text) {
+        if (c < QLatin1Char('0') || c > QLatin1Char('9')) {
+            return std::nullopt;
+        }
+        value = value * 10 + (c.unicode() - '0');
+        if (value > std::numeric_limits<int>::max()) {
+            *tooLarge = true;
+            return std::nullopt;
+        }
+    }
+    return int(value);
+}
+
+class ErrorList
+{
+public:
+    void add(const QString &field, const QString &message) { m_errors.append(ConfigError { field, message }); }
+    bool isEmpty() const { return m_errors.isEmpty(); }
+    qsizetype size() const { return m_errors.size(); }
+    QList<ConfigError> take() { return std::move(m_errors); }
+
+private:
+    QList<ConfigError> m_errors;
+};
+
+void parseEndpoint(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    // The flag wins; a variable it overrides is not used, so it is not checked either.
+    QString text;
+    QString source;
+    if (in.flags.contains(QStringLiteral("endpoint"))) {
+        text = in.flags.value(QStringLiteral("endpoint"));
+        source = endpointFlag;
+    } else if (in.env.contains(endpointVariable)) {
+        text = in.env.value(endpointVariable);
+        source = endpointVariable;
+    } else {
+        return;
+    }
+    if (const auto problem = EndpointPolicy::check(text, source)) {
+        errors.add(source, *problem);
+        return;
+    }
+    config.endpoint = EndpointPolicy::normalized(text);
+    config.endpointSource = source;
+}
+
+void parseCode(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    if (!in.flags.contains(QStringLiteral("code"))) {
+        return;
+    }
+    const auto code = PairingCode::parse(in.flags.value(QStringLiteral("code")));
+    if (!code.isValid()) {
+        errors.add(QStringLiteral("--code"), tr("--code: %1").arg(code.error()));
+        return;
+    }
+    config.pairingCode = code.normalized();
+}
+
+void parseLabel(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    if (!in.flags.contains(QStringLiteral("label"))) {
+        config.label = in.machineHostName;
+        return;
+    }
+    const QString label = in.flags.value(QStringLiteral("label")).trimmed();
+    if (label.isEmpty()) {
+        errors.add(QStringLiteral("--label"),
+            tr("--label is empty. Give a display name for this machine, or leave --label out to use the "
+               "host name."));
+        return;
+    }
+    if (hasControlCharacter(label)) {
+        // A line break in the label would forge lines in logs and admin views.
+        errors.add(QStringLiteral("--label"),
+            tr("--label contains a line break or control character. Use a plain one-line name."));
+        return;
+    }
+    config.label = label;
+}
+
+void parseSandbox(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    if (in.flags.contains(QStringLiteral("sandbox"))) {
+        const QString name = in.flags.value(QStringLiteral("sandbox"));
+        if (name == QLatin1String("host-process")) {
+            config.sandbox = SandboxChoice::HostProcess;
+        } else if (name == QLatin1String("bubblewrap")) {
+            config.sandbox = SandboxChoice::Bubblewrap;
+        } else if (name == QLatin1String("docker")) {
+            config.sandbox = SandboxChoice::Docker;
+        } else if (name == QLatin1String("none")) {
+            config.sandbox = SandboxChoice::None;
+        } else {
+            errors.add(QStringLiteral("--sandbox"),
+                tr("--sandbox: unknown sandbox tier %1. Use one of: host-process, bubblewrap, docker, none.")
+                    .arg(shown(name)));
+        }
+    }
+
+    // The §8 provider table, row by row.
+    switch (config.sandbox) {
+    case SandboxChoice::NotGiven:
+    case SandboxChoice::HostProcess:
+        config.hostProcessEnabled = true;
+        config.bubblewrapEnabled = false;
+        config.docker = DockerMode::Auto;
+        break;
+    case SandboxChoice::Bubblewrap:
+        config.hostProcessEnabled = false;
+        config.bubblewrapEnabled = true;
+        config.docker = DockerMode::Auto;
+        break;
+    case SandboxChoice::Docker:
+        config.hostProcessEnabled = false;
+        config.bubblewrapEnabled = false;
+        config.docker = DockerMode::Required;
+        break;
+    case SandboxChoice::None:
+        config.hostProcessEnabled = false;
+        config.bubblewrapEnabled = false;
+        config.docker = DockerMode::Auto;
+        break;
+    }
+
+    // Then the variable, whatever the row said. Only the exact lower-case words count: a near miss such as
+    // "TRUE", "1" or " true" is refused rather than guessed, because guessing wrong changes the isolation.
+    if (in.env.contains(hostProcessVariable)) {
+        const QString value = in.env.value(hostProcessVariable);
+        if (value == QLatin1String("true")) {
+            config.hostProcessEnabled = true;
+        } else if (value == QLatin1String("false")) {
+            config.hostProcessEnabled = false;
+        } else if (value.isEmpty()) {
+            errors.add(hostProcessVariable,
+                tr("%1 is set but empty; it must be exactly true or false. Set it to true or false, or "
+                   "unset it.")
+                    .arg(hostProcessVariable));
+        } else {
+            errors.add(hostProcessVariable,
+                tr("%1 is %2; it must be exactly true or false (lower case, no spaces). Set it to true "
+                   "or false, or unset it.")
+                    .arg(hostProcessVariable, shown(value)));
+        }
+    }
+
+    config.dockerUnrestrictedNetwork = in.env.contains(dockerNetworkVariable);
+}
+
+void parseIdleTimeout(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    if (!in.env.contains(idleTimeoutVariable)) {
+        return;
+    }
+    const QString value = in.env.value(idleTimeoutVariable);
+    bool tooLarge = false;
+    const auto parsed = parseDecimal(value, &tooLarge);
+    if (tooLarge) {
+        errors.add(idleTimeoutVariable,
+            tr("%1 is too large; the maximum is 2147483647 milliseconds. Give a smaller number of "
+               "milliseconds, or unset it.")
+                .arg(idleTimeoutVariable));
+    } else if (!parsed || *parsed == 0) {
+        errors.add(idleTimeoutVariable,
+            tr("%1 is %2; it must be a positive whole number of milliseconds, digits only (e.g. 600000). "
+               "Fix the value, or unset it.")
+                .arg(idleTimeoutVariable, shown(value)));
+    } else {
+        config.idleTimeoutMs = *parsed;
+    }
+}
+
+void parseCursor(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    // Choice: a variable that is present counts as defined even when empty (then it fails as empty). An
+    // empty CURSOR_API_KEY is almost always a secret that did not expand; treating it as unset would
+    // either disable the lane silently or blame the wrong variables. This matches the §8 treatment of an
+    // empty CHECKFU_ENABLE_HOST_PROCESS_SANDBOX.
+    const QStringList all { profileVariable, digestVariable, modelVariable, apiKeyVariable };
+    QStringList missing;
+    for (const auto &name : all) {
+        if (!in.env.contains(name)) {
+            missing.append(name);
+        }
+    }
+    if (missing.size() == all.size()) {
+        return;
+    }
+
+    const auto errorsBefore = errors.size();
+    if (!missing.isEmpty()) {
+        // One error naming only the missing variables (§8), so the fix is exactly "set these".
+        errors.add(missing.join(QStringLiteral(", ")),
+            tr("The Cursor lane is incomplete; not set: %1. Set these too, or unset the other Cursor "
+               "variables.")
+                .arg(missing.join(QStringLiteral(", "))));
+    }
+    for (const auto &name : all) {
+        if (in.env.contains(name) && in.env.value(name).isEmpty()) {
+            errors.add(name, tr("%1 is set but empty. Give it a value, or unset all four Cursor variables.").arg(name));
+        }
+    }
+
+    // Shape errors never echo the value: someone may have pasted the API key into the wrong variable.
+    // anchoredPattern, not ^...$: PCRE's $ also matches before a trailing newline.
+    static const QRegularExpression profileShape(
+        QRegularExpression::anchoredPattern(QStringLiteral("hprof_[0-9a-f]{32}@[1-9][0-9]*")));
+    static const QRegularExpression digestShape(
+        QRegularExpression::anchoredPattern(QStringLiteral("sha256:[0-9a-f]{64}")));
+    const QString profile = in.env.value(profileVariable);
+    if (!profile.isEmpty() && !profileShape.match(profile).hasMatch()) {
+        errors.add(profileVariable,
+            tr("%1 does not have the expected shape hprof_<32 lower-case hex digits>@<version> (e.g. "
+               "hprof_0123456789abcdef0123456789abcdef@1). Copy the profile version exactly.")
+                .arg(profileVariable));
+    }
+    const QString digest = in.env.value(digestVariable);
+    if (!digest.isEmpty() && !digestShape.match(digest).hasMatch()) {
+        errors.add(digestVariable,
+            tr("%1 does not have the expected shape sha256:<64 lower-case hex digits>. Copy the release "
+               "digest exactly.")
+                .arg(digestVariable));
+    }
+
+    if (errors.size() == errorsBefore) {
+        config.cursor = CursorLane { profile, digest, in.env.value(modelVariable), in.env.value(apiKeyVariable) };
+    }
+}
+
+void parseCredentialStore(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    if (!in.flags.contains(QStringLiteral("credential-store"))) {
+        return;
+    }
+    const QString value = in.flags.value(QStringLiteral("credential-store"));
+    if (value != QLatin1String("keychain") && value != QLatin1String("file")) {
+        errors.add(QStringLiteral("--credential-store"),
+            tr("--credential-store is %1; use keychain or file.").arg(shown(value)));
+        return;
+    }
+    config.credentialStore = value;
+}
+
+void parseSlots(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    if (!in.flags.contains(QStringLiteral("slots"))) {
+        return;
+    }
+    const QString value = in.flags.value(QStringLiteral("slots"));
+    bool tooLarge = false;
+    const auto parsed = parseDecimal(value, &tooLarge);
+    if (!parsed || *parsed < 1 || *parsed > 64) {
+        errors.add(QStringLiteral("--slots"), tr("--slots is %1; use a whole number from 1 to 64.").arg(shown(value)));
+        return;
+    }
+    config.slotCount = *parsed;
+}
+
+void parseBubblewrapReadOnly(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    // The flag wins; a variable it overrides is not used, so it is not checked either.
+    QString list;
+    QString source;
+    if (in.flags.contains(QStringLiteral("bubblewrap-read-only"))) {
+        list = in.flags.value(QStringLiteral("bubblewrap-read-only"));
+        source = readOnlyFlag;
+    } else if (in.env.contains(readOnlyVariable)) {
+        list = in.env.value(readOnlyVariable);
+        source = readOnlyVariable;
+    } else {
+        return;
+    }
+    QStringList paths;
+    const QStringList problems = RunnerConfigParser::readOnlyPathProblems(list, source, in.runnerStateDirs, &paths);
+    for (const QString &problem : problems)
+        errors.add(source, problem);
+    if (problems.isEmpty()) {
+        config.bubblewrapReadOnly = paths;
+        config.bubblewrapReadOnlySource = paths.isEmpty() ? QString() : source;
+    }
+}
+
+QString sandboxName(SandboxChoice choice)
+{
+    switch (choice) {
+    case SandboxChoice::NotGiven:
+        return tr("not given");
+    case SandboxChoice::HostProcess:
+        return QStringLiteral("host-process");
+    case SandboxChoice::Bubblewrap:
+        return QStringLiteral("bubblewrap");
+    case SandboxChoice::Docker:
+        return QStringLiteral("docker");
+    case SandboxChoice::None:
+        return QStringLiteral("none");
+    }
+    return QString();
+}
+
+QString onOff(bool on)
+{
+    return on ? tr("on") : tr("off");
+}
+
+} // namespace
+
+std::variant<RunnerConfig, QList<ConfigError>> RunnerConfigParser::parse(const RunnerConfigInput &in)
+{
+    RunnerConfig config;
+    ErrorList errors;
+    parseEndpoint(in, config, errors);
+    parseCode(in, config, errors);
+    parseLabel(in, config, errors);
+    parseSandbox(in, config, errors);
+    parseIdleTimeout(in, config, errors);
+    parseCursor(in, config, errors);
+    parseCredentialStore(in, config, errors);
+    parseSlots(in, config, errors);
+    parseBubblewrapReadOnly(in, config, errors);
+    // No bad value exists for the token (§8); an empty one means "not given".
+    config.workspaceToken = in.env.value(tokenVariable);
+    if (!errors.isEmpty()) {
+        return errors.take();
+    }
+    return config;
+}
+
+QString RunnerConfig::describe() const
+{
+    QStringList lines;
+    if (endpoint.isEmpty()) {
+        lines << tr("endpoint: not given (stored settings apply)");
+    } else {
+        lines << tr("endpoint: %1 (from %2)")
+                     .arg(endpoint.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment),
+                         endpointSource);
+    }
+    lines << tr("pairing code: %1").arg(pairingCode ? PairingCode::parse(*pairingCode).redacted() : tr("none"));
+    lines << tr("label: %1").arg(label);
+
+    QString dockerText;
+    switch (docker) {
+    case DockerMode::Off:
+        dockerText = tr("off");
+        break;
+    case DockerMode::Auto:
+        dockerText = tr("when a daemon answers");
+        break;
+    case DockerMode::Required:
+        dockerText = tr("required");
+        break;
+    }
+    lines << tr("sandbox: %1; host-process %2, bubblewrap %3, docker %4")
+                 .arg(sandboxName(sandbox), onOff(hostProcessEnabled), onOff(bubblewrapEnabled), dockerText);
+    if (!hostProcessEnabled && !bubblewrapEnabled && docker == DockerMode::Off) {
+        lines << tr("no sandbox provider is on: this Runner will not claim work");
+    }
+    lines << tr("docker unrestricted network: %1").arg(dockerUnrestrictedNetwork ? tr("allowed") : tr("not allowed"));
+    lines << tr("idle timeout: %1").arg(idleTimeoutMs ? tr("%1 ms").arg(*idleTimeoutMs) : tr("default"));
+    if (cursor) {
+        // The key is reported only as present.
+        lines << tr("cursor lane: profile %1, release %2, model %3, API key set")
+                     .arg(cursor->profileVersion, cursor->releaseDigest, cursor->model);
+    } else {
+        lines << tr("cursor lane: not configured");
+    }
+    lines << tr("workspace token: %1").arg(workspaceToken.isEmpty() ? tr("not set") : tr("set"));
+    lines << tr("credential store: %1").arg(credentialStore ? *credentialStore : tr("default"));
+    lines << tr("slots: %1").arg(slotCount);
+    lines << tr("bubblewrap read-only paths: %1")
+                 .arg(bubblewrapReadOnly.isEmpty()
+                         ? tr("none")
+                         : tr("%1 (from %2)").arg(bubblewrapReadOnly.join(QLatin1Char(':')), bubblewrapReadOnlySource));
+    return lines.join(QLatin1Char('\n'));
+}
+
+QStringList RunnerConfigInput::defaultRunnerStateDirs()
+{
+    return { AppPaths::dataDir(), QFileInfo(AppPaths::settingsFile()).path(), AppPaths::runtimeDir() };
+}
+
+QStringList RunnerConfigParser::readOnlyPathProblems(
+    const QString &list, const QString &field, const QStringList &stateDirs, QStringList *paths)
+{
+    // As a sandbox would see them: real directories, symlinks resolved.
+    const auto real = [](const QString &path) {
+        const QString canonical = QFileInfo(path).canonicalFilePath();
+        return canonical.isEmpty() ? QDir::cleanPath(path) : canonical;
+    };
+    const auto within = [](const QString &path, const QString &base) {
+        return path == base || base == QLatin1String("/") || path.startsWith(base + QLatin1Char('/'));
+    };
+    QStringList problems;
+    QStringList cleaned;
+    const QString fix = tr("Give existing absolute paths separated by ':', e.g. /home/me/.local/bin:/home/me/.nvm.");
+    for (const QString &entry : list.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
+        if (hasControlCharacter(entry)) {
+            problems << tr("%1: a path contains a line break or control character. %2").arg(field, fix);
+            continue;
+        }
+        if (!QDir::isAbsolutePath(entry)) {
+            problems << tr("%1: %2 is not an absolute path. %3").arg(field, shown(entry), fix);
+            continue;
+        }
+        const QString path = QDir::cleanPath(entry);
+        if (!QFileInfo::exists(path)) {
+            problems << tr("%1: %2 does not exist. %3").arg(field, shown(path), fix);
+            continue;
+        }
+        const QString canonical = real(path);
+        if (canonical == QLatin1String("/")) {
+            problems << tr("%1: %2 is the whole file system; the sandbox would show everything. Allow only the "
+                           "directories the harness needs.")
+                            .arg(field, shown(path));
+            continue;
+        }
+        bool clash = false;
+        for (const QString &dir : stateDirs) {
+            const QString state = real(dir);
+            if (state.isEmpty() || !(within(canonical, state) || within(state, canonical)))
+                continue;
+            problems << tr("%1: %2 would show the Runner's own state (%3) to the harness. Allow a narrower path "
+                           "that does not contain it, e.g. the directory the harness is installed in.")
+                            .arg(field, shown(path), state);
+            clash = true;
+            break;
+        }
+        if (!clash && !cleaned.contains(path))
+            cleaned.append(path);
+    }
+    if (paths)
+        *paths = cleaned;
+    return problems;
+}
+
+QString RunnerConfigParser::sandboxFlagValue(SandboxChoice choice)
+{
+    return choice == SandboxChoice::NotGiven ? QString() : sandboxName(choice);
+}
+
+} // namespace runnercore

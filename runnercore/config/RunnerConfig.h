@@ -1,0 +1,98 @@
+#pragma once
+
+#include <QHash>
+#include <QList>
+#include <QProcessEnvironment>
+#include <QString>
+#include <QSysInfo>
+#include <QUrl>
+
+#include <optional>
+#include <variant>
+
+namespace runnercore {
+
+// The --sandbox flag as given; which providers end up on is in RunnerConfig's *Enabled fields.
+enum class SandboxChoice { NotGiven, HostProcess, Bubblewrap, Docker, None };
+
+// Off: never use docker. Auto: use it when a daemon answers (re-checked). Required: refuse to start without one.
+enum class DockerMode { Off, Auto, Required };
+
+// The Cursor lane tuple (wire §8). apiKey is a secret: it is never printed, logged or put in a message.
+struct CursorLane
+{
+    QString profileVersion;
+    QString releaseDigest;
+    QString model;
+    QString apiKey;
+};
+
+// One problem with the local configuration. field is the flag ("--slots") or variable ("CURSOR_API_KEY")
+// to fix; message names it too and says what to do, so it can be shown on its own.
+struct ConfigError
+{
+    QString field;
+    QString message;
+};
+
+// The validated local configuration (wire §8). Only RunnerConfigParser builds one.
+struct RunnerConfig
+{
+    QUrl endpoint; // from --endpoint, else CHECKFU_API_URL; empty when neither was given (stored settings apply)
+    QString endpointSource; // "--endpoint", "CHECKFU_API_URL" or ""
+    std::optional<QString> pairingCode; // normalised, from --code; a one-use secret, log only its redaction
+    QString label; // --label, else the machine's host name
+    SandboxChoice sandbox = SandboxChoice::NotGiven;
+    bool hostProcessEnabled = false; // after the §8 provider table and CHECKFU_ENABLE_HOST_PROCESS_SANDBOX
+    bool bubblewrapEnabled = false;
+    DockerMode docker = DockerMode::Auto;
+    bool dockerUnrestrictedNetwork = false; // CHECKFU_DOCKER_UNRESTRICTED_NETWORK defined (any value, empty included)
+    std::optional<int> idleTimeoutMs; // CHECKFU_RUNNER_IDLE_TIMEOUT_MS
+    std::optional<CursorLane> cursor;
+    QString workspaceToken; // CHECKFU_RUNNER_TOKEN (a secret: never printed)
+    std::optional<QString> credentialStore; // "keychain" or "file", from --credential-store
+    // --slots N (1..64). Not named "slots": that is a Qt keyword macro and would expand to nothing.
+    int slotCount = 1;
+    // --bubblewrap-read-only, else CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY: absolute paths a bubblewrap
+    // sandbox shows read-only (harnesses installed under the home directory), as given, cleaned.
+    QStringList bubblewrapReadOnly;
+    QString bubblewrapReadOnlySource; // "--bubblewrap-read-only", the variable, or "" when none
+
+    // Human summary for logs and doctor. Never includes the Cursor API key, the workspace token or the
+    // full pairing code.
+    QString describe() const;
+};
+
+// What the caller collected. A flag that was not given is not in the map.
+struct RunnerConfigInput
+{
+    // Keys without dashes: "endpoint", "code", "label", "sandbox", "credential-store", "slots",
+    // "bubblewrap-read-only" (':'-separated paths; a repeated flag is joined with ':').
+    QHash<QString, QString> flags;
+    QProcessEnvironment env;
+    // Where the Runner keeps its own state (AppPaths): no read-only path may show any of it.
+    QStringList runnerStateDirs = defaultRunnerStateDirs();
+    // The default label. Filled here, by whoever builds the input, so that the parser itself reads nothing
+    // from the machine; tests set it.
+    QString machineHostName = QSysInfo::machineHostName();
+
+    static QStringList defaultRunnerStateDirs();
+};
+
+class RunnerConfigParser
+{
+public:
+    // A function of its input (and, for the read-only paths, of what exists on disk). All errors are collected (not
+    // just the first), in a stable order, each naming its field and the fix. Flags other than the ones listed in
+    // RunnerConfigInput are ignored.
+    static std::variant<RunnerConfig, QList<ConfigError>> parse(const RunnerConfigInput &in);
+    // Problems with a ':'-separated list of bubblewrap read-only paths, each naming `field` and the fix;
+    // empty when every path is absolute, exists, is not "/" and neither holds nor lies in a directory
+    // of stateDirs. *paths gets the cleaned paths.
+    static QStringList readOnlyPathProblems(
+        const QString &list, const QString &field, const QStringList &stateDirs, QStringList *paths = nullptr);
+    // The --sandbox value that selects `choice`; empty for NotGiven.
+    static QString sandboxFlagValue(SandboxChoice choice);
+};
+
+} // namespace runnercore

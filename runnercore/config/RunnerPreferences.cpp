@@ -1,0 +1,214 @@
+#include <runnercore/config/RunnerPreferences.h>
+
+#include <runnercore/logging/Logging.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSettings>
+
+#include <limits>
+
+namespace runnercore {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("RunnerPreferences", text);
+}
+
+const QString sandboxKey = QStringLiteral("sandbox"); // RunnerSettings' key, shared on purpose
+const QString slotsKey = QStringLiteral("runner/slots");
+const QString idleTimeoutKey = QStringLiteral("runner/idle_timeout_ms");
+const QString profileKey = QStringLiteral("cursor/profile_version");
+const QString digestKey = QStringLiteral("cursor/release_digest");
+const QString modelKey = QStringLiteral("cursor/model");
+const QString readOnlyKey = QStringLiteral("bubblewrap/read_only_paths");
+
+// The names RunnerConfigParser reads (wire §8).
+const QString sandboxFlag = QStringLiteral("sandbox");
+const QString slotsFlag = QStringLiteral("slots");
+const QString idleTimeoutVariable = QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS");
+const QString readOnlyFlag = QStringLiteral("bubblewrap-read-only");
+const QString readOnlyVariable = QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY");
+const QString profileVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION");
+const QString digestVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST");
+const QString modelVariable = QStringLiteral("CHECKFU_CURSOR_MODEL");
+const QString apiKeyVariable = QStringLiteral("CURSOR_API_KEY");
+
+// Digits only, as the parser wants them; anything else (or out of range) is "not set".
+std::optional<int> readInt(const QSettings &s, const QString &key, qint64 min, qint64 max)
+{
+    if (!s.contains(key))
+        return std::nullopt;
+    const QString text = s.value(key).toString();
+    static const QRegularExpression digits(QRegularExpression::anchoredPattern(QStringLiteral("[0-9]{1,10}")));
+    if (digits.match(text).hasMatch()) {
+        const qint64 value = text.toLongLong();
+        if (value >= min && value <= max)
+            return int(value);
+    }
+    // The key name only: a value is never logged (someone may have pasted a secret into the file).
+    Logging::get("settings")->warn("ignoring {} in the settings file: not a whole number from {} to {}", key, min, max);
+    return std::nullopt;
+}
+
+} // namespace
+
+RunnerPreferences::RunnerPreferences(const QString &file) : m_file(file) { }
+
+void RunnerPreferences::load()
+{
+    const QSettings s(m_file, QSettings::IniFormat);
+    readFrom(s);
+}
+
+bool RunnerPreferences::save(QString *error) const
+{
+    QDir().mkpath(QFileInfo(m_file).absolutePath());
+    // Only the keys set or removed here are written: QSettings re-reads the file and merges on sync,
+    // so RunnerSettings' pairing (possibly just written by the Runner) survives.
+    QSettings s(m_file, QSettings::IniFormat);
+    writeTo(s);
+    s.sync();
+    const QString problem = writeError(s);
+    if (!problem.isEmpty() && error)
+        *error = problem;
+    return problem.isEmpty();
+}
+
+void RunnerPreferences::readFrom(const QSettings &s)
+{
+    sandbox = s.value(sandboxKey).toString();
+    slotCount = readInt(s, slotsKey, 1, MaxSlots);
+    idleTimeoutMs = readInt(s, idleTimeoutKey, 1, std::numeric_limits<int>::max());
+    cursor.profileVersion = s.value(profileKey).toString();
+    cursor.releaseDigest = s.value(digestKey).toString();
+    cursor.model = s.value(modelKey).toString();
+    bubblewrapReadOnly = s.value(readOnlyKey).toString();
+    // Kept as read (the settings dialog shows it to be fixed), but never applied.
+    if (!cursor.isEmpty() && !cursorUsable())
+        Logging::get("settings")
+            ->warn("ignoring the Cursor tuple in the settings file: {}",
+                cursorProblems(cursor, true).join(QLatin1Char(' ')));
+}
+
+void RunnerPreferences::writeTo(QSettings &s) const
+{
+    s.setValue(sandboxKey, sandbox);
+    if (slotCount)
+        s.setValue(slotsKey, *slotCount);
+    else
+        s.remove(slotsKey);
+    if (idleTimeoutMs)
+        s.setValue(idleTimeoutKey, *idleTimeoutMs);
+    else
+        s.remove(idleTimeoutKey);
+    if (bubblewrapReadOnly.isEmpty())
+        s.remove(readOnlyKey);
+    else
+        s.setValue(readOnlyKey, bubblewrapReadOnly);
+    const std::pair<QString, QString> cursorValues[]
+        = { { profileKey, cursor.profileVersion }, { digestKey, cursor.releaseDigest }, { modelKey, cursor.model } };
+    for (const auto &[key, value] : cursorValues) {
+        if (cursor.isEmpty())
+            s.remove(key);
+        else
+            s.setValue(key, value);
+    }
+}
+
+QString RunnerPreferences::writeError(const QSettings &s) const
+{
+    if (s.status() == QSettings::NoError)
+        return {};
+    return tr("Cannot write the settings file %1.").arg(m_file);
+}
+
+void RunnerPreferences::applyTo(RunnerConfigInput &input, const std::optional<QString> &cursorApiKey) const
+{
+    if (!sandbox.isEmpty() && !input.flags.contains(sandboxFlag))
+        input.flags.insert(sandboxFlag, sandbox);
+    if (slotCount && !input.flags.contains(slotsFlag))
+        input.flags.insert(slotsFlag, QString::number(*slotCount));
+    if (idleTimeoutMs && !input.env.contains(idleTimeoutVariable))
+        input.env.insert(idleTimeoutVariable, QString::number(*idleTimeoutMs));
+    if (!bubblewrapReadOnly.isEmpty() && !input.flags.contains(readOnlyFlag) && !input.env.contains(readOnlyVariable))
+        input.flags.insert(readOnlyFlag, bubblewrapReadOnly);
+
+    // All or none: one Cursor variable in the environment means the environment owns the lane.
+    if (environmentOwnsCursor(input.env))
+        return;
+    if (cursorApiKey && cursorLane(*cursorApiKey)) {
+        input.env.insert(profileVariable, cursor.profileVersion);
+        input.env.insert(digestVariable, cursor.releaseDigest);
+        input.env.insert(modelVariable, cursor.model);
+        input.env.insert(apiKeyVariable, *cursorApiKey);
+    }
+}
+
+std::optional<CursorLane> RunnerPreferences::cursorLane(const QString &apiKey) const
+{
+    if (!cursorUsable() || apiKey.isEmpty())
+        return std::nullopt;
+    return CursorLane { cursor.profileVersion, cursor.releaseDigest, cursor.model, apiKey };
+}
+
+bool RunnerPreferences::cursorUsable() const
+{
+    return cursor.isComplete() && cursorProblems(cursor, true).isEmpty();
+}
+
+bool RunnerPreferences::wantsCursorKey(const QProcessEnvironment &env) const
+{
+    return cursorUsable() && !environmentOwnsCursor(env);
+}
+
+bool RunnerPreferences::environmentOwnsCursor(const QProcessEnvironment &env)
+{
+    for (const QString &name : { profileVariable, digestVariable, modelVariable, apiKeyVariable }) {
+        if (env.contains(name))
+            return true;
+    }
+    return false;
+}
+
+QStringList RunnerPreferences::cursorProblems(const CursorTuple &tuple, bool hasKey)
+{
+    if (tuple.isEmpty() && !hasKey)
+        return {};
+    QStringList missing;
+    if (tuple.profileVersion.isEmpty())
+        missing << tr("profile version");
+    if (tuple.releaseDigest.isEmpty())
+        missing << tr("release digest");
+    if (tuple.model.isEmpty())
+        missing << tr("model");
+    if (!hasKey)
+        missing << tr("API key");
+    QStringList problems;
+    if (!missing.isEmpty())
+        problems << tr("The Cursor lane needs all four fields or none; missing: %1.").arg(missing.join(tr(", ")));
+
+    // The shapes RunnerConfigParser checks (wire §8), so a saved tuple never stops the runner at start.
+    static const QRegularExpression profileShape(
+        QRegularExpression::anchoredPattern(QStringLiteral("hprof_[0-9a-f]{32}@[1-9][0-9]*")));
+    static const QRegularExpression digestShape(
+        QRegularExpression::anchoredPattern(QStringLiteral("sha256:[0-9a-f]{64}")));
+    if (!tuple.profileVersion.isEmpty() && !profileShape.match(tuple.profileVersion).hasMatch())
+        problems << tr("The profile version must look like hprof_<32 lower-case hex digits>@<version>, e.g. "
+                       "hprof_0123456789abcdef0123456789abcdef@1.");
+    if (!tuple.releaseDigest.isEmpty() && !digestShape.match(tuple.releaseDigest).hasMatch())
+        problems << tr("The release digest must look like sha256:<64 lower-case hex digits>.");
+    return problems;
+}
+
+QStringList RunnerPreferences::sandboxNames()
+{
+    return { QString(), QStringLiteral("host-process"), QStringLiteral("bubblewrap"), QStringLiteral("docker"),
+        QStringLiteral("none") };
+}
+
+} // namespace runnercore

@@ -1,0 +1,150 @@
+#include <runnercore/logging/Logging.h>
+
+#include <runnercore/logging/SecretMasker.h>
+
+#include <QDir>
+#include <QFile>
+
+#include <spdlog/sinks/base_sink.h>
+#include <spdlog/sinks/rotating_file_sink.h>
+#include <spdlog/sinks/stdout_color_sinks.h>
+
+#include <mutex>
+#include <vector>
+
+namespace runnercore {
+
+namespace {
+
+// Masks secrets in the message before any real sink formats it.
+class MaskingSink : public spdlog::sinks::base_sink<std::mutex>
+{
+public:
+    MaskingSink(SecretMasker &masker, std::vector<spdlog::sink_ptr> sinks) : m_masker(masker), m_sinks(std::move(sinks))
+    { }
+
+protected:
+    void sink_it_(const spdlog::details::log_msg &msg) override
+    {
+        const std::string masked = m_masker.mask(std::string_view(msg.payload.data(), msg.payload.size()));
+        spdlog::details::log_msg copy(
+            msg.time, msg.source, msg.logger_name, msg.level, spdlog::string_view_t(masked.data(), masked.size()));
+        for (auto &child : m_sinks) {
+            if (child->should_log(copy.level))
+                child->log(copy);
+        }
+    }
+    void flush_() override
+    {
+        for (auto &child : m_sinks)
+            child->flush();
+    }
+
+private:
+    SecretMasker &m_masker;
+    std::vector<spdlog::sink_ptr> m_sinks;
+};
+
+constexpr size_t MaxLogFileBytes = 5 * 1024 * 1024;
+constexpr size_t MaxLogFiles = 3;
+// Each listed logger gets the sinks of the latest init(), even when it was first used before it
+// (the tray reads its settings before it knows the log level).
+const char *const Components[] = { "runner", "http", "identity", "presence", "credentials", "pairing", "config",
+    "claims", "runs", "observations", "doctor", "tray", "settings", "sandbox", "acp" };
+
+// Logging is process-wide by nature (spdlog's registry is); this is its one piece of shared state.
+struct LoggingState
+{
+    SecretMasker masker;
+    std::mutex mutex;
+    spdlog::sink_ptr sink;
+    QString file;
+    spdlog::level::level_enum level = spdlog::level::info;
+};
+
+LoggingState &state()
+{
+    static LoggingState s;
+    return s;
+}
+
+spdlog::sink_ptr defaultSink()
+{
+    auto console = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
+    return std::make_shared<MaskingSink>(state().masker, std::vector<spdlog::sink_ptr> { console });
+}
+
+} // namespace
+
+void Logging::init(const Options &options)
+{
+    std::vector<spdlog::sink_ptr> sinks;
+    QString file;
+    if (!options.logDir.isEmpty()) {
+        QDir().mkpath(options.logDir);
+        QFile::setPermissions(options.logDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+        file = options.logDir + QStringLiteral("/checkfu-runner.log");
+        try {
+            sinks.push_back(std::make_shared<spdlog::sinks::rotating_file_sink_mt>(
+                file.toStdString(), MaxLogFileBytes, MaxLogFiles));
+        } catch (const spdlog::spdlog_ex &e) {
+            // A read-only or full disk must not stop the Runner; say so on stderr.
+            fprintf(stderr, "checkfu-runner: cannot open log file %s: %s\n", qPrintable(file), e.what());
+            file.clear();
+        }
+    }
+    if (options.console)
+        sinks.push_back(std::make_shared<spdlog::sinks::stderr_color_sink_mt>());
+
+    auto &s = state();
+    std::lock_guard lock(s.mutex);
+    s.sink = std::make_shared<MaskingSink>(s.masker, std::move(sinks));
+    s.file = file;
+    s.level = options.level;
+    for (const char *name : Components) {
+        spdlog::drop(name);
+        auto logger = std::make_shared<spdlog::logger>(name, s.sink);
+        logger->set_level(options.level);
+        logger->flush_on(spdlog::level::info);
+        spdlog::register_logger(logger);
+    }
+}
+
+void Logging::setLevel(spdlog::level::level_enum level)
+{
+    auto &s = state();
+    std::lock_guard lock(s.mutex);
+    s.level = level;
+    spdlog::apply_all([level](const std::shared_ptr<spdlog::logger> &logger) { logger->set_level(level); });
+}
+
+std::shared_ptr<spdlog::logger> Logging::get(const char *component)
+{
+    auto &s = state();
+    std::lock_guard lock(s.mutex);
+    if (auto existing = spdlog::get(component))
+        return existing;
+    auto logger = std::make_shared<spdlog::logger>(component, s.sink ? s.sink : defaultSink());
+    logger->set_level(s.level);
+    logger->flush_on(spdlog::level::info);
+    spdlog::register_logger(logger);
+    return logger;
+}
+
+SecretMasker &Logging::masker()
+{
+    return state().masker;
+}
+
+void Logging::flush()
+{
+    spdlog::apply_all([](const std::shared_ptr<spdlog::logger> &l) { l->flush(); });
+}
+
+QString Logging::currentLogFile()
+{
+    std::lock_guard lock(state().mutex);
+    return state().file;
+}
+
+} // namespace runnercore

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QString>
+
+#include <spdlog/fmt/fmt.h>
+#include <spdlog/spdlog.h>
+
+#include <memory>
+
+namespace runnercore {
+
+class SecretMasker;
+
+// spdlog setup: one logger per component (like Nextcloud's logging categories), all writing
+// through a masking sink to a rotating file in the app's log folder and, for the CLI, stderr.
+class Logging
+{
+public:
+    struct Options
+    {
+        QString logDir; // empty: no file
+        bool console = true; // stderr
+        spdlog::level::level_enum level = spdlog::level::info;
+    };
+
+    // Replaces the sinks of every component logger; safe to call again (tests).
+    static void init(const Options &options);
+    // The component's logger ("http", "identity", "presence", ...); usable before init (stderr only).
+    static std::shared_ptr<spdlog::logger> get(const char *component);
+    // The masker every log line goes through; register each secret as soon as it is held.
+    static SecretMasker &masker();
+    static void flush();
+    // Changes every component's level at run time (the tray's settings); thread-safe.
+    static void setLevel(spdlog::level::level_enum level);
+    static QString currentLogFile();
+};
+
+} // namespace runnercore
+
+// QString in log lines, as UTF-8.
+template <> struct fmt::formatter<QString> : fmt::formatter<std::string_view>
+{
+    template <typename Context> auto format(const QString &s, Context &ctx) const
+    {
+        const QByteArray utf8 = s.toUtf8();
+        return fmt::formatter<std::string_view>::format(std::string_view(utf8.constData(), utf8.size()), ctx);
+    }
+};

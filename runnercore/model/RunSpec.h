@@ -1,0 +1,102 @@
+#pragma once
+
+#include <QByteArray>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QList>
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <variant>
+
+namespace runnercore {
+
+// One file of an uploaded_project mount; path is relative, already checked (no "..", not absolute).
+struct RunFile
+{
+    QString path;
+    QByteArray content;
+};
+
+struct RunMount
+{
+    QString kind; // "uploaded_project", "git", "memory", "skills"
+    QString target; // container path, e.g. "/workspace"
+    QList<RunFile> files;
+};
+
+struct RunResources
+{
+    qint64 cpuMillis = 0;
+    qint64 memoryMib = 0;
+    qint64 diskMib = 0;
+    qint64 maxDurationSeconds = 0;
+};
+
+// Bounds on what one run may upload. The defaults are the Runner's; tests pass smaller ones so the
+// byte limit can be exercised without allocating hundreds of MiB.
+struct RunSpecLimits
+{
+    qint64 maxMountBytes = qint64(256) * 1024 * 1024; // decoded bytes over all mounts
+    int maxFiles = 10000; // files over all mounts
+    int maxPathLength = 4096; // characters of one file path
+};
+
+struct RunModel
+{
+    QString kind; // "cursor_api_key"
+    QString provider; // "cursor"
+    QString model; // "cursor-auto"
+};
+
+// A claim's run_spec (§6.1), parsed strictly. Only RunSpec::parse builds one.
+struct RunSpec
+{
+    QString principalId;
+    QString title;
+    QString environmentId;
+    QString tier; // "host_process" | "container"
+    QString network; // "none" | "unrestricted"
+    QString retention; // "durable" | "ephemeral_zdr"
+    RunResources resources;
+    QString driver; // "checkfu:oneshot-v1@1" | "checkfu:acp-v1@1"
+    QString profileVersion;
+    std::optional<QString> releaseDigest;
+    QString launchKind; // "process" | "oci"
+    QString image; // oci only
+    QStringList argv;
+    QMap<QString, QString> env;
+    std::optional<RunModel> model;
+    QList<RunMount> mounts;
+    QJsonArray prompt; // content blocks as sent
+    std::optional<qint64> idleTimeoutMs; // null → CHECKFU_RUNNER_IDLE_TIMEOUT_MS or none
+
+    bool isZeroDataRetention() const { return retention == QLatin1String("ephemeral_zdr"); }
+    // The text of the prompt's text blocks joined by blank lines (what a oneshot harness reads on stdin).
+    QString promptText() const;
+
+    // On failure: a message naming the field ("run_spec.mounts[0].files[2].path is absolute"),
+    // which the Runner uses for a refusal with reason invalid_run_spec. Never throws, never crashes.
+    static std::variant<RunSpec, QString> parse(const QJsonObject &runSpec);
+    static std::variant<RunSpec, QString> parse(const QJsonObject &runSpec, const RunSpecLimits &limits);
+};
+
+// A claim (§6.1): the run plus the ids the Runner must echo.
+struct RunClaim
+{
+    QString claimId;
+    QString runId;
+    QString sessionId;
+    int leaseTtlSeconds = 60;
+    QJsonObject rawSpec; // kept for refusal/diagnostics; never logged for ZDR runs
+    // Either a parsed spec or the reason it is invalid (the claim itself is still valid then).
+    std::variant<RunSpec, QString> spec;
+
+    // Fails (message names the field) only when the claim envelope itself is unusable
+    // (no claim_id / run_id): such a claim cannot even be refused.
+    static std::variant<RunClaim, QString> parse(const QJsonObject &body);
+};
+
+} // namespace runnercore

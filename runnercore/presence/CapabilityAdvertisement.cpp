@@ -1,0 +1,99 @@
+#include <runnercore/presence/CapabilityAdvertisement.h>
+
+#include <runnercore/base/Platform.h>
+
+namespace runnercore {
+
+namespace {
+QJsonArray toArray(const QStringList &list)
+{
+    return QJsonArray::fromStringList(list);
+}
+
+QJsonObject resources(int cpuMillis, int memoryMib, int diskMib, int maxDurationSeconds)
+{
+    return QJsonObject { { QStringLiteral("cpu_millis"), cpuMillis }, { QStringLiteral("memory_mib"), memoryMib },
+        { QStringLiteral("disk_mib"), diskMib }, { QStringLiteral("max_duration_seconds"), maxDurationSeconds } };
+}
+
+// How each run_spec resource is held, by name; a resource not named here is accepted within the
+// range but not enforced. Host tiers: per process of the run, through setrlimit
+// (HostProcessProvider::resourceLimits); the deadline is the Runner's, over the whole tree.
+QJsonObject hostResourceLimits()
+{
+    return QJsonObject { { QStringLiteral("cpu_millis"), QStringLiteral("process_cpu_time") },
+        { QStringLiteral("memory_mib"), QStringLiteral("process_data") },
+        { QStringLiteral("disk_mib"), QStringLiteral("process_file_size") },
+        { QStringLiteral("max_duration_seconds"), QStringLiteral("run_deadline") } };
+}
+
+QJsonObject processProvider(const QString &id, const QString &revision, const QStringList &drivers,
+    const QStringList &networkModes, bool networkIsolation)
+{
+    return QJsonObject {
+        { QStringLiteral("id"), id },
+        { QStringLiteral("provider_revision"), revision },
+        { QStringLiteral("drivers"), toArray(drivers) },
+        { QStringLiteral("launch_kinds"), QJsonArray { QStringLiteral("process") } },
+        { QStringLiteral("tiers"), QJsonArray { QStringLiteral("host_process") } },
+        { QStringLiteral("platforms"), QJsonArray { Platform::toJson() } },
+        { QStringLiteral("network_modes"), toArray(networkModes) },
+        { QStringLiteral("retention_modes"),
+            QJsonArray { QStringLiteral("durable"), QStringLiteral("ephemeral_zdr") } },
+        { QStringLiteral("runtime_assurances"),
+            QJsonObject { { QStringLiteral("compute_accounting"), true },
+                { QStringLiteral("network_isolation"), networkIsolation }, { QStringLiteral("bounded_start"), true },
+                { QStringLiteral("bounded_cancel"), true }, { QStringLiteral("teardown"), true } } },
+        { QStringLiteral("mount_kinds"), QJsonArray { QStringLiteral("uploaded_project") } },
+        { QStringLiteral("max_mounts"), 61 },
+        { QStringLiteral("minimum_resources"), resources(1, 1, 1, 1) },
+        { QStringLiteral("maximum_resources"), resources(64000, 262144, 1048576, 86400) },
+        { QStringLiteral("resource_limits"), hostResourceLimits() },
+    };
+}
+} // namespace
+
+QJsonObject CapabilityAdvertisement::hostProcessProvider(const QStringList &drivers)
+{
+    // The host's own network, no isolation: say exactly that (§5).
+    return processProvider(QStringLiteral("host-process"), QStringLiteral("checkfu:host-process-provider@1"), drivers,
+        { QStringLiteral("unrestricted") }, false);
+}
+
+QJsonObject CapabilityAdvertisement::bubblewrapProvider(const QStringList &drivers)
+{
+    return processProvider(QStringLiteral("bubblewrap"), QStringLiteral("checkfu:bubblewrap-provider@1"), drivers,
+        { QStringLiteral("none"), QStringLiteral("unrestricted") }, true);
+}
+
+QJsonObject CapabilityAdvertisement::dockerProvider(const QStringList &drivers, const QStringList &networkModes)
+{
+    QJsonObject entry = processProvider(
+        QStringLiteral("docker"), QStringLiteral("checkfu:docker-provider@1"), drivers, networkModes, true);
+    entry.insert(QStringLiteral("launch_kinds"), QJsonArray { QStringLiteral("oci") });
+    entry.insert(QStringLiteral("tiers"), QJsonArray { QStringLiteral("container") });
+    // One workspace, mounted at one target.
+    entry.insert(QStringLiteral("max_mounts"), 1);
+    QJsonObject assurances = entry.value(QStringLiteral("runtime_assurances")).toObject();
+    // CPU time is read from the container's cgroup where the host exposes it; not promised.
+    assurances.insert(QStringLiteral("compute_accounting"), false);
+    entry.insert(QStringLiteral("runtime_assurances"), assurances);
+    // The container's cgroup holds its CPU rate and memory (--cpus, --memory); nothing holds its disk.
+    entry.insert(QStringLiteral("resource_limits"),
+        QJsonObject { { QStringLiteral("cpu_millis"), QStringLiteral("container_cpu_rate") },
+            { QStringLiteral("memory_mib"), QStringLiteral("container_memory") },
+            { QStringLiteral("max_duration_seconds"), QStringLiteral("run_deadline") } });
+    return entry;
+}
+
+QJsonObject CapabilityAdvertisement::build(const QString &runnerPool, const QJsonArray &providers)
+{
+    return QJsonObject {
+        { QStringLiteral("placement"), QStringLiteral("byoc") },
+        { QStringLiteral("runner_pool"), runnerPool.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(runnerPool) },
+        { QStringLiteral("providers"), providers },
+        { QStringLiteral("plane_protocols"), QJsonArray {} },
+    };
+}
+
+} // namespace runnercore

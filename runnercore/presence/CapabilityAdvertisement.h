@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+namespace runnercore {
+
+// The §5 advertisement: what this Runner can realise right now. Built only from what the
+// enabled providers really do; never carries a secret (the Cursor key in particular).
+class CapabilityAdvertisement
+{
+public:
+    // drivers: the harness drivers this build implements (e.g. "checkfu:oneshot-v1@1").
+    static QJsonObject hostProcessProvider(const QStringList &drivers);
+    static QJsonObject bubblewrapProvider(const QStringList &drivers);
+    // networkModes: "none", plus "unrestricted" only when CHECKFU_DOCKER_UNRESTRICTED_NETWORK allows it.
+    static QJsonObject dockerProvider(const QStringList &drivers, const QStringList &networkModes);
+    static QJsonObject build(const QString &runnerPool, const QJsonArray &providers);
+};
+
+} // namespace runnercore

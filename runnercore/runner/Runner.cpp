@@ -1,0 +1,608 @@
+#include <runnercore/runner/Runner.h>
+
+#include <QCryptographicHash>
+
+#include <runnercore/base/Clock.h>
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/config/CredentialStore.h>
+#include <runnercore/config/InstanceLock.h>
+#include <runnercore/config/RunnerSettings.h>
+#include <runnercore/identity/PairingCode.h>
+#include <runnercore/identity/PairingRedemption.h>
+#include <runnercore/identity/WorkloadIdentity.h>
+#include <runnercore/logging/Logging.h>
+#include <runnercore/logging/SecretMasker.h>
+#include <runnercore/presence/CapabilityAdvertisement.h>
+#include <runnercore/presence/PresenceReporter.h>
+#include <runnercore/sandbox/HostProcessProvider.h>
+#include <runnercore/sandbox/SandboxSet.h>
+#include <runnercore/transport/ApiClient.h>
+#include <runnercore/transport/EndpointPolicy.h>
+#include <runnercore/work/ClaimLoop.h>
+#include <runnercore/work/ControlChannel.h>
+#include <runnercore/work/RunManager.h>
+
+#include <QCoreApplication>
+
+namespace runnercore {
+
+namespace {
+const char *const ProbeAccount = "checkfu-runner|probe";
+
+QString lockKeyFor(const QUrl &endpoint, const QString &credential)
+{
+    return endpoint.toString(QUrl::StripTrailingSlash) + QLatin1Char('|') + credential;
+}
+} // namespace
+
+Runner::Runner(
+    const RunnerConfig &config, RunnerSettings &settings, CredentialStore &store, const Clock &clock, QObject *parent)
+    : QObject(parent), m_config(config), m_settings(settings), m_store(store), m_clock(clock)
+{
+    // Masked in every log line and event from the start, even when a harness prints it (§6.3, §8).
+    if (m_config.cursor)
+        Logging::masker().addSecret(m_config.cursor->apiKey);
+    if (!m_config.workspaceToken.isEmpty())
+        Logging::masker().addSecret(m_config.workspaceToken);
+    m_stopTimer.setSingleShot(true);
+    connect(&m_stopTimer, &QTimer::timeout, this, &Runner::signOffAndFinish);
+}
+
+Runner::~Runner() = default;
+
+QString Runner::runnerId() const
+{
+    return m_runnerId;
+}
+
+std::optional<RunnerOwner> Runner::owner() const
+{
+    if (m_identity && m_identity->grant().runnerGeneration > 0)
+        return m_identity->grant().owner;
+    return std::nullopt;
+}
+
+QString Runner::dashboardLink() const
+{
+    return m_identity ? m_identity->grant().dashboardLink : QString();
+}
+
+QStringList Runner::drivers()
+{
+    // Drivers join this list as they are implemented: advertise only what is realised (§5).
+    return { QStringLiteral("checkfu:oneshot-v1@1"), QStringLiteral("checkfu:acp-v1@1") };
+}
+
+int Runner::busySlots() const
+{
+    return m_runs ? m_runs->busy() : 0;
+}
+
+QJsonObject Runner::advertisement() const
+{
+    QJsonArray providers;
+    if (m_sandboxes)
+        providers = m_sandboxes->advertisedProviders(drivers());
+    QString pool = m_identity ? m_identity->grant().runnerPool : QString();
+    if (pool.isEmpty())
+        pool = m_settings.runnerPool;
+    // SandboxSet hands out the same array while nothing changed: comparing it is cheap.
+    if (!m_advertised || m_advertised->pool != pool || m_advertised->providers != providers)
+        m_advertised = AdvertisementCache { pool, providers, CapabilityAdvertisement::build(pool, providers) };
+    return m_advertised->advertisement;
+}
+
+void Runner::setState(RunnerState state, const QString &message)
+{
+    if (state == m_state && message == m_message)
+        return;
+    m_state = state;
+    m_message = message;
+    Logging::get("runner")->info("state: {}{}{}", runnerStateName(state), message.isEmpty() ? "" : " - ", message);
+    emit stateChanged(state, message);
+}
+
+void Runner::fail(RunnerState state, RunnerExit exit, const QString &message)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    m_stopTimer.stop();
+    if (m_claims)
+        m_claims->setEnabled(false);
+    if (m_control)
+        m_control->stop();
+    if (m_presence)
+        m_presence->stop();
+    if (m_identity)
+        m_identity->abort();
+    if (m_api)
+        m_api->abortAll();
+    if (m_lock)
+        m_lock->unlock();
+    setState(state, message);
+    QTimer::singleShot(0, this, [this, exit] { emit finished(exit); });
+}
+
+QString Runner::account() const
+{
+    return CredentialStore::accountFor(m_endpoint, m_runnerId);
+}
+
+void Runner::start()
+{
+    setState(RunnerState::Starting);
+    // The tiers first: --sandbox bubblewrap/docker refuse to start when they cannot be realised,
+    // and the identity exchange carries the advertisement.
+    m_sandboxes
+        = std::make_unique<SandboxSet>(m_config, AppPaths::dataDir() + QStringLiteral("/runs"), instanceLabel());
+    connect(m_sandboxes.get(), &SandboxSet::ready, this, [this](bool ok, const QString &error) {
+        if (m_finished)
+            return;
+        if (!ok) {
+            Logging::get("runner")->error("{}", error);
+            fail(RunnerState::Failed, RunnerExit::SandboxUnavailable, error);
+            return;
+        }
+        connectToPlane();
+    });
+    m_sandboxes->start();
+}
+
+QString Runner::instanceLabel()
+{
+    // Marks this Runner's containers (per data directory, so two profiles never sweep each other's).
+    return QString::fromLatin1(
+        QCryptographicHash::hash(AppPaths::dataDir().toUtf8(), QCryptographicHash::Sha256).toHex().left(16));
+}
+
+QString Runner::sandboxPosture(bool brief) const
+{
+    return m_sandboxes ? m_sandboxes->posture(brief) : QString();
+}
+
+void Runner::recheckSandboxes()
+{
+    if (m_sandboxes)
+        m_sandboxes->recheck();
+}
+
+void Runner::checkConnectionNow()
+{
+    if (m_finished || m_signingOff || !m_identity)
+        return;
+    Logging::get("runner")->info("checking the connection now (state {})", runnerStateName(m_state));
+    m_identity->checkNow();
+    if (m_presence)
+        m_presence->retryNow();
+    if (m_claims)
+        m_claims->retryNow();
+    if (m_control)
+        m_control->retryNow();
+}
+
+void Runner::connectToPlane()
+{
+    if (!m_config.endpoint.isEmpty()) {
+        m_endpoint = m_config.endpoint;
+    } else if (!m_settings.endpoint.isEmpty()) {
+        const QString stored = m_settings.endpoint.toString();
+        if (const auto error = EndpointPolicy::check(stored, QStringLiteral("endpoint (settings)"))) {
+            fail(RunnerState::Failed, RunnerExit::Usage, *error);
+            return;
+        }
+        m_endpoint = EndpointPolicy::normalized(stored);
+    } else {
+        fail(RunnerState::NotPaired, RunnerExit::Usage,
+            tr("No control plane endpoint: pass --endpoint URL or set CHECKFU_API_URL."));
+        return;
+    }
+
+    m_api = std::make_unique<ApiClient>(m_endpoint, m_clock);
+    connect(m_api.get(), &ApiClient::clockSkewChanged, this, [this](qint64 skewMs) {
+        if (std::abs(skewMs) < ClockSkewWarningMs)
+            return;
+        const QString text = tr("This computer's clock is %1 s %2 the control plane's. Token times are corrected "
+                                "for it, but set the clock right (enable network time).")
+                                 .arg(std::abs(skewMs) / 1000)
+                                 .arg(skewMs > 0 ? tr("behind") : tr("ahead of"));
+        Logging::get("runner")->warn("{}", text);
+        emit warning(text);
+    });
+    m_identity = std::make_unique<WorkloadIdentity>(*m_api, m_clock);
+    m_identity->setAdvertisementSource([this] { return advertisement(); });
+    m_presence = std::make_unique<PresenceReporter>(*m_api, *m_identity, m_clock);
+    m_presence->setAdvertisementSource([this] { return advertisement(); });
+    m_presence->setSlots(m_config.slotCount, 0, {});
+
+    RunEnvironment env;
+    env.api = m_api.get();
+    env.identity = m_identity.get();
+    env.clock = &m_clock;
+    env.masker = &Logging::masker();
+    env.provider = [this](const QString &id) { return m_sandboxes->provider(id); };
+    env.ceiling = [this] { return m_identity->grant().ceiling; };
+    env.realisable = [this] { return advertisement(); };
+    env.cursor = m_config.cursor;
+    env.defaultIdleTimeoutMs = m_config.idleTimeoutMs;
+    env.spoolRoot = AppPaths::dataDir() + QStringLiteral("/spool");
+    env.teardownLeftovers = [this](const QString &runId) { m_sandboxes->teardownLeftovers(runId); };
+    m_runs = std::make_unique<RunManager>(env, m_config.slotCount);
+    m_claims = std::make_unique<ClaimLoop>(*m_api, *m_identity, m_clock);
+    // §8: with no provider on, the Runner stays connected but never claims.
+    m_claims->setFreeSlots([this] { return m_sandboxes->anyRealisable() ? m_runs->freeSlots() : 0; });
+    m_control = std::make_unique<ControlChannel>(*m_api, *m_identity, m_clock);
+    connect(m_claims.get(), &ClaimLoop::claimed, m_runs.get(), &RunManager::start);
+    connect(m_runs.get(), &RunManager::runsChanged, this, [this] {
+        m_presence->setSlots(m_config.slotCount, m_runs->busy(), m_runs->activeRunIds());
+        m_claims->poke();
+        emit runsChanged(m_runs->busy());
+    });
+    connect(m_control.get(), &ControlChannel::cancelRun, this,
+        [this](const QString &runId) { m_runs->cancel(runId, QStringLiteral("cancel_requested")); });
+    connect(m_control.get(), &ControlChannel::drain, this, [this] { setDraining(true); });
+    connect(m_control.get(), &ControlChannel::resume, this, [this] { setDraining(false); });
+    connect(m_control.get(), &ControlChannel::runDirective, m_runs.get(), &RunManager::directive);
+    connect(m_runs.get(), &RunManager::approvalRequested, this,
+        [this](const QString &runId, const QString &sessionId, const QJsonObject &data) {
+            const QString link = m_identity ? m_identity->grant().approvalLinkTemplate : QString();
+            emit approvalRequested(ApprovalRequest::from(runId, sessionId, data, link));
+        });
+    connect(m_runs.get(), &RunManager::approvalResolved, this, &Runner::approvalResolved);
+
+    connect(m_identity.get(), &WorkloadIdentity::acquired, this, &Runner::onAcquired);
+    connect(m_identity.get(), &WorkloadIdentity::fatal, this, &Runner::onFatal);
+    connect(m_identity.get(), &WorkloadIdentity::connectionTrouble, this, &Runner::reportOffline);
+    connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, [this] {
+        noteContact();
+        if (m_stopping || m_finished)
+            return;
+        applyStatus();
+        // §6.1 ordering: claim only after a heartbeat that said ready was answered.
+        if (!m_draining && m_presence->status() == PresenceReporter::Status::Ready)
+            m_claims->setEnabled(true);
+    });
+    connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::reportOffline);
+    connect(m_presence.get(), &PresenceReporter::directive, this, [this](const QString &type) {
+        Logging::get("runner")->info("directive from the control plane: {}", type);
+        setDraining(type == QLatin1String("drain"));
+    });
+
+    // Docker came or went: advertise what is realisable now, and get a ceiling that includes it.
+    connect(m_sandboxes.get(), &SandboxSet::changed, this, [this] {
+        Logging::get("runner")->info("sandbox tiers now: {}", m_sandboxes->posture());
+        if (m_identity && m_identity->hasToken())
+            m_identity->exchange();
+        m_claims->poke();
+    });
+    if (!m_sandboxes->anyRealisable()) {
+        const QString text
+            = tr("No sandbox provider is enabled (see --sandbox and CHECKFU_ENABLE_HOST_PROCESS_SANDBOX): "
+                 "this Runner stays connected but takes no work.");
+        Logging::get("runner")->warn("{}", text);
+        emit warning(text);
+    }
+
+    if (m_config.pairingCode) {
+        pairWithCode();
+    } else if (!m_config.workspaceToken.isEmpty()) {
+        m_workspaceRunner = true;
+        beginIdentity(m_config.workspaceToken, lockKeyFor(m_endpoint, m_config.workspaceToken));
+    } else {
+        useStoredCredential();
+    }
+}
+
+void Runner::pairWithCode()
+{
+    const PairingCode code = PairingCode::parse(*m_config.pairingCode);
+    if (!code.isValid()) {
+        fail(RunnerState::Failed, RunnerExit::Usage, code.error());
+        return;
+    }
+    // Make sure the credential can be kept before using up the one-use code.
+    m_store.read(QString::fromLatin1(ProbeAccount), [this, code](const CredentialResult &probe) {
+        if (probe.status == CredentialResult::Status::Unavailable
+            || probe.status == CredentialResult::Status::Refused) {
+            fail(RunnerState::Failed, RunnerExit::CredentialStoreUnavailable,
+                tr("The pairing code was not used: %1").arg(probe.message));
+            return;
+        }
+        setState(RunnerState::Pairing, tr("Redeeming pairing code %1").arg(code.redacted()));
+        m_pairing = std::make_unique<PairingRedemption>(*m_api);
+        connect(m_pairing.get(), &PairingRedemption::redeemed, this, &Runner::onPaired);
+        connect(m_pairing.get(), &PairingRedemption::failed, this, [this](const ApiError &, const QString &message) {
+            // A stop aborts the redemption: that is a clean stop, not a failed pairing.
+            if (m_stopping)
+                fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped"));
+            else
+                fail(RunnerState::Failed, RunnerExit::PairingFailed, message);
+        });
+        connect(m_pairing.get(), &PairingRedemption::connectionTrouble, this, [this](const ApiError &e, int retryInMs) {
+            setState(RunnerState::Pairing,
+                tr("Cannot reach the control plane (%1). Retrying in %2 s.")
+                    .arg(e.describe())
+                    .arg((retryInMs + 999) / 1000));
+        });
+        m_pairing->redeem(code, m_config.label);
+    });
+}
+
+void Runner::onPaired(const PairingResult &result)
+{
+    const QString oldAccount
+        = m_settings.isPaired() ? CredentialStore::accountFor(m_settings.endpoint, m_settings.runnerId) : QString();
+    m_runnerId = result.runnerId;
+    const QString credential = result.bootstrapCredential;
+    const QString lockKey = lockKeyFor(m_endpoint, credential);
+
+    m_settings.endpoint = m_endpoint;
+    m_settings.label = m_config.label;
+    m_settings.credentialStore
+        = m_store.backendName() == QLatin1String("file") ? QStringLiteral("file") : QStringLiteral("keychain");
+    m_settings.runnerId = result.runnerId;
+    m_settings.workspaceId = result.workspaceId;
+    m_settings.runnerPool = result.runnerPool;
+    m_settings.ownerPrincipalId = result.owner.principalId;
+    m_settings.ownerMachineLabel = result.owner.machineLabel;
+
+    m_store.write(account(), credential, [this, credential, lockKey, oldAccount](const CredentialResult &written) {
+        if (!written.ok()) {
+            // The code is spent; run on the in-memory credential rather than lose the pairing outright.
+            const QString text = tr("Paired, but the credential could not be stored (%1). This session works; after "
+                                    "a restart you will need a new pairing code.")
+                                     .arg(written.message);
+            Logging::get("credentials")->error("{}", text);
+            emit warning(text);
+        } else {
+            Logging::get("credentials")->info("bootstrap credential stored in {}", m_store.backendName());
+            QString error;
+            if (!m_settings.save(&error))
+                emit warning(error);
+            if (!oldAccount.isEmpty() && oldAccount != account())
+                m_store.remove(oldAccount, [](const CredentialResult &) {});
+        }
+        beginIdentity(credential, lockKey);
+    });
+}
+
+void Runner::useStoredCredential()
+{
+    if (!m_settings.isPaired()) {
+        fail(RunnerState::NotPaired, RunnerExit::NotPaired,
+            tr("This machine is not paired yet. Ask your administrator for a pairing code, then run "
+               "checkfu-runner start --endpoint URL --code CFU-XXXX-XXXX-XXXX."));
+        return;
+    }
+    const QUrl stored = EndpointPolicy::normalized(m_settings.endpoint.toString());
+    if (!m_config.endpoint.isEmpty() && stored != m_endpoint) {
+        fail(RunnerState::NotPaired, RunnerExit::NotPaired,
+            tr("This machine is paired with %1, not %2. Leave out --endpoint to use the pairing, or pair with a "
+               "code for %2 (it replaces the current pairing).")
+                .arg(stored.toString(), m_endpoint.toString()));
+        return;
+    }
+    m_runnerId = m_settings.runnerId;
+    m_store.read(account(), [this](const CredentialResult &r) {
+        switch (r.status) {
+        case CredentialResult::Status::Ok:
+            beginIdentity(r.secret, lockKeyFor(m_endpoint, r.secret));
+            return;
+        case CredentialResult::Status::NotFound:
+            fail(RunnerState::NotPaired, RunnerExit::NotPaired,
+                tr("This machine's credential (runner %1) is not in the %2. Pair again with a new code.")
+                    .arg(m_runnerId, m_store.backendName()));
+            return;
+        default:
+            fail(RunnerState::Failed, RunnerExit::CredentialStoreUnavailable, r.message);
+            return;
+        }
+    });
+}
+
+void Runner::beginIdentity(const QString &credential, const QString &lockKey)
+{
+    if (!m_lock) {
+        m_lock = std::make_unique<InstanceLock>(lockKey);
+        if (!m_lock->tryLock()) {
+            const QString message = m_lock->conflictMessage();
+            const RunnerExit exit = m_lock->unsafeReason().isEmpty() ? RunnerExit::AlreadyRunning : RunnerExit::Failed;
+            m_lock.reset(); // not ours: never unlock another process's lock
+            fail(RunnerState::Failed, exit, message);
+            return;
+        }
+    }
+    m_identity->setBootstrapCredential(credential);
+    setState(RunnerState::Connecting, tr("Connecting to %1").arg(m_endpoint.toString()));
+    m_identity->exchange();
+}
+
+void Runner::onAcquired(const IdentityGrant &grant)
+{
+    if (m_finished)
+        return;
+    noteContact();
+    if (m_runnerId != grant.runnerId) {
+        m_runnerId = grant.runnerId;
+    }
+    if (!m_workspaceRunner && grant.owner
+        && (m_settings.ownerPrincipalId != grant.owner->principalId
+            || m_settings.ownerMachineLabel != grant.owner->machineLabel
+            || m_settings.runnerPool != grant.runnerPool)) {
+        m_settings.ownerPrincipalId = grant.owner->principalId;
+        m_settings.ownerMachineLabel = grant.owner->machineLabel;
+        m_settings.runnerPool = grant.runnerPool;
+        m_settings.save();
+    }
+    m_presence->setInterval(grant.heartbeatIntervalSeconds);
+    if (m_firstGrant) {
+        m_firstGrant = false;
+        m_control->start();
+        // Only now: the instance lock is ours, so no live Runner's containers can be swept.
+        m_sandboxes->sweepLeftovers();
+        m_runs->recover();
+    } else {
+        m_claims->poke();
+        m_control->poke();
+        m_runs->resumeAll();
+    }
+    if (m_stopping) {
+        if (m_runs->isIdle())
+            signOffWhenIdle();
+        return;
+    }
+    if (m_presence->isRunning())
+        m_presence->beatNow();
+    else
+        m_presence->start();
+}
+
+void Runner::noteContact()
+{
+    m_lastContact = m_clock.now();
+    emit contactChanged();
+}
+
+void Runner::reportOffline(const ApiError &error, int retryInMs)
+{
+    m_nextRetry = m_clock.now().addMSecs(retryInMs);
+    emit contactChanged();
+    if (!m_stopping)
+        setState(RunnerState::Offline,
+            tr("Cannot reach the control plane (%1). Retrying in %2 s.")
+                .arg(error.describe())
+                .arg((retryInMs + 999) / 1000));
+}
+
+void Runner::applyStatus()
+{
+    if (m_draining)
+        setState(RunnerState::Draining, tr("Connected; taking no new work"));
+    else if (m_state != RunnerState::Ready) // every heartbeat lands here: build the message only on a change
+        setState(RunnerState::Ready, tr("Connected to %1").arg(m_endpoint.toString()));
+}
+
+void Runner::setDraining(bool draining)
+{
+    if (m_draining == draining || m_stopping || m_finished)
+        return;
+    m_draining = draining;
+    Logging::get("runner")->info(draining ? "draining: no new claims" : "resumed: claiming again");
+    if (draining && m_claims)
+        m_claims->setEnabled(false); // abort the outstanding claim before saying draining
+    if (m_presence) {
+        m_presence->setStatus(draining ? PresenceReporter::Status::Draining : PresenceReporter::Status::Ready);
+        if (m_state == RunnerState::Ready || m_state == RunnerState::Draining)
+            applyStatus();
+    }
+}
+
+void Runner::onFatal(const ApiError &error, const QString &message)
+{
+    if (m_finished)
+        return;
+    if (m_presence)
+        m_presence->stop();
+    // §3: stop claiming and terminate the runs' processes; their writes are fenced anyway.
+    if (m_claims)
+        m_claims->setEnabled(false);
+    if (m_control)
+        m_control->stop();
+    if (m_runs)
+        m_runs->abandonAll();
+    const bool revoked = error.code == QLatin1String("credential_revoked");
+    const bool fenced = error.code == QLatin1String("generation_revoked");
+    if ((revoked || fenced) && !m_workspaceRunner) {
+        forgetCredential([this, revoked, message] {
+            fail(revoked ? RunnerState::Revoked : RunnerState::Fenced,
+                revoked ? RunnerExit::Revoked : RunnerExit::Fenced, message);
+        });
+        return;
+    }
+    if (revoked || fenced) {
+        fail(revoked ? RunnerState::Revoked : RunnerState::Fenced, revoked ? RunnerExit::Revoked : RunnerExit::Fenced,
+            message + QLatin1Char(' ') + tr("The Workspace key in CHECKFU_RUNNER_TOKEN is dead; ask for a new one."));
+        return;
+    }
+    fail(RunnerState::Failed, RunnerExit::Failed, message);
+}
+
+void Runner::forgetCredential(std::function<void()> then)
+{
+    const QString acct = account();
+    m_settings.clearPairing();
+    m_settings.save();
+    m_store.remove(acct, [then](const CredentialResult &r) {
+        if (r.ok())
+            Logging::get("credentials")->info("stored credential forgotten");
+        else
+            Logging::get("credentials")->error("could not remove the stored credential: {}", r.message);
+        then();
+    });
+}
+
+void Runner::stop()
+{
+    if (m_finished || m_stopping)
+        return;
+    m_stopping = true;
+    if (!m_identity || (!m_identity->hasToken() && (!m_runs || m_runs->isIdle()))) {
+        // Nothing to sign off from: pairing or the first exchange is still under way.
+        if (m_api)
+            m_api->abortAll();
+        fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped"));
+        return;
+    }
+    m_claims->setEnabled(false);
+    setState(RunnerState::Stopping,
+        m_runs->isIdle() ? tr("Stopping: signing off")
+                         : tr("Stopping: finishing %n owned run(s), then signing off", nullptr, m_runs->busy()));
+    m_presence->setStatus(PresenceReporter::Status::Stopping);
+    if (m_runs->isIdle()) {
+        // Say "stopping" first so the dashboard shows it, but never wait long for that.
+        connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, &Runner::signOffAndFinish,
+            Qt::SingleShotConnection);
+        connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::signOffAndFinish,
+            Qt::SingleShotConnection);
+        m_stopTimer.start(StoppingHeartbeatTimeoutMs);
+    } else {
+        connect(m_runs.get(), &RunManager::idle, this, &Runner::signOffWhenIdle, Qt::SingleShotConnection);
+    }
+}
+
+void Runner::signOffWhenIdle()
+{
+    if (m_stopping && m_runs->isIdle())
+        signOffAndFinish();
+}
+
+void Runner::signOffAndFinish()
+{
+    if (m_finished || m_signingOff)
+        return;
+    m_signingOff = true;
+    m_stopTimer.stop();
+    // §3: abort the long polls; in-flight writes are done (no runs left) before the token dies.
+    m_claims->setEnabled(false);
+    m_control->stop();
+    m_presence->stop();
+    connect(
+        m_identity.get(), &WorkloadIdentity::signedOff, this,
+        [this] { fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped and signed off")); },
+        Qt::SingleShotConnection);
+    m_identity->signOff();
+}
+
+void Runner::stopNow()
+{
+    if (m_finished)
+        return;
+    if (m_runs)
+        m_runs->cancelAll(QStringLiteral("runner_stopped"));
+    if (!m_stopping)
+        stop();
+    else if (m_runs && m_runs->isIdle() && m_identity && m_identity->hasToken())
+        signOffAndFinish();
+}
+
+} // namespace runnercore

@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QString>
+
+namespace runnercore {
+
+// The one status the tray and the CLI show; every state maps to an icon and a sentence.
+enum class RunnerState {
+    Idle, // constructed, not started
+    Starting, // reading settings and the credential
+    Pairing, // redeeming a pairing code
+    Connecting, // exchanging for a workload identity
+    Ready, // present and claiming
+    Draining, // present, no new claims
+    Offline, // cannot reach the control plane; retrying with backoff
+    Stopping, // draining on the way to sign-off
+    Stopped, // signed off
+    NotPaired, // no credential: needs a pairing code
+    Revoked, // the credential was revoked (kill switch); forgotten
+    Fenced, // two processes used one credential; the generation was revoked; forgotten
+    Failed, // cannot run; the message says why
+};
+
+// Exit codes of `checkfu-runner start`, also documented in --help.
+enum class RunnerExit {
+    Clean = 0,
+    Failed = 1,
+    Usage = 2,
+    PairingFailed = 3,
+    CredentialStoreUnavailable = 4,
+    AlreadyRunning = 5,
+    NotPaired = 6,
+    SandboxUnavailable = 7, // --sandbox bubblewrap/docker cannot be realised here
+    Revoked = 10,
+    Fenced = 11,
+    Interrupted = 130,
+};
+
+QString runnerStateName(RunnerState state);
+
+} // namespace runnercore

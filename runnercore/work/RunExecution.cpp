@@ -1,0 +1,299 @@
+#include <runnercore/work/RunExecution.h>
+
+#include <runnercore/base/SafeTime.h>
+#include <runnercore/harness/AcpDriver.h>
+#include <runnercore/harness/HarnessDriver.h>
+#include <runnercore/harness/OneshotDriver.h>
+#include <runnercore/logging/Logging.h>
+#include <runnercore/model/Admission.h>
+#include <runnercore/sandbox/SandboxProvider.h>
+#include <runnercore/transport/ApiClient.h>
+#include <runnercore/work/ObservationSpool.h>
+
+#include <QCoreApplication>
+
+namespace runnercore {
+
+namespace {
+bool rawSpecIsZdr(const QJsonObject &raw)
+{
+    return raw.value(QLatin1String("environment"))
+               .toObject()
+               .value(QLatin1String("requirements"))
+               .toObject()
+               .value(QLatin1String("retention"))
+        == QLatin1String("ephemeral_zdr");
+}
+} // namespace
+
+RunExecution::RunExecution(const RunClaim &claim, const RunEnvironment &env, QObject *parent)
+    : QObject(parent), m_claim(claim), m_env(env)
+{
+    ObservationSpool::Meta meta;
+    meta.runId = claim.runId;
+    meta.claimId = claim.claimId;
+    meta.sessionId = claim.sessionId;
+    meta.leaseTtlSeconds = claim.leaseTtlSeconds;
+    // Memory only for ZDR, even when the rest of the spec is unreadable: never risk spilling content.
+    meta.durable = !rawSpecIsZdr(claim.rawSpec);
+    auto spool = std::make_unique<ObservationSpool>(env.spoolRoot, claim.runId);
+    QString error;
+    if (!spool->create(meta, &error))
+        Logging::get("runs")->error("run {}: {}", claim.runId, error);
+    m_pipeline = new ObservationPipeline(*env.api, *env.identity, *env.clock, *env.masker, std::move(spool), this);
+    connect(m_pipeline, &ObservationPipeline::settled, this, [this] {
+        m_done = true;
+        emit finished(m_claim.runId);
+    });
+    connect(m_pipeline, &ObservationPipeline::leaseLost, this, [this] {
+        Logging::get("runs")->warn("run {}: lease lost; stopping it", m_claim.runId);
+        abandon();
+    });
+    connect(m_pipeline, &ObservationPipeline::cancelRequested, this,
+        [this] { cancel(QStringLiteral("cancel_requested")); });
+    connect(m_pipeline, &ObservationPipeline::bufferExhausted, this,
+        [this] { endWith(QStringLiteral("zdr_buffer_exhausted")); });
+    // Precise: a coarse timer may fire up to 5 % early, and these limits are promises (§6.7).
+    m_deadline.setSingleShot(true);
+    m_deadline.setTimerType(Qt::PreciseTimer);
+    m_idle.setTimerType(Qt::PreciseTimer);
+    connect(&m_deadline, &QTimer::timeout, this, [this] { endWith(QStringLiteral("deadline_exceeded")); });
+    m_idle.setSingleShot(true);
+    connect(&m_idle, &QTimer::timeout, this, [this] { endWith(QStringLiteral("idle_timeout")); });
+    m_windDown.setSingleShot(true);
+    connect(&m_windDown, &QTimer::timeout, this, &RunExecution::terminateHarness);
+}
+
+RunExecution::~RunExecution()
+{
+    if (m_process && m_process->isRunning())
+        m_process->kill();
+}
+
+bool RunExecution::isHarnessRunning() const
+{
+    return m_process && m_process->isRunning();
+}
+
+void RunExecution::start()
+{
+    m_wall.start();
+    m_pipeline->start();
+    const AdmissionDecision decision
+        = Admission::check(m_claim.spec, m_env.ceiling(), m_env.realisable(), m_env.cursor);
+    if (!decision.admitted) {
+        refuse(decision.reason, decision.message);
+        return;
+    }
+    SandboxProvider *provider = m_env.provider(decision.providerId);
+    if (!provider) {
+        refuse(QStringLiteral("tier_unavailable"),
+            QCoreApplication::translate("RunExecution", "the sandbox provider %1 is not enabled on this machine")
+                .arg(decision.providerId));
+        return;
+    }
+    launch(std::get<RunSpec>(m_claim.spec), provider);
+}
+
+void RunExecution::refuse(const QString &reason, const QString &message)
+{
+    Logging::get("runs")->info("run {} refused: {} ({})", m_claim.runId, reason, message);
+    m_pipeline->append(QStringLiteral("run.refused"),
+        QJsonObject { { QStringLiteral("reason"), reason }, { QStringLiteral("message"), message } });
+    m_pipeline->settle({ QStringLiteral("refused"), reason, std::nullopt, std::nullopt, std::nullopt });
+}
+
+void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
+{
+    m_provider = provider;
+    QString error;
+    if (!provider->prepare(m_claim.runId, spec, &error)) {
+        // A ZDR run's file names are content too: the details go only to the run's own events.
+        if (spec.isZeroDataRetention())
+            Logging::get("runs")->error("run {}: cannot prepare its workspace", m_claim.runId);
+        else
+            Logging::get("runs")->error("run {}: cannot prepare its workspace: {}", m_claim.runId, error);
+        onHarnessFinished(-1, 0, error);
+        return;
+    }
+    // A guarded tier that cannot show this harness says why, as a refusal (§6.2), before anything runs.
+    if (const QString why = provider->refusal(m_claim.runId, spec); !why.isEmpty()) {
+        m_finishing = true;
+        provider->teardown(m_claim.runId);
+        refuse(QStringLiteral("tier_unavailable"), why);
+        return;
+    }
+    // Admission guarantees the driver is one we advertise.
+    if (spec.driver == QLatin1String("checkfu:acp-v1@1"))
+        m_driver = new AcpDriver(this);
+    else
+        m_driver = new OneshotDriver(this);
+    m_driver->setSecretMasker(m_env.masker);
+    const std::optional<qint64> idle
+        = spec.idleTimeoutMs ? spec.idleTimeoutMs : std::optional<qint64>(m_env.defaultIdleTimeoutMs);
+    // A timer runs at most about 24.8 days (SafeTime::MaxTimerMs); a longer limit is that long.
+    if (idle && *idle > 0)
+        m_idle.setInterval(SafeTime::timerMs(*idle));
+    m_process = provider->launch(m_claim.runId, spec, this);
+    connect(m_process.get(), &SandboxedProcess::started, this, [this, spec] {
+        m_pipeline->append(QStringLiteral("run.started"),
+            QJsonObject { { QStringLiteral("provider"), m_provider->id() },
+                { QStringLiteral("driver"), m_driver->id() }, { QStringLiteral("pid"), m_process->pid() } });
+        if (spec.resources.maxDurationSeconds > 0)
+            m_deadline.start(SafeTime::timerMsFromSeconds(spec.resources.maxDurationSeconds));
+    });
+    connect(m_driver, &HarnessDriver::event, m_pipeline, &ObservationPipeline::append);
+    connect(m_driver, &HarnessDriver::activity, this, [this] {
+        if (m_idle.isActive())
+            m_idle.start();
+    });
+    // The idle timeout counts silence inside a turn only, and never while a person decides (§6.5, §6.7).
+    connect(m_driver, &HarnessDriver::idleWatch, this, [this, idle](bool running) {
+        if (running && idle && *idle > 0 && m_endReason.isEmpty() && !m_finishing)
+            m_idle.start();
+        else
+            m_idle.stop();
+    });
+    connect(m_driver, &HarnessDriver::approvalRequested, this,
+        [this](const QJsonObject &data) { emit approvalRequested(m_claim.runId, m_claim.sessionId, data); });
+    connect(
+        m_driver, &HarnessDriver::approvalResolved, this, [this](const QString &approvalId, const QString &outcome) {
+            emit approvalResolved(m_claim.runId, approvalId, outcome);
+        });
+    connect(m_driver, &HarnessDriver::quiesced, this, [this] {
+        if (m_windDown.isActive()) {
+            m_windDown.stop();
+            terminateHarness();
+        }
+    });
+    connect(m_driver, &HarnessDriver::finished, this, &RunExecution::onHarnessFinished);
+    Logging::get("runs")->info("run {}: starting {} in {}", m_claim.runId, spec.driver, provider->id());
+    HarnessContext context;
+    context.runId = m_claim.runId;
+    context.hostWorkspace = provider->workspacePath(m_claim.runId);
+    context.agentWorkspace = provider->harnessWorkspacePath(m_claim.runId, spec);
+    context.terminateGraceMs = m_env.terminateGraceMs;
+    m_driver->start(m_process.get(), spec, context);
+}
+
+void RunExecution::endWith(const QString &reason)
+{
+    if (m_finishing || !m_endReason.isEmpty())
+        return;
+    m_endReason = reason;
+    Logging::get("runs")->info("run {}: ending ({})", m_claim.runId, reason);
+    m_deadline.stop();
+    m_idle.stop();
+    // An ACP harness first gets session/cancel and a few seconds to end its turn (§6.7).
+    const int windDownMs = m_driver ? m_driver->interrupt(reason) : 0;
+    if (m_process && m_process->isRunning()) {
+        if (windDownMs > 0)
+            m_windDown.start(windDownMs);
+        else
+            terminateHarness();
+    } else if (!m_process) {
+        // Nothing runs (refused or not yet launched): settle now.
+        onHarnessFinished(-1, 0, QString());
+    }
+}
+
+void RunExecution::cancel(const QString &reason)
+{
+    endWith(reason);
+}
+
+void RunExecution::terminateHarness()
+{
+    if (m_process && m_process->isRunning())
+        m_process->terminate(m_env.terminateGraceMs);
+}
+
+void RunExecution::directive(const QJsonObject &directive)
+{
+    if (m_driver && !m_finishing)
+        m_driver->directive(directive);
+    else
+        Logging::get("runs")->info("run {}: directive '{}' arrived when no harness runs; ignored", m_claim.runId,
+            directive.value(QLatin1String("type")).toString());
+}
+
+void RunExecution::onHarnessFinished(int exitCode, int signalNumber, const QString &launchError)
+{
+    if (m_finishing)
+        return;
+    m_finishing = true;
+    m_deadline.stop();
+    m_idle.stop();
+    m_windDown.stop();
+    ObservationPipeline::Settlement s;
+    s.wallMs = m_wall.elapsed();
+    if (m_process && m_process->cpuMs() >= 0)
+        s.cpuMs = m_process->cpuMs();
+    if (!launchError.isEmpty()) {
+        m_pipeline->append(QStringLiteral("run.warning"),
+            QJsonObject { { QStringLiteral("message"), launchError },
+                { QStringLiteral("kind"), QStringLiteral("launch_failed") } });
+        s.outcome = QStringLiteral("failed");
+        s.reason = QStringLiteral("launch_failed");
+    } else {
+        if (m_process)
+            m_pipeline->append(QStringLiteral("run.exited"),
+                QJsonObject {
+                    { QStringLiteral("exit_code"), signalNumber ? QJsonValue(QJsonValue::Null) : QJsonValue(exitCode) },
+                    { QStringLiteral("signal"),
+                        signalNumber ? QJsonValue(signalNumber) : QJsonValue(QJsonValue::Null) } });
+        if (m_endReason == QLatin1String("cancel_requested") || m_endReason == QLatin1String("runner_stopped")) {
+            s.outcome = QStringLiteral("cancelled");
+            s.reason = m_endReason;
+        } else if (!m_endReason.isEmpty()) {
+            s.outcome = QStringLiteral("failed");
+            s.reason = m_endReason;
+        } else if (const auto verdict = m_driver ? m_driver->verdict() : std::nullopt) {
+            // ACP: close → succeeded, an agent gone mid-session → harness_exited (§6.6, §6.7).
+            s.outcome = verdict->outcome;
+            s.reason = verdict->reason;
+            if (signalNumber == 0)
+                s.exitCode = exitCode;
+        } else if (signalNumber != 0) {
+            s.outcome = QStringLiteral("failed");
+            s.reason = QStringLiteral("exit_signal");
+        } else if (exitCode != 0) {
+            s.outcome = QStringLiteral("failed");
+            s.reason = QStringLiteral("exit_nonzero");
+            s.exitCode = exitCode;
+        } else {
+            s.outcome = QStringLiteral("succeeded");
+            s.exitCode = 0;
+        }
+    }
+    settleAndTeardown(s);
+}
+
+void RunExecution::settleAndTeardown(ObservationPipeline::Settlement settlement)
+{
+    // The workspace goes before the settle request is sent (§6.6; required for ZDR).
+    if (m_provider)
+        m_provider->teardown(m_claim.runId);
+    Logging::get("runs")->info(
+        "run {}: {}{}{}", m_claim.runId, settlement.outcome, settlement.reason.isEmpty() ? "" : "/", settlement.reason);
+    m_pipeline->settle(settlement);
+}
+
+void RunExecution::abandon()
+{
+    m_deadline.stop();
+    m_idle.stop();
+    m_windDown.stop();
+    m_finishing = true;
+    if (m_process && m_process->isRunning())
+        m_process->kill();
+    if (m_provider)
+        m_provider->teardown(m_claim.runId);
+    m_pipeline->abandon();
+    if (!m_done) {
+        m_done = true;
+        QTimer::singleShot(0, this, [this] { emit finished(m_claim.runId); });
+    }
+}
+
+} // namespace runnercore

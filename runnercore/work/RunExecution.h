@@ -1,0 +1,94 @@
+#pragma once
+
+#include <runnercore/config/RunnerConfig.h>
+#include <runnercore/model/RunSpec.h>
+#include <runnercore/work/ObservationPipeline.h>
+
+#include <QElapsedTimer>
+#include <QJsonObject>
+#include <QObject>
+#include <QPointer>
+#include <QTimer>
+
+#include <functional>
+#include <memory>
+
+namespace runnercore {
+
+class ApiClient;
+class Clock;
+class HarnessDriver;
+class SandboxProvider;
+class SandboxedProcess;
+class SecretMasker;
+class WorkloadIdentity;
+
+// What every run needs from the Runner, passed by reference so runs never reach for globals.
+struct RunEnvironment
+{
+    ApiClient *api = nullptr;
+    WorkloadIdentity *identity = nullptr;
+    const Clock *clock = nullptr;
+    SecretMasker *masker = nullptr;
+    std::function<SandboxProvider *(const QString &providerId)> provider;
+    std::function<QJsonObject()> ceiling; // from the last identity grant
+    std::function<QJsonObject()> realisable; // our advertisement now
+    std::optional<CursorLane> cursor;
+    std::optional<int> defaultIdleTimeoutMs; // CHECKFU_RUNNER_IDLE_TIMEOUT_MS
+    QString spoolRoot;
+    // Removes whatever a run left on disk (workspace, home, tmp); used for runs of a dead process.
+    std::function<void(const QString &runId)> teardownLeftovers;
+    int terminateGraceMs = 10000; // §6.7: SIGTERM, then SIGKILL after 10 s
+};
+
+// One claimed run from admission to settlement: admission (§6.2), sandbox and harness, the
+// deadline and idle timeout (§6.7), cancel, the observation pipeline and settlement (§6.6).
+class RunExecution : public QObject
+{
+    Q_OBJECT
+signals:
+    void finished(const QString &runId); // settled, or given up (lease lost)
+    // A harness asks a person to decide (§6.5); data as in the approval.requested event.
+    void approvalRequested(const QString &runId, const QString &sessionId, const QJsonObject &data);
+    void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
+
+public:
+    RunExecution(const RunClaim &claim, const RunEnvironment &env, QObject *parent = nullptr);
+    ~RunExecution() override;
+
+    void start();
+    // reason: cancel_requested (directive) or runner_stopped (local stop); settles cancelled.
+    void cancel(const QString &reason);
+    // Revocation: kill at once and drop everything (writes are fenced anyway).
+    void abandon();
+    void resume() { m_pipeline->resume(); }
+    // prompt, close, approval_decision (§6.4) for this run's harness.
+    void directive(const QJsonObject &directive);
+
+    QString runId() const { return m_claim.runId; }
+    bool isHarnessRunning() const;
+
+private:
+    void refuse(const QString &reason, const QString &message);
+    void launch(const RunSpec &spec, SandboxProvider *provider);
+    void endWith(const QString &reason);
+    void terminateHarness();
+    void onHarnessFinished(int exitCode, int signalNumber, const QString &launchError);
+    void settleAndTeardown(ObservationPipeline::Settlement settlement);
+
+    RunClaim m_claim;
+    RunEnvironment m_env;
+    ObservationPipeline *m_pipeline = nullptr;
+    SandboxProvider *m_provider = nullptr;
+    std::unique_ptr<SandboxedProcess> m_process;
+    HarnessDriver *m_driver = nullptr;
+    QTimer m_deadline;
+    QTimer m_idle;
+    QTimer m_windDown; // between an ACP cancel and terminating the tree
+    QElapsedTimer m_wall;
+    QString m_endReason; // set when the Runner ends the run (cancel, timeouts)
+    bool m_finishing = false;
+    bool m_done = false;
+};
+
+} // namespace runnercore

@@ -1,0 +1,117 @@
+#include <runnercore/work/RunManager.h>
+
+#include <runnercore/logging/Logging.h>
+#include <runnercore/work/ObservationPipeline.h>
+#include <runnercore/work/ObservationSpool.h>
+
+namespace runnercore {
+
+RunManager::RunManager(const RunEnvironment &env, int slotCount, QObject *parent)
+    : QObject(parent), m_env(env), m_slots(slotCount)
+{ }
+
+RunManager::~RunManager()
+{
+    qDeleteAll(m_runs);
+    qDeleteAll(m_recovering);
+}
+
+void RunManager::start(const RunClaim &claim)
+{
+    if (m_runs.contains(claim.runId)) {
+        Logging::get("runs")->warn("run {} claimed twice; ignoring the second claim", claim.runId);
+        return;
+    }
+    auto *run = new RunExecution(claim, m_env, this);
+    m_runs.insert(claim.runId, run);
+    connect(run, &RunExecution::finished, this, &RunManager::onFinished);
+    connect(run, &RunExecution::approvalRequested, this, &RunManager::approvalRequested);
+    connect(run, &RunExecution::approvalResolved, this, &RunManager::approvalResolved);
+    emit runsChanged();
+    run->start();
+}
+
+void RunManager::recover()
+{
+    const QStringList leftovers = ObservationSpool::runsIn(m_env.spoolRoot);
+    for (const QString &runId : leftovers) {
+        if (m_runs.contains(runId) || m_recovering.contains(runId))
+            continue;
+        auto spool = std::make_unique<ObservationSpool>(m_env.spoolRoot, runId);
+        QString error;
+        if (!spool->load(&error)) {
+            Logging::get("runs")->error("cannot recover run {}: {}; removing its spool", runId, error);
+            spool->remove();
+            continue;
+        }
+        Logging::get("runs")->info("run {} was left by an earlier process: delivering {} spooled events, then "
+                                   "settling it failed/runner_restarted",
+            runId, spool->unacknowledged().size());
+        // The old process's sandbox goes first, before anything is settled (§6.6, ZDR above all).
+        if (m_env.teardownLeftovers)
+            m_env.teardownLeftovers(runId);
+        auto *pipeline
+            = new ObservationPipeline(*m_env.api, *m_env.identity, *m_env.clock, *m_env.masker, std::move(spool), this);
+        m_recovering.insert(runId, pipeline);
+        auto done = [this, runId] {
+            if (ObservationPipeline *p = m_recovering.take(runId))
+                p->deleteLater();
+            if (isIdle())
+                emit idle();
+        };
+        connect(pipeline, &ObservationPipeline::settled, this, done);
+        connect(pipeline, &ObservationPipeline::leaseLost, this, done);
+        pipeline->settleRecovered();
+    }
+}
+
+void RunManager::cancel(const QString &runId, const QString &reason)
+{
+    if (RunExecution *run = m_runs.value(runId))
+        run->cancel(reason);
+    else
+        Logging::get("runs")->info("cancel for run {}, which this Runner does not hold", runId);
+}
+
+void RunManager::directive(const QString &runId, const QJsonObject &directive)
+{
+    if (RunExecution *run = m_runs.value(runId))
+        run->directive(directive);
+    else
+        Logging::get("runs")->info("directive '{}' for run {}, which this Runner does not hold; ignored",
+            directive.value(QLatin1String("type")).toString(), runId);
+}
+
+void RunManager::cancelAll(const QString &reason)
+{
+    for (RunExecution *run : std::as_const(m_runs))
+        run->cancel(reason);
+}
+
+void RunManager::abandonAll()
+{
+    const auto runs = m_runs.values();
+    for (RunExecution *run : runs)
+        run->abandon();
+    for (ObservationPipeline *p : std::as_const(m_recovering))
+        p->abandon();
+}
+
+void RunManager::resumeAll()
+{
+    for (RunExecution *run : std::as_const(m_runs))
+        run->resume();
+    for (ObservationPipeline *p : std::as_const(m_recovering))
+        p->resume();
+}
+
+void RunManager::onFinished(const QString &runId)
+{
+    if (RunExecution *run = m_runs.take(runId))
+        run->deleteLater();
+    emit runsChanged();
+    if (isIdle())
+        emit idle();
+}
+
+} // namespace runnercore

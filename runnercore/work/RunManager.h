@@ -1,0 +1,53 @@
+#pragma once
+
+#include <runnercore/work/RunExecution.h>
+
+#include <QHash>
+#include <QObject>
+#include <QStringList>
+
+namespace runnercore {
+
+class ObservationPipeline;
+
+// The runs this Runner owns: slots, cancel fan-out, and recovery of runs a previous process
+// left in the spool (delivered, then settled failed/runner_restarted, §6.6).
+class RunManager : public QObject
+{
+    Q_OBJECT
+signals:
+    void runsChanged(); // busy slots or the active run list changed
+    void idle(); // nothing left to run or settle
+    void approvalRequested(const QString &runId, const QString &sessionId, const QJsonObject &data);
+    void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
+
+public:
+    RunManager(const RunEnvironment &env, int slotCount, QObject *parent = nullptr);
+    ~RunManager() override;
+
+    void start(const RunClaim &claim);
+    // Runs left by a crashed or killed process: deliver and settle each.
+    void recover();
+    void cancel(const QString &runId, const QString &reason);
+    // prompt, close, approval_decision for one run (§6.4).
+    void directive(const QString &runId, const QJsonObject &directive);
+    void cancelAll(const QString &reason);
+    void abandonAll();
+    void resumeAll(); // a new workload token arrived
+
+    int slotCount() const { return m_slots; }
+    int busy() const { return int(m_runs.size()); }
+    int freeSlots() const { return std::max(0, m_slots - busy()); }
+    QStringList activeRunIds() const { return m_runs.keys(); }
+    bool isIdle() const { return m_runs.isEmpty() && m_recovering.isEmpty(); }
+
+private:
+    void onFinished(const QString &runId);
+
+    RunEnvironment m_env;
+    int m_slots;
+    QHash<QString, RunExecution *> m_runs;
+    QHash<QString, ObservationPipeline *> m_recovering;
+};
+
+} // namespace runnercore
