@@ -69,7 +69,6 @@ void AcpDriver::start(SandboxedProcess *process, const RunSpec &spec, const Harn
     m_files = WorkspaceFileAccess(context.hostWorkspace, context.agentWorkspace);
     m_zdr = spec.isZeroDataRetention();
     m_turn = Turn { newId("turn_"), spec.prompt };
-    transition(State::Handshake);
     m_rpc = new JsonRpcConnection(
         [this](const QByteArray &line) {
             if (m_process && m_state != State::Ended && !m_stdinClosed)
@@ -99,6 +98,7 @@ void AcpDriver::start(SandboxedProcess *process, const RunSpec &spec, const Harn
             emit event(QStringLiteral("output.stderr"), QJsonObject { { QStringLiteral("text"), piece } });
     });
     connect(process, &SandboxedProcess::exited, this, &AcpDriver::onExited);
+    transition(State::Handshake);
     process->start();
 }
 
