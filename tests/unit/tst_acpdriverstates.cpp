@@ -118,7 +118,6 @@ public:
     void start()
     {
         RunSpec spec;
-        spec.driver = QStringLiteral("checkfu:acp-v1@1");
         spec.prompt = textPrompt(QStringLiteral("Fix the flaky test"));
         HarnessContext context;
         context.runId = QStringLiteral("run_states");
@@ -402,7 +401,7 @@ void TestAcpDriverStates::dismissedApprovalCancelsTheTurnOnly()
 void TestAcpDriverStates::harnessExitInEachState_data()
 {
     QTest::addColumn<State>("exitIn");
-    QTest::addColumn<QStringList>("stopReasons"); // of every turn.ended, after the exit
+    QTest::addColumn<QStringList>("stopReasons"); // of every turn.ended in the run
     QTest::addColumn<QString>("verdict"); // outcome/reason, empty when the driver has none
 
     const QString exited = QStringLiteral("failed/harness_exited");
