@@ -32,7 +32,7 @@ QList<Doctor::Check> someChecks()
 }
 } // namespace
 
-class TstDiagnosticsDialog : public QObject
+class TestDiagnosticsDialog : public QObject
 {
     Q_OBJECT
 
@@ -222,5 +222,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstDiagnosticsDialog)
+CHECKFU_GUI_TEST_MAIN(TestDiagnosticsDialog)
 #include "tst_diagnosticsdialog.moc"

@@ -44,7 +44,7 @@ ApiError httpError(int status, const char *code)
 
 } // namespace
 
-class TstPairingWizard : public QObject
+class TestPairingWizard : public QObject
 {
     Q_OBJECT
 
@@ -791,5 +791,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstPairingWizard)
+CHECKFU_GUI_TEST_MAIN(TestPairingWizard)
 #include "tst_pairingwizard.moc"

@@ -79,7 +79,7 @@ void storeTuple()
 }
 } // namespace
 
-class TstSettingsDialog : public QObject
+class TestSettingsDialog : public QObject
 {
     Q_OBJECT
 
@@ -504,5 +504,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstSettingsDialog)
+CHECKFU_GUI_TEST_MAIN(TestSettingsDialog)
 #include "tst_settingsdialog.moc"

@@ -49,7 +49,7 @@ template <typename T> T *child(QObject *parent, const char *name)
 }
 } // namespace
 
-class TstTrayFlows : public QObject
+class TestTrayFlows : public QObject
 {
     Q_OBJECT
 
@@ -245,5 +245,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstTrayFlows)
+CHECKFU_GUI_TEST_MAIN(TestTrayFlows)
 #include "tst_trayflows.moc"
