@@ -404,12 +404,6 @@ SandboxChoice SandboxPage::choice() const
     return id < 0 ? SandboxChoice::NotGiven : SandboxChoice(id);
 }
 
-void SandboxPage::setChoice(SandboxChoice choice)
-{
-    if (QAbstractButton *button = m_group->button(int(choice)); button && button->isEnabled())
-        button->setChecked(true);
-}
-
 void SandboxPage::setDocker(Detection state, const QString &detail)
 {
     setDetection(m_docker, m_dockerStatus, state, detail);

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <variant>
 
 namespace runnercore {
 class Clock;

@@ -86,7 +86,7 @@ void forgetPairing()
 }
 } // namespace
 
-class TstRunnerController : public QObject
+class TestRunnerController : public QObject
 {
     Q_OBJECT
 
@@ -305,5 +305,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstRunnerController)
+CHECKFU_GUI_TEST_MAIN(TestRunnerController)
 #include "tst_runnercontroller.moc"
