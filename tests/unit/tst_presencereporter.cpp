@@ -50,7 +50,7 @@ QJsonObject directive(const char *type)
 }
 } // namespace
 
-class TstPresenceReporter : public QObject
+class TestPresenceReporter : public QObject
 {
     Q_OBJECT
 
@@ -364,5 +364,5 @@ private:
     QList<FaultyHttpPeer::Request> m_presences;
 };
 
-QTEST_GUILESS_MAIN(TstPresenceReporter)
+QTEST_GUILESS_MAIN(TestPresenceReporter)
 #include "tst_presencereporter.moc"

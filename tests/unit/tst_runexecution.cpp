@@ -71,7 +71,7 @@ FakeProcess *runningProcess(RunBench &bench, const QString &runId = Run)
 }
 } // namespace
 
-class TstRunExecution : public QObject
+class TestRunExecution : public QObject
 {
     Q_OBJECT
 
@@ -404,5 +404,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstRunExecution)
+QTEST_GUILESS_MAIN(TestRunExecution)
 #include "tst_runexecution.moc"

@@ -57,7 +57,7 @@ struct Claiming
 };
 } // namespace
 
-class TstRunManager : public QObject
+class TestRunManager : public QObject
 {
     Q_OBJECT
 
@@ -324,5 +324,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TstRunManager)
+QTEST_GUILESS_MAIN(TestRunManager)
 #include "tst_runmanager.moc"
