@@ -442,8 +442,11 @@ private:
     {
         std::optional<ResolvedConfig> answer;
         resolver.resolve(input, store, [&](const ResolvedConfig &resolved) { answer = resolved; });
-        if (!QTest::qWaitFor([&] { return answer.has_value(); }, 5000))
-            return { QList<ConfigError> { { QStringLiteral("test"), QStringLiteral("no answer") } } };
+        if (!QTest::qWaitFor([&] { return answer.has_value(); }, 5000)) {
+            ResolvedConfig noAnswer;
+            noAnswer.result = QList<ConfigError> { { QStringLiteral("test"), QStringLiteral("no answer") } };
+            return noAnswer;
+        }
         return *answer;
     }
 
