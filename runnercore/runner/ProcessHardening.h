@@ -14,7 +14,7 @@ namespace runnercore {
 class ProcessHardening
 {
 public:
-    // CHECKFU_RUNNER_TOKEN and CURSOR_API_KEY.
+    // The variables ConfigKeys marks secret (the Workspace Runner key, the Cursor API key).
     static QList<QByteArray> secretVariables();
 
     // prctl(PR_SET_DUMPABLE, 0) on Linux; elsewhere a no-op that returns true. *error on failure.
