@@ -8,16 +8,16 @@ namespace runnercore {
 
 // Every environment variable the Runner reads (wire §8). Its name is spelled once, in ConfigKeys.cpp.
 enum class EnvVar {
-    ApiUrl, // CHECKFU_API_URL
-    RunnerToken, // CHECKFU_RUNNER_TOKEN (a secret)
-    EnableHostProcessSandbox, // CHECKFU_ENABLE_HOST_PROCESS_SANDBOX
-    IdleTimeoutMs, // CHECKFU_RUNNER_IDLE_TIMEOUT_MS
-    DockerUnrestrictedNetwork, // CHECKFU_DOCKER_UNRESTRICTED_NETWORK
+    ApiUrl,
+    RunnerToken, // a secret
+    EnableHostProcessSandbox,
+    IdleTimeoutMs,
+    DockerUnrestrictedNetwork,
     CursorProfileVersion, // the Cursor lane: all four or none
     CursorReleaseDigest,
     CursorModel,
     CursorApiKey, // a secret
-    BubblewrapReadOnly, // CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY
+    BubblewrapReadOnly,
 };
 
 // Every key of the settings file (AppPaths::settingsFile(), shared by the CLI and the tray), plus the tray's
