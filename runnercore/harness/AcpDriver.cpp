@@ -63,9 +63,8 @@ QString AcpDriver::id() const
 
 void AcpDriver::start(SandboxedProcess *process, const RunSpec &spec, const HarnessContext &context)
 {
-    if (m_started || !process)
+    if (m_state != State::NotStarted || !process)
         return;
-    m_started = true;
     m_process = process;
     m_context = context;
     m_files = WorkspaceFileAccess(context.hostWorkspace, context.agentWorkspace);
@@ -73,7 +72,7 @@ void AcpDriver::start(SandboxedProcess *process, const RunSpec &spec, const Harn
     m_turn = Turn { newId("turn_"), spec.prompt };
     m_rpc = new JsonRpcConnection(
         [this](const QByteArray &line) {
-            if (m_process && !m_exited && !m_stdinClosed)
+            if (m_process && m_state != State::Ended && !m_stdinClosed)
                 m_process->writeStdin(line);
         },
         this);
@@ -92,7 +91,7 @@ void AcpDriver::start(SandboxedProcess *process, const RunSpec &spec, const Harn
                 .arg(size));
     });
     connect(process, &SandboxedProcess::started, this, &AcpDriver::onStarted);
-    connect(process, &SandboxedProcess::startFailed, this, [this](const QString &message) { finish(-1, 0, message); });
+    connect(process, &SandboxedProcess::startFailed, this, &AcpDriver::onStartFailed);
     connect(process, &SandboxedProcess::stdoutData, m_rpc, &JsonRpcConnection::feed);
     connect(process, &SandboxedProcess::stderrData, this, &AcpDriver::onStderr);
     m_stderrMasker = std::make_unique<StreamMasker>(m_masker, [this](const QByteArray &masked) {
@@ -100,11 +99,18 @@ void AcpDriver::start(SandboxedProcess *process, const RunSpec &spec, const Harn
             emit event(QStringLiteral("output.stderr"), QJsonObject { { QStringLiteral("text"), piece } });
     });
     connect(process, &SandboxedProcess::exited, this, &AcpDriver::onExited);
+    transition(State::Handshake);
     process->start();
 }
 
 void AcpDriver::onStarted()
 {
+    if (m_state != State::Handshake || !m_turn) {
+        // Interrupted while the process was still starting: the first turn has ended already.
+        Logging::get("acp")->info(
+            "run {}: the agent started in state {}; no handshake", m_context.runId, stateName(m_state));
+        return;
+    }
     // The handshake is part of the first turn (§6.7).
     emit event(QStringLiteral("turn.started"), QJsonObject { { QStringLiteral("turn_id"), m_turn->turnId } });
     updateIdleWatch();
@@ -126,7 +132,7 @@ void AcpDriver::initialize()
                 { QStringLiteral("version"), Platform::runnerVersion() } } } };
     m_rpc->sendRequest(QStringLiteral("initialize"), params,
         [this](const QJsonValue &result, const std::optional<JsonRpcError> &error) {
-            if (m_exited || !m_protocolError.isEmpty())
+            if (m_state == State::Ended || !m_protocolError.isEmpty())
                 return;
             if (error) {
                 protocolError(QStringLiteral("acp_initialize_failed"),
@@ -156,7 +162,7 @@ void AcpDriver::newSession()
         { QStringLiteral("mcpServers"), QJsonArray() } };
     m_rpc->sendRequest(QStringLiteral("session/new"), params,
         [this](const QJsonValue &result, const std::optional<JsonRpcError> &error) {
-            if (m_exited || !m_protocolError.isEmpty())
+            if (m_state == State::Ended || !m_protocolError.isEmpty())
                 return;
             if (error) {
                 protocolError(QStringLiteral("acp_session_failed"),
@@ -170,19 +176,23 @@ void AcpDriver::newSession()
                 return;
             }
             m_sessionId = sessionId;
-            m_handshakeDone = true;
-            if (!m_interruptReason.isEmpty())
+            if (!m_interruptReason.isEmpty() || m_state != State::Handshake)
                 return;
-            if (m_turn)
+            if (m_turn) {
+                transition(State::InTurn);
                 sendPrompt();
-            else
+            } else {
+                transition(State::Idle);
                 afterTurn(); // the first turn was cancelled during the handshake
+            }
         });
 }
 
 void AcpDriver::beginTurn(const Turn &turn)
 {
     m_turn = turn;
+    transition(State::InTurn);
+    settleTurnState(); // a permission request sent out of turn still waits
     emit event(QStringLiteral("turn.started"), QJsonObject { { QStringLiteral("turn_id"), turn.turnId } });
     updateIdleWatch();
     sendPrompt();
@@ -190,17 +200,16 @@ void AcpDriver::beginTurn(const Turn &turn)
 
 void AcpDriver::sendPrompt()
 {
-    m_promptSent = true;
     const QJsonObject params { { kSessionId, m_sessionId }, { QStringLiteral("prompt"), m_turn->prompt } };
     const QString turnId = m_turn->turnId;
     m_rpc->sendRequest(QStringLiteral("session/prompt"), params,
         [this, turnId](const QJsonValue &result, const std::optional<JsonRpcError> &error) {
-            if (m_exited || !m_turn || m_turn->turnId != turnId)
+            if (m_state == State::Ended || !m_turn || m_turn->turnId != turnId)
                 return; // the turn already ended (idle timeout, deadline, ...)
             QString stopReason;
             if (error) {
                 // An error right after a cancel counts as cancelled.
-                if (m_turnCancelling || isCancel(m_interruptReason)) {
+                if (m_state == State::Cancelling || isCancel(m_interruptReason)) {
                     stopReason = QStringLiteral("cancelled");
                 } else {
                     warn(QStringLiteral("acp_prompt_failed"),
@@ -231,8 +240,8 @@ void AcpDriver::endTurn(const QString &stopReason)
     finishTextChunks(); // the turn's text is complete before its end
     const QString turnId = m_turn->turnId;
     m_turn.reset();
-    m_promptSent = false;
-    m_turnCancelling = false;
+    if (m_state == State::InTurn || m_state == State::AwaitingApproval || m_state == State::Cancelling)
+        transition(m_interruptReason.isEmpty() && m_protocolError.isEmpty() ? State::Idle : State::Stopping);
     emit event(QStringLiteral("turn.ended"),
         QJsonObject { { QStringLiteral("turn_id"), turnId }, { QStringLiteral("stop_reason"), stopReason } });
     updateIdleWatch();
@@ -242,10 +251,9 @@ void AcpDriver::endTurn(const QString &stopReason)
 
 void AcpDriver::afterTurn()
 {
-    if (!m_interruptReason.isEmpty() || !m_protocolError.isEmpty() || m_closing || m_exited || m_turn)
+    // In Handshake, session/new is still on its way and calls us again.
+    if (m_state != State::Idle)
         return;
-    if (!m_handshakeDone)
-        return; // session/new is still on its way; it calls us again
     if (!m_queue.empty()) {
         const Turn next = m_queue.front();
         m_queue.pop_front();
@@ -257,23 +265,22 @@ void AcpDriver::afterTurn()
 
 void AcpDriver::cancelTurn()
 {
-    if (!m_turn || m_turnCancelling)
-        return;
-    m_turnCancelling = true;
-    cancelPendingApprovals();
-    if (m_promptSent) {
+    if (m_state == State::InTurn || m_state == State::AwaitingApproval) {
+        transition(State::Cancelling);
+        cancelPendingApprovals();
         m_rpc->sendNotification(QStringLiteral("session/cancel"), QJsonObject { { kSessionId, m_sessionId } });
         // The turn ends with the prompt's answer; updates keep flowing until then.
-    } else {
-        endTurn(QStringLiteral("cancelled"));
+    } else if (m_state == State::Handshake && m_turn) {
+        cancelPendingApprovals();
+        endTurn(QStringLiteral("cancelled")); // no prompt sent yet to wait for
     }
 }
 
 void AcpDriver::closeSession()
 {
-    if (m_closing)
+    if (m_state != State::Idle)
         return;
-    m_closing = true;
+    transition(State::Closing);
     updateIdleWatch();
     Logging::get("acp")->info("run {}: closing the agent's session", m_context.runId);
     // An SDK-based agent ends when its stdin closes; if it does not, it is terminated (§6.7).
@@ -291,20 +298,25 @@ void AcpDriver::closeStdin()
 
 int AcpDriver::interrupt(const QString &reason)
 {
-    if (m_finished || m_exited || !m_interruptReason.isEmpty())
+    if (m_state == State::Ended || !m_interruptReason.isEmpty())
         return 0;
     m_interruptReason = reason;
     m_closeTimer.stop();
     m_queue.clear();
     updateIdleWatch();
-    if (isCancel(reason) && m_turn && m_promptSent && m_protocolError.isEmpty()) {
+    const bool promptSent
+        = m_state == State::InTurn || m_state == State::AwaitingApproval || m_state == State::Cancelling;
+    if (isCancel(reason) && promptSent) {
         // §6.7: session/cancel, every pending permission answered cancelled, then up to 5 s for
         // the prompt's `cancelled` before the supervisor terminates the tree.
-        m_turnCancelling = true;
+        transition(State::Cancelling);
         cancelPendingApprovals();
         m_rpc->sendNotification(QStringLiteral("session/cancel"), QJsonObject { { kSessionId, m_sessionId } });
         return CancelGraceMs;
     }
+    // Nothing runs yet before start(); a session that is closing already stays Closing.
+    if (m_state != State::NotStarted && m_state != State::Closing)
+        transition(State::Stopping);
     cancelPendingApprovals();
     endTurn(stopReasonFor(reason));
     closeStdin();
@@ -314,7 +326,7 @@ int AcpDriver::interrupt(const QString &reason)
 void AcpDriver::directive(const QJsonObject &d)
 {
     const QString type = d.value(QLatin1String("type")).toString();
-    if (m_finished || m_exited || !m_interruptReason.isEmpty()) {
+    if (m_state == State::Ended || !m_interruptReason.isEmpty()) {
         Logging::get("acp")->info("run {}: directive '{}' arrived after the run ended; ignored", m_context.runId, type);
         return;
     }
@@ -391,7 +403,7 @@ void AcpDriver::requestPermission(const QJsonValue &id, const QJsonObject &param
         m_rpc->sendError(id, JsonRpcError::InvalidParams, tr("unknown sessionId"));
         return;
     }
-    if (!m_interruptReason.isEmpty() || m_turnCancelling || m_closing) {
+    if (!m_interruptReason.isEmpty() || m_state == State::Cancelling || m_state == State::Closing) {
         m_rpc->sendResult(id, cancelledOutcome());
         return;
     }
@@ -437,6 +449,7 @@ void AcpDriver::requestPermission(const QJsonValue &id, const QJsonObject &param
         title = tr("The agent asks for permission");
     const PendingApproval approval { newId("apr_"), id, optionIds };
     m_approvals.append(approval);
+    settleTurnState();
     updateIdleWatch();
     const QJsonObject data { { QStringLiteral("approval_id"), approval.approvalId }, { QStringLiteral("title"), title },
         { QStringLiteral("tool_call"), toolCall }, { QStringLiteral("options"), options } };
@@ -452,6 +465,7 @@ void AcpDriver::resolveApproval(const QString &approvalId, const QString &outcom
     if (it == m_approvals.end())
         return;
     m_approvals.erase(it);
+    settleTurnState();
     Logging::get("acp")->info("run {}: approval {} {}", m_context.runId, approvalId, outcome);
     emit event(QStringLiteral("approval.resolved"),
         QJsonObject { { QStringLiteral("approval_id"), approvalId }, { QStringLiteral("outcome"), outcome },
@@ -464,7 +478,7 @@ void AcpDriver::cancelPendingApprovals()
 {
     const QList<PendingApproval> pending = m_approvals;
     for (const PendingApproval &approval : pending) {
-        if (!m_exited)
+        if (m_state != State::Ended)
             m_rpc->sendResult(approval.requestId, cancelledOutcome());
         resolveApproval(approval.approvalId, QStringLiteral("cancelled"), QString());
     }
@@ -472,7 +486,9 @@ void AcpDriver::cancelPendingApprovals()
 
 void AcpDriver::updateIdleWatch()
 {
-    const bool running = m_turn && m_approvals.isEmpty() && m_interruptReason.isEmpty() && !m_closing && !m_exited;
+    // Silence counts while the agent works on a turn the run still wants, not while a person decides.
+    const bool running = m_turn && m_interruptReason.isEmpty()
+        && (m_state == State::Handshake || m_state == State::InTurn || m_state == State::Cancelling);
     if (running == m_idleRunning)
         return;
     m_idleRunning = running;
@@ -562,7 +578,7 @@ void AcpDriver::onInvalidLine(qint64 size, const QString &why, const QString &pr
 
 void AcpDriver::onStderr(const QByteArray &data)
 {
-    if (m_finished || data.isEmpty())
+    if (m_state == State::Ended || data.isEmpty())
         return;
     emit activity();
     m_stderrMasker->write(data);
@@ -655,11 +671,14 @@ void AcpDriver::finishTextChunks()
 
 void AcpDriver::protocolError(const QString &kind, const QString &message)
 {
-    if (!m_protocolError.isEmpty() || m_exited)
+    if (!m_protocolError.isEmpty() || m_state == State::Ended)
         return;
     m_protocolError = message;
     Logging::get("acp")->error("run {}: {}", m_context.runId, message);
     warn(kind, message);
+    // A session that is closing already stays Closing; the verdict names the error all the same.
+    if (m_state != State::Closing)
+        transition(State::Stopping);
     cancelPendingApprovals();
     endTurn(QStringLiteral("error"));
     updateIdleWatch();
@@ -670,7 +689,7 @@ void AcpDriver::protocolError(const QString &kind, const QString &message)
 
 void AcpDriver::onExited(int exitCode, int signalNumber)
 {
-    if (m_finished)
+    if (m_state == State::Ended)
         return;
     m_rpc->finish(); // a last line without a newline
     finishTextChunks();
@@ -678,35 +697,114 @@ void AcpDriver::onExited(int exitCode, int signalNumber)
         m_stderrMasker->finish();
     for (const QString &piece : m_stderr.flush())
         emit event(QStringLiteral("output.stderr"), QJsonObject { { QStringLiteral("text"), piece } });
-    m_exited = true;
+    const State exitedIn = m_state;
+    transition(State::Ended);
     m_closeTimer.stop();
     m_rpc->failPending(tr("the agent exited"));
     cancelPendingApprovals();
     if (m_turn)
-        endTurn(m_turnCancelling              ? QStringLiteral("cancelled")
+        endTurn(exitedIn == State::Cancelling ? QStringLiteral("cancelled")
                 : m_interruptReason.isEmpty() ? QStringLiteral("error")
                                               : stopReasonFor(m_interruptReason));
     updateIdleWatch();
-    finish(exitCode, signalNumber, QString());
+    emit finished(exitCode, signalNumber, QString()); // last: a listener may delete us
 }
 
-void AcpDriver::finish(int exitCode, int signalNumber, const QString &launchError)
+void AcpDriver::onStartFailed(const QString &message)
 {
-    if (m_finished)
+    if (m_state == State::Ended)
         return;
-    m_finished = true;
-    emit finished(exitCode, signalNumber, launchError); // last: a listener may delete us
+    transition(State::Ended);
+    emit finished(-1, 0, message); // last: a listener may delete us
 }
 
 std::optional<HarnessVerdict> AcpDriver::verdict() const
 {
     if (!m_protocolError.isEmpty())
         return HarnessVerdict { QStringLiteral("failed"), wireName(SettleReason::HarnessProtocolError) };
-    if (m_closing)
+    if (m_state == State::Closing || m_endedIn == State::Closing)
         return HarnessVerdict { QStringLiteral("succeeded"), QString() };
     if (m_interruptReason.isEmpty())
         return HarnessVerdict { QStringLiteral("failed"), wireName(SettleReason::HarnessExited) };
     return std::nullopt;
+}
+
+const char *AcpDriver::stateName(State state)
+{
+    switch (state) {
+    case State::NotStarted:
+        return "not_started";
+    case State::Handshake:
+        return "handshake";
+    case State::InTurn:
+        return "in_turn";
+    case State::AwaitingApproval:
+        return "awaiting_approval";
+    case State::Cancelling:
+        return "cancelling";
+    case State::Idle:
+        return "idle";
+    case State::Closing:
+        return "closing";
+    case State::Stopping:
+        return "stopping";
+    case State::Ended:
+        return "ended";
+    }
+    return "unknown";
+}
+
+bool AcpDriver::allowed(State from, State to)
+{
+    using S = State;
+    switch (from) {
+    case S::NotStarted:
+        return to == S::Handshake;
+    case S::Handshake:
+        // InTurn: the session is ready and the run's prompt goes out; Idle: the first turn ended before.
+        return to == S::InTurn || to == S::Idle || to == S::Stopping || to == S::Ended;
+    case S::InTurn:
+        return to == S::AwaitingApproval || to == S::Cancelling || to == S::Idle || to == S::Stopping || to == S::Ended;
+    case S::AwaitingApproval:
+        return to == S::InTurn || to == S::Cancelling || to == S::Idle || to == S::Stopping || to == S::Ended;
+    case S::Cancelling:
+        // Stopping: the prompt's answer came after the Runner cancelled the run.
+        return to == S::Idle || to == S::Stopping || to == S::Ended;
+    case S::Idle:
+        return to == S::InTurn || to == S::Closing || to == S::Stopping || to == S::Ended;
+    case S::Closing:
+    case S::Stopping:
+        return to == S::Ended;
+    case S::Ended:
+        return false;
+    }
+    return false;
+}
+
+bool AcpDriver::transition(State to)
+{
+    if (to == m_state)
+        return true;
+    if (!allowed(m_state, to)) {
+        // A slip of ours, never the agent's doing: logged, and the state stays as it was.
+        Logging::get("acp")->warn(
+            "run {}: refused the state change {} → {}", m_context.runId, stateName(m_state), stateName(to));
+        return false;
+    }
+    Logging::get("acp")->debug("run {}: {} → {}", m_context.runId, stateName(m_state), stateName(to));
+    if (to == State::Ended)
+        m_endedIn = m_state;
+    m_state = to;
+    emit stateChanged(to);
+    return true;
+}
+
+void AcpDriver::settleTurnState()
+{
+    if (m_state == State::InTurn && !m_approvals.isEmpty())
+        transition(State::AwaitingApproval);
+    else if (m_state == State::AwaitingApproval && m_approvals.isEmpty())
+        transition(State::InTurn);
 }
 
 void AcpDriver::warn(const QString &kind, const QString &message)

@@ -27,9 +27,29 @@ struct JsonRpcError;
 // requests → approvals decided on the control channel (§6.5); fs/* confined to the workspace;
 // cancel, idle timeout and close as in §6.7. Everything the agent sends is untrusted: junk lines
 // become warnings, unknown requests get -32601, and nothing it sends can crash the Runner.
+// Where the session stands is one State, changed only through transition(), which refuses a move
+// the table does not allow (see runnercore/README.md for the states).
 class AcpDriver : public HarnessDriver
 {
     Q_OBJECT
+public:
+    enum class State {
+        NotStarted, // start() not called yet
+        Handshake, // the agent starts; initialize, session/new (the first turn has begun, §6.7)
+        InTurn, // session/prompt sent; its answer ends the turn
+        AwaitingApproval, // in a turn, with a permission request waiting for a person (§6.5)
+        Cancelling, // session/cancel sent; the turn ends with the prompt's answer
+        Idle, // the session is open between turns: waiting for a prompt or close directive
+        Closing, // close: stdin closed, the agent has CloseGraceMs to exit (→ succeeded)
+        Stopping, // the run ends (interrupt, protocol error); waiting for the agent to exit
+        Ended, // the agent exited or never started; finished() is reported
+    };
+    Q_ENUM(State)
+
+signals:
+    // Every move of state(); a listener must not delete the driver (finished() is the one for that).
+    void stateChanged(runnercore::AcpDriver::State state);
+
 public:
     static constexpr int ProtocolVersion = 1;
     static constexpr int CancelGraceMs = 5000; // §6.7: wait for the prompt's `cancelled`
@@ -49,6 +69,9 @@ public:
     void directive(const QJsonObject &directive) override;
     std::optional<HarnessVerdict> verdict() const override;
 
+    State state() const { return m_state; }
+    static const char *stateName(State state); // for logs: "in_turn"
+
     void setMaxLineBytes(qint64 bytes) { m_maxLineBytes = bytes; } // tests
     void setCloseGraceMs(int ms) { m_closeGraceMs = ms; } // tests
 
@@ -67,7 +90,12 @@ private:
 
     void onStarted();
     void onExited(int exitCode, int signalNumber);
-    void finish(int exitCode, int signalNumber, const QString &launchError);
+    void onStartFailed(const QString &message);
+    // The one place m_state changes: false (and logged) when the table forbids the move.
+    bool transition(State to);
+    static bool allowed(State from, State to);
+    // InTurn ⇄ AwaitingApproval as permission requests come and go.
+    void settleTurnState();
 
     void onRequest(const QJsonValue &id, const QString &method, const QJsonObject &params);
     void onNotification(const QString &method, const QJsonObject &params);
@@ -127,26 +155,24 @@ private:
     qint64 m_maxLineBytes = 0;
     int m_closeGraceMs = CloseGraceMs;
 
+    State m_state = State::NotStarted;
+    State m_endedIn = State::NotStarted; // the state the agent exited in (Closing → succeeded)
     QString m_sessionId;
-    bool m_handshakeDone = false;
     std::optional<Turn> m_turn; // the turn in progress (the handshake belongs to the first)
-    bool m_promptSent = false;
-    bool m_turnCancelling = false;
+    // Directives waiting for the turn in progress to end: prompts in order, then close.
     std::deque<Turn> m_queue;
-    QList<PendingApproval> m_approvals;
-    bool m_idleRunning = false;
-
     bool m_closeRequested = false;
-    bool m_closing = false;
-    QString m_interruptReason; // the run is ending
+    // Permission requests waiting for a decision: in a turn (AwaitingApproval) or, sent out of
+    // turn, while Idle.
+    QList<PendingApproval> m_approvals;
+    bool m_idleRunning = false; // what idleWatch() last said
+
+    QString m_interruptReason; // why the Runner ends the run; empty until it does
     QString m_protocolError; // harness_protocol_error
     QTimer m_closeTimer;
     int m_junkLines = 0;
     int m_approvalsOverLimit = 0;
-    bool m_started = false;
     bool m_stdinClosed = false;
-    bool m_exited = false;
-    bool m_finished = false;
 };
 
 } // namespace runnercore

@@ -93,21 +93,106 @@ QJsonObject Runner::advertisement() const
     return m_advertised->advertisement;
 }
 
-void Runner::setState(RunnerState state, const QString &message)
+bool Runner::isAllowed(Phase from, Phase to)
 {
-    if (state == m_state && message == m_message)
-        return;
-    m_state = state;
-    m_message = message;
-    Logging::get("runner")->info("state: {}{}{}", runnerStateName(state), message.isEmpty() ? "" : " - ", message);
-    emit stateChanged(state, message);
+    // Every phase may end (a stop, a fatal answer, a failure); nothing leaves Ended. A phase that
+    // only changes what it says (a retry's countdown, Ready <-> Draining) moves to itself.
+    if (from == Phase::Ended)
+        return false;
+    if (to == Phase::Ended)
+        return true;
+    switch (from) {
+    case Phase::Idle:
+        return to == Phase::Starting;
+    case Phase::Starting:
+        return to == Phase::Pairing || to == Phase::Connecting;
+    case Phase::Pairing:
+        return to == Phase::Pairing || to == Phase::Connecting;
+    case Phase::Connecting:
+        // A stop after the grant but before the first answered heartbeat has a token to sign off.
+        return to == Phase::Online || to == Phase::Offline || to == Phase::Stopping;
+    case Phase::Online:
+    case Phase::Offline:
+        return to == Phase::Online || to == Phase::Offline || to == Phase::Stopping;
+    case Phase::Stopping:
+        return to == Phase::SigningOff;
+    case Phase::SigningOff:
+    case Phase::Ended:
+        return false;
+    }
+    return false;
 }
 
-void Runner::fail(RunnerState state, RunnerExit exit, const QString &message)
+const char *Runner::phaseName(Phase phase)
 {
-    if (m_finished)
+    switch (phase) {
+    case Phase::Idle:
+        return "idle";
+    case Phase::Starting:
+        return "starting";
+    case Phase::Pairing:
+        return "pairing";
+    case Phase::Connecting:
+        return "connecting";
+    case Phase::Online:
+        return "online";
+    case Phase::Offline:
+        return "offline";
+    case Phase::Stopping:
+        return "stopping";
+    case Phase::SigningOff:
+        return "signing-off";
+    case Phase::Ended:
+        return "ended";
+    }
+    return "unknown";
+}
+
+bool Runner::moveTo(Phase to, RunnerState shown, const QString &message)
+{
+    if (!isAllowed(m_phase, to)) {
+        // A late answer after a stop or a failure, not an error of its own.
+        Logging::get("runner")->debug(
+            "ignored move from {} to {} ({})", phaseName(m_phase), phaseName(to), runnerStateName(shown));
+        return false;
+    }
+    m_phase = to;
+    show(shown, message);
+    return true;
+}
+
+void Runner::show(RunnerState shown, const QString &message)
+{
+    if (shown == m_state && message == m_message)
         return;
-    m_finished = true;
+    m_state = shown;
+    m_message = message;
+    Logging::get("runner")->info("state: {}{}{}", runnerStateName(shown), message.isEmpty() ? "" : " - ", message);
+    emit stateChanged(shown, message);
+}
+
+bool Runner::isWindingDown() const
+{
+    return m_phase == Phase::Stopping || m_phase == Phase::SigningOff || m_phase == Phase::Ended;
+}
+
+void Runner::endStopped(const QString &message)
+{
+    end(RunnerState::Stopped, RunnerExit::Clean, message);
+}
+
+void Runner::fail(RunnerState shown, RunnerExit exit, const QString &message)
+{
+    Q_ASSERT(shown != RunnerState::Stopped && exit != RunnerExit::Clean);
+    end(shown, exit, message);
+}
+
+void Runner::end(RunnerState shown, RunnerExit exit, const QString &message)
+{
+    if (m_phase == Phase::Ended)
+        return;
+    // Ended first: whatever the halting below sets off finds the Runner ended.
+    m_phase = Phase::Ended;
     m_stopTimer.stop();
     if (m_claims)
         m_claims->setEnabled(false);
@@ -121,7 +206,7 @@ void Runner::fail(RunnerState state, RunnerExit exit, const QString &message)
         m_api->abortAll();
     if (m_lock)
         m_lock->unlock();
-    setState(state, message);
+    show(shown, message);
     QTimer::singleShot(0, this, [this, exit] { emit finished(exit); });
 }
 
@@ -132,13 +217,14 @@ QString Runner::account() const
 
 void Runner::start()
 {
-    setState(RunnerState::Starting);
+    if (!moveTo(Phase::Starting, RunnerState::Starting))
+        return;
     // The tiers first: --sandbox bubblewrap/docker refuse to start when they cannot be realised,
     // and the identity exchange carries the advertisement.
     m_sandboxes
         = std::make_unique<SandboxSet>(m_config, AppPaths::dataDir() + QStringLiteral("/runs"), instanceLabel());
     connect(m_sandboxes.get(), &SandboxSet::ready, this, [this](bool ok, const QString &error) {
-        if (m_finished)
+        if (m_phase == Phase::Ended)
             return;
         if (!ok) {
             Logging::get("runner")->error("{}", error);
@@ -170,7 +256,7 @@ void Runner::recheckSandboxes()
 
 void Runner::checkConnectionNow()
 {
-    if (m_finished || m_signingOff || !m_identity)
+    if (m_phase == Phase::SigningOff || m_phase == Phase::Ended || !m_identity)
         return;
     Logging::get("runner")->info("checking the connection now (state {})", runnerStateName(m_state));
     m_identity->checkNow();
@@ -256,7 +342,7 @@ void Runner::connectToPlane()
     connect(m_identity.get(), &WorkloadIdentity::connectionTrouble, this, &Runner::reportOffline);
     connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, [this] {
         noteContact();
-        if (m_stopping || m_finished)
+        if (isWindingDown())
             return;
         applyStatus();
         // §6.1 ordering: claim only after a heartbeat that said ready was answered.
@@ -303,24 +389,25 @@ void Runner::pairWithCode()
     }
     // Make sure the credential can be kept before using up the one-use code.
     m_store.read(QString::fromLatin1(ProbeAccount), [this, code](const CredentialResult &probe) {
+        if (m_phase == Phase::Ended) // stopped while the store answered: keep the one-use code
+            return;
         if (probe.status == CredentialResult::Status::Unavailable
             || probe.status == CredentialResult::Status::Refused) {
             fail(RunnerState::Failed, RunnerExit::CredentialStoreUnavailable,
                 tr("The pairing code was not used: %1").arg(probe.message));
             return;
         }
-        setState(RunnerState::Pairing, tr("Redeeming pairing code %1").arg(code.redacted()));
+        moveTo(Phase::Pairing, RunnerState::Pairing, tr("Redeeming pairing code %1").arg(code.redacted()));
         m_pairing = std::make_unique<PairingRedemption>(*m_api);
         connect(m_pairing.get(), &PairingRedemption::redeemed, this, &Runner::onPaired);
         connect(m_pairing.get(), &PairingRedemption::failed, this, [this](const ApiError &, const QString &message) {
-            // A stop aborts the redemption: that is a clean stop, not a failed pairing.
-            if (m_stopping)
-                fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped"));
-            else
-                fail(RunnerState::Failed, RunnerExit::PairingFailed, message);
+            // A stop ends the Runner (cleanly) before it aborts the redemption: no failed pairing then.
+            if (m_phase == Phase::Ended)
+                return;
+            fail(RunnerState::Failed, RunnerExit::PairingFailed, message);
         });
         connect(m_pairing.get(), &PairingRedemption::connectionTrouble, this, [this](const ApiError &e, int retryInMs) {
-            setState(RunnerState::Pairing,
+            moveTo(Phase::Pairing, RunnerState::Pairing,
                 tr("Cannot reach the control plane (%1). Retrying in %2 s.")
                     .arg(e.describe())
                     .arg((retryInMs + 999) / 1000));
@@ -403,6 +490,8 @@ void Runner::useStoredCredential()
 
 void Runner::beginIdentity(const QString &credential, const QString &lockKey)
 {
+    if (m_phase == Phase::Ended) // stopped while the credential was read or stored
+        return;
     if (!m_lock) {
         m_lock = std::make_unique<InstanceLock>(lockKey);
         if (!m_lock->tryLock()) {
@@ -414,13 +503,14 @@ void Runner::beginIdentity(const QString &credential, const QString &lockKey)
         }
     }
     m_identity->setBootstrapCredential(credential);
-    setState(RunnerState::Connecting, tr("Connecting to %1").arg(m_endpoint.toString()));
+    if (!moveTo(Phase::Connecting, RunnerState::Connecting, tr("Connecting to %1").arg(m_endpoint.toString())))
+        return;
     m_identity->exchange();
 }
 
 void Runner::onAcquired(const IdentityGrant &grant)
 {
-    if (m_finished)
+    if (m_phase == Phase::Ended)
         return;
     noteContact();
     if (m_runnerId != grant.runnerId) {
@@ -447,7 +537,7 @@ void Runner::onAcquired(const IdentityGrant &grant)
         m_control->poke();
         m_runs->resumeAll();
     }
-    if (m_stopping) {
+    if (isWindingDown()) {
         if (m_runs->isIdle())
             signOffWhenIdle();
         return;
@@ -468,8 +558,8 @@ void Runner::reportOffline(const ApiError &error, int retryInMs)
 {
     m_nextRetry = m_clock.now().addMSecs(retryInMs);
     emit contactChanged();
-    if (!m_stopping)
-        setState(RunnerState::Offline,
+    if (!isWindingDown())
+        moveTo(Phase::Offline, RunnerState::Offline,
             tr("Cannot reach the control plane (%1). Retrying in %2 s.")
                 .arg(error.describe())
                 .arg((retryInMs + 999) / 1000));
@@ -478,14 +568,14 @@ void Runner::reportOffline(const ApiError &error, int retryInMs)
 void Runner::applyStatus()
 {
     if (m_draining)
-        setState(RunnerState::Draining, tr("Connected; taking no new work"));
+        moveTo(Phase::Online, RunnerState::Draining, tr("Connected; taking no new work"));
     else if (m_state != RunnerState::Ready) // every heartbeat lands here: build the message only on a change
-        setState(RunnerState::Ready, tr("Connected to %1").arg(m_endpoint.toString()));
+        moveTo(Phase::Online, RunnerState::Ready, tr("Connected to %1").arg(m_endpoint.toString()));
 }
 
 void Runner::setDraining(bool draining)
 {
-    if (m_draining == draining || m_stopping || m_finished)
+    if (m_draining == draining || isWindingDown())
         return;
     m_draining = draining;
     Logging::get("runner")->info(draining ? "draining: no new claims" : "resumed: claiming again");
@@ -493,14 +583,14 @@ void Runner::setDraining(bool draining)
         m_claims->setEnabled(false); // abort the outstanding claim before saying draining
     if (m_presence) {
         m_presence->setStatus(draining ? PresenceReporter::Status::Draining : PresenceReporter::Status::Ready);
-        if (m_state == RunnerState::Ready || m_state == RunnerState::Draining)
+        if (m_phase == Phase::Online)
             applyStatus();
     }
 }
 
 void Runner::onFatal(const ApiError &error, const QString &message)
 {
-    if (m_finished)
+    if (m_phase == Phase::Ended)
         return;
     if (m_presence)
         m_presence->stop();
@@ -544,18 +634,16 @@ void Runner::forgetCredential(std::function<void()> then)
 
 void Runner::stop()
 {
-    if (m_finished || m_stopping)
+    if (isWindingDown())
         return;
-    m_stopping = true;
     if (!m_identity || (!m_identity->hasToken() && (!m_runs || m_runs->isIdle()))) {
-        // Nothing to sign off from: pairing or the first exchange is still under way.
-        if (m_api)
-            m_api->abortAll();
-        fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped"));
+        // Nothing to sign off from: pairing or the first exchange is still under way. Ending
+        // aborts them.
+        endStopped(tr("Stopped"));
         return;
     }
     m_claims->setEnabled(false);
-    setState(RunnerState::Stopping,
+    moveTo(Phase::Stopping, RunnerState::Stopping,
         m_runs->isIdle() ? tr("Stopping: signing off")
                          : tr("Stopping: finishing %n owned run(s), then signing off", nullptr, m_runs->busy()));
     m_presence->setStatus(PresenceReporter::Status::Stopping);
@@ -573,34 +661,33 @@ void Runner::stop()
 
 void Runner::signOffWhenIdle()
 {
-    if (m_stopping && m_runs->isIdle())
+    if (m_phase == Phase::Stopping && m_runs->isIdle())
         signOffAndFinish();
 }
 
 void Runner::signOffAndFinish()
 {
-    if (m_finished || m_signingOff)
+    // Shown as Stopping still, with the message it had.
+    if (!moveTo(Phase::SigningOff, m_state, m_message))
         return;
-    m_signingOff = true;
     m_stopTimer.stop();
     // §3: abort the long polls; in-flight writes are done (no runs left) before the token dies.
     m_claims->setEnabled(false);
     m_control->stop();
     m_presence->stop();
     connect(
-        m_identity.get(), &WorkloadIdentity::signedOff, this,
-        [this] { fail(RunnerState::Stopped, RunnerExit::Clean, tr("Stopped and signed off")); },
+        m_identity.get(), &WorkloadIdentity::signedOff, this, [this] { endStopped(tr("Stopped and signed off")); },
         Qt::SingleShotConnection);
     m_identity->signOff();
 }
 
 void Runner::stopNow()
 {
-    if (m_finished)
+    if (m_phase == Phase::Ended)
         return;
     if (m_runs)
         m_runs->cancelAll(wireName(SettleReason::RunnerStopped));
-    if (!m_stopping)
+    if (!isWindingDown())
         stop();
     else if (m_runs && m_runs->isIdle() && m_identity && m_identity->hasToken())
         signOffAndFinish();

@@ -34,7 +34,8 @@ class WorkloadIdentity;
 struct PairingResult;
 
 // The embedded Runner: the one object the CLI and the tray drive. It owns the state machine
-// from credential to sign-off; its signals are all a front end needs.
+// from credential to sign-off (Phase below, one move at a time through moveTo() and end());
+// its signals are all a front end needs.
 class Runner : public QObject
 {
     Q_OBJECT
@@ -83,7 +84,7 @@ public:
     // When the control plane last answered a heartbeat or an exchange; invalid before the first.
     QDateTime lastContact() const { return m_lastContact; }
     // When the next reconnection attempt is due while Offline; invalid otherwise.
-    QDateTime nextRetry() const { return m_state == RunnerState::Offline ? m_nextRetry : QDateTime(); }
+    QDateTime nextRetry() const { return m_phase == Phase::Offline ? m_nextRetry : QDateTime(); }
     // Asks Docker again now (the tray calls it on wake); the advertisement follows.
     void recheckSandboxes();
     // After a wake or a network change: what waits for a backoff timer (the identity exchange or
@@ -95,9 +96,36 @@ public:
     static QString instanceLabel();
 
 private:
+    // Where the Runner is in its life. The RunnerState the tray shows follows from it: Online
+    // shows Ready or Draining (after m_draining), Ended shows how it ended.
+    enum class Phase {
+        Idle, // constructed, not started
+        Starting, // realising the sandboxes, reading the endpoint and the credential
+        Pairing, // redeeming a pairing code
+        Connecting, // the first identity exchange
+        Online, // a heartbeat was answered: present, claiming unless draining
+        Offline, // the control plane cannot be reached; retrying with backoff
+        Stopping, // no new claims: owned runs finish, "stopping" is said
+        SigningOff, // the workload token is being revoked (still shown as Stopping)
+        Ended, // Stopped, NotPaired, Revoked, Fenced or Failed; finished() is emitted once
+    };
+    static bool isAllowed(Phase from, Phase to);
+    static const char *phaseName(Phase phase);
+    // The one transition: false (and nothing changes) when the table does not allow it. Shows
+    // `shown` with `message`; stateChanged() only when either differs from what was shown.
+    bool moveTo(Phase to, RunnerState shown, const QString &message = {});
+    void show(RunnerState shown, const QString &message);
+    // Into Ended from anywhere: halts claims, control, presence and identity, releases the lock,
+    // shows `shown` and emits finished(exit). Once: later calls are ignored.
+    void end(RunnerState shown, RunnerExit exit, const QString &message);
+    // The clean end: a stop or a sign-off, finished(Clean).
+    void endStopped(const QString &message);
+    // Cannot go on: not paired, revoked, fenced or failed.
+    void fail(RunnerState shown, RunnerExit exit, const QString &message);
+    // Stopping, signing off or ended: no new work, no status but the stop's.
+    bool isWindingDown() const;
+
     void connectToPlane();
-    void setState(RunnerState state, const QString &message = {});
-    void fail(RunnerState state, RunnerExit exit, const QString &message);
     void pairWithCode();
     void onPaired(const PairingResult &result);
     void useStoredCredential();
@@ -134,15 +162,14 @@ private:
     std::unique_ptr<RunManager> m_runs;
     std::unique_ptr<ClaimLoop> m_claims;
     std::unique_ptr<ControlChannel> m_control;
-    bool m_firstGrant = true;
-    RunnerState m_state = RunnerState::Idle;
+    Phase m_phase = Phase::Idle;
+    RunnerState m_state = RunnerState::Idle; // what is shown: follows m_phase
     QString m_message;
     QString m_runnerId;
-    bool m_draining = false;
-    bool m_stopping = false;
-    bool m_signingOff = false;
-    bool m_finished = false;
-    bool m_workspaceRunner = false;
+    // Facts, not positions in the lifecycle:
+    bool m_draining = false; // no new claims wanted (a person or a directive); holds across Offline
+    bool m_firstGrant = true; // the next grant is the first (start control, sweep, recover)
+    bool m_workspaceRunner = false; // runs on CHECKFU_RUNNER_TOKEN: nothing stored to forget
     QTimer m_stopTimer;
     QDateTime m_lastContact;
     QDateTime m_nextRetry;

@@ -21,7 +21,7 @@ namespace runnercore {
 //
 // With a reaper (the host-process tier), the QProcess is checkfu-run-reaper and the harness its
 // child: a subreaper that sees every descendant, even one that left the group or session, and kills
-// them all when the harness exits, on kill() and when the Runner dies (runnercore/reaper). Without
+// them all when the harness exits, on kill() and when the Runner dies (runnercore/sandbox/reaper). Without
 // one (the bubblewrap tier, whose PID namespace does that job), signals go to the whole group, and
 // whatever of the group outlives the leader is killed when the leader exits.
 class HostProcess : public SandboxedProcess
