@@ -31,7 +31,6 @@ public:
     bool isParked() const { return m_waitSeconds >= 0; }
     int waitSeconds() const { return m_waitSeconds; }
     QString errorCode() const { return m_errorCode; }
-    QString errorMessage() const { return m_errorMessage; }
     QJsonObject body() const { return m_body; }
     // The wire body; errors get their request id only now.
     QByteArray serialize(const QString &requestId) const;

@@ -1,6 +1,7 @@
 #include "DevPlaneServer.h"
 
 #include "DevPlaneState.h"
+#include "ProtocolLimits.h"
 #include "RequestLog.h"
 #include "SocketProbe.h"
 #include "WireFormat.h"
@@ -192,7 +193,8 @@ void DevPlaneServer::addRoutes()
     });
     m_routes.last().poll = Poll::Claim;
     addRoute("GET", QStringLiteral("/v1/runner/control"), Auth::Workload, [this](const Call &call) {
-        const std::optional<qint64> wait = queryInteger(call.query, QStringLiteral("wait_seconds"), 60);
+        const std::optional<qint64> wait
+            = queryInteger(call.query, QStringLiteral("wait_seconds"), ProtocolLimits::maxWaitSeconds);
         if (wait == -1) {
             return ApiReply::invalidField(QStringLiteral("wait_seconds"), QStringLiteral("must be an integer 0-60"));
         }
@@ -345,11 +347,11 @@ void DevPlaneServer::handle(const QHttpServerRequest &request, QHttpServerRespon
     const QByteArray rawBody = request.body();
     const Route *route = exchange.route >= 0 ? &m_routes.at(exchange.route) : nullptr;
     std::shared_ptr<const ObservationBatch> batch;
-    if (route && route->parsesObservationBatch && rawBody.size() <= WireFormat::maxBodyBytes) {
+    if (route && route->parsesObservationBatch && rawBody.size() <= ProtocolLimits::maxBodyBytes) {
         batch = ObservationBatch::parse(rawBody);
     }
     QJsonDocument document;
-    if (!batch && !rawBody.isEmpty() && rawBody.size() <= WireFormat::maxBodyBytes) {
+    if (!batch && !rawBody.isEmpty() && rawBody.size() <= ProtocolLimits::maxBodyBytes) {
         QJsonParseError parseError;
         document = QJsonDocument::fromJson(rawBody, &parseError);
         if (parseError.error != QJsonParseError::NoError) {
@@ -393,7 +395,7 @@ QJsonValue DevPlaneServer::loggedBody(
         }
         return QStringLiteral("<%1 bytes>").arg(rawBody.size());
     }
-    if (rawBody.size() > WireFormat::maxBodyBytes) {
+    if (rawBody.size() > ProtocolLimits::maxBodyBytes) {
         return QStringLiteral("<%1 bytes>").arg(rawBody.size());
     }
     if (batch) {
@@ -495,7 +497,7 @@ DevPlaneServer::Outcome DevPlaneServer::process(const QHttpServerRequest &reques
             QStringLiteral("send Checkfu-Version: %1").arg(QLatin1String(WireFormat::apiVersion)),
             { { QStringLiteral("supported_versions"), QJsonArray { QLatin1String(WireFormat::apiVersion) } } }));
     }
-    if (rawBody.size() > WireFormat::maxBodyBytes) {
+    if (rawBody.size() > ProtocolLimits::maxBodyBytes) {
         return answer(ApiReply::error(
             413, QStringLiteral("body_too_large"), QStringLiteral("request bodies are limited to 8 MiB")));
     }

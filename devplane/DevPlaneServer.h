@@ -18,6 +18,7 @@
 #include <QUrlQuery>
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QTimer;
 

@@ -3,6 +3,7 @@
 #include "ControlChannel.h"
 #include "FieldReader.h"
 #include "ObservationBatch.h"
+#include "ProtocolLimits.h"
 #include "WireFormat.h"
 
 #include <QJsonDocument>
@@ -11,8 +12,6 @@ namespace devplane {
 
 namespace {
 
-constexpr qint64 maxBatchBytes = 1024 * 1024;
-constexpr qint64 maxBatchEvents = 512;
 constexpr qint64 maxJsonInteger = (qint64(1) << 53) - 1;
 constexpr int leaseSweepMs = 200;
 
@@ -411,7 +410,7 @@ ApiReply SessionLedger::claim(
     const Claimant &runner, const QJsonObject &body, bool outstanding, bool deadlinePassed, const QDateTime &now)
 {
     FieldReader reader(body);
-    const qint64 waitSeconds = reader.integer(QStringLiteral("wait_seconds"), 0, 60);
+    const qint64 waitSeconds = reader.integer(QStringLiteral("wait_seconds"), 0, ProtocolLimits::maxWaitSeconds);
     const qint64 freeSlots = reader.integer(QStringLiteral("free_slots"), 0, 1024);
     if (!reader.ok()) {
         return reader.error();
@@ -478,7 +477,7 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
     if (!session) {
         return runNotFound();
     }
-    if (bodyBytes > maxBatchBytes) {
+    if (bodyBytes > ProtocolLimits::maxBatchBytes) {
         return ApiReply::error(413, QStringLiteral("batch_too_large"),
             QStringLiteral("an observation batch is limited to 1 MiB (this one: %1 bytes)").arg(bodyBytes));
     }
@@ -488,7 +487,7 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
     if (!reader.ok()) {
         return reader.error();
     }
-    if (events.size() > maxBatchEvents) {
+    if (events.size() > ProtocolLimits::maxBatchEvents) {
         return ApiReply::error(413, QStringLiteral("batch_too_large"),
             QStringLiteral("an observation batch is limited to 512 events (this one: %1)").arg(events.size()));
     }

@@ -10,7 +10,6 @@ class WireFormat
 {
 public:
     static constexpr const char *apiVersion = "2026-08-27";
-    static constexpr qint64 maxBodyBytes = 8 * 1024 * 1024;
 
     // Lowercase hex from the system CSPRNG; digits must be even.
     static QString randomHex(int digits);

@@ -3,11 +3,11 @@
 #include <runnercore/base/Clock.h>
 #include <runnercore/base/Platform.h>
 #include <runnercore/config/AppPaths.h>
+#include <runnercore/config/ConfigKeys.h>
+#include <runnercore/config/ConfigResolver.h>
 #include <runnercore/config/CredentialStore.h>
-#include <runnercore/config/CursorKeyStore.h>
 #include <runnercore/config/InstanceLock.h>
 #include <runnercore/config/RunnerConfig.h>
-#include <runnercore/config/RunnerPreferences.h>
 #include <runnercore/config/RunnerSettings.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/runner/Doctor.h>
@@ -16,7 +16,9 @@
 #include <runnercore/runner/Unpairing.h>
 
 #include <QEventLoop>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 
 #include <cstdio>
@@ -35,31 +37,42 @@ QTextStream &err()
     return s;
 }
 
-const QCommandLineOption EndpointOption(QStringLiteral("endpoint"),
-    QCoreApplication::translate("RunnerCli",
-        "Control plane URL (https, or http to loopback). Default: CHECKFU_API_URL, then the stored pairing."),
+QString flag(ConfigFlag f)
+{
+    return ConfigKeys::name(f);
+}
+QString variable(EnvVar var)
+{
+    return ConfigKeys::name(var);
+}
+
+const QCommandLineOption EndpointOption(flag(ConfigFlag::Endpoint),
+    QCoreApplication::translate(
+        "RunnerCli", "Control plane URL (https, or http to loopback). Default: %1, then the stored pairing.")
+        .arg(variable(EnvVar::ApiUrl)),
     QStringLiteral("url"));
-const QCommandLineOption CodeOption(QStringLiteral("code"),
+const QCommandLineOption CodeOption(flag(ConfigFlag::Code),
     QCoreApplication::translate("RunnerCli", "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
     QStringLiteral("code"));
-const QCommandLineOption LabelOption(QStringLiteral("label"),
+const QCommandLineOption LabelOption(flag(ConfigFlag::Label),
     QCoreApplication::translate("RunnerCli", "This machine's display label. Default: the host name."),
     QStringLiteral("name"));
-const QCommandLineOption SandboxOption(QStringLiteral("sandbox"),
+const QCommandLineOption SandboxOption(flag(ConfigFlag::Sandbox),
     QCoreApplication::translate("RunnerCli",
         "Sandbox tier: host-process, bubblewrap, docker or none. Default: the stored setting, else automatic."),
     QStringLiteral("tier"));
-const QCommandLineOption StoreOption(QStringLiteral("credential-store"),
+const QCommandLineOption StoreOption(flag(ConfigFlag::CredentialStore),
     QCoreApplication::translate(
         "RunnerCli", "Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file)."),
     QStringLiteral("keychain|file"));
-const QCommandLineOption SlotsOption(QStringLiteral("slots"),
+const QCommandLineOption SlotsOption(flag(ConfigFlag::Slots),
     QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: the stored setting, else 1."),
     QStringLiteral("n"));
-const QCommandLineOption ReadOnlyOption(QStringLiteral("bubblewrap-read-only"),
+const QCommandLineOption ReadOnlyOption(flag(ConfigFlag::BubblewrapReadOnly),
     QCoreApplication::translate("RunnerCli",
         "Paths a bubblewrap sandbox shows read-only, ':'-separated (e.g. where a harness is installed under your "
-        "home). Repeatable. Default: CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY, then the stored setting, else none."),
+        "home). Repeatable. Default: %1, then the stored setting, else none.")
+        .arg(variable(EnvVar::BubblewrapReadOnly)),
     QStringLiteral("paths"));
 const QCommandLineOption LogLevelOption(QStringLiteral("log-level"),
     QCoreApplication::translate("RunnerCli", "trace, debug, info (default), warn or error."), QStringLiteral("level"));
@@ -73,32 +86,23 @@ RunnerCli::RunnerCli(QCoreApplication &app, const QProcessEnvironment &environme
 
 QString RunnerCli::helpEpilogue()
 {
-    return tr("Commands:\n"
-              "  start    pair (with --code) or use the stored pairing, then stay connected until stopped.\n"
-              "           SIGINT/SIGTERM once: finish owned work and sign off; twice: cancel owned runs;\n"
-              "           three times: exit at once.\n"
-              "  doctor   check endpoint, clock, credential, exchange, sandbox tiers, Cursor lane, presences.\n"
-              "  unpair   forget this machine's credential and pairing.\n"
-              "\n"
-              "Environment: CHECKFU_API_URL, CHECKFU_RUNNER_TOKEN, CHECKFU_ENABLE_HOST_PROCESS_SANDBOX,\n"
-              "  CHECKFU_RUNNER_IDLE_TIMEOUT_MS, CHECKFU_DOCKER_UNRESTRICTED_NETWORK,\n"
-              "  CHECKFU_CURSOR_HARNESS_PROFILE_VERSION, CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST,\n"
-              "  CHECKFU_CURSOR_MODEL, CURSOR_API_KEY (all four Cursor variables or none),\n"
-              "  CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY (as --bubblewrap-read-only).\n"
-              "\n"
-              "Stored settings (the tray's Settings, in the settings file that holds the pairing): the\n"
-              "  sandbox tier, slots, idle timeout, bubblewrap read-only paths and Cursor tuple (its API key\n"
-              "  in the credential store)\n"
-              "  apply where flags and environment are silent. A flag wins over a variable, a variable over\n"
-              "  a stored value; any Cursor variable set takes the whole Cursor lane from the environment.\n"
-              "\n"
-              "Exit codes:\n"
-              "  0   stopped cleanly (signed off)            1   failed (see the message)\n"
-              "  2   bad command line or configuration        3   pairing failed (code not used or refused)\n"
-              "  4   no credential store answers              5   another Runner holds this credential\n"
-              "  6   not paired                               7   the --sandbox tier cannot be realised here\n"
-              "  10  credential revoked by an administrator   11  credential fenced: two processes used it (clone)\n"
-              "  130 exited on a third interrupt");
+    QString text = tr("Commands:\n"
+                      "  start    pair (with --code) or use the stored pairing, then stay connected until stopped.\n"
+                      "           SIGINT/SIGTERM once: finish owned work and sign off; twice: cancel owned runs;\n"
+                      "           three times: exit at once.\n"
+                      "  doctor   check endpoint, clock, credential, exchange, sandbox tiers, Cursor lane, presences.\n"
+                      "  unpair   forget this machine's credential and pairing.\n");
+    text += QLatin1Char('\n') + ConfigKeys::environmentHelp() + QLatin1Char('\n');
+    text += QLatin1Char('\n')
+        + tr("Stored settings (the tray's Settings, in the settings file that holds the pairing): the\n"
+             "  sandbox tier, slots, idle timeout, bubblewrap read-only paths and Cursor tuple (its API key\n"
+             "  in the credential store)\n"
+             "  apply where flags and environment are silent. A flag wins over a variable, a variable over\n"
+             "  a stored value; any Cursor variable set takes the whole Cursor lane from the environment.\n");
+    text += QLatin1Char('\n') + tr("Exit codes:");
+    for (const RunnerExit exit : allRunnerExits())
+        text += QStringLiteral("\n  %1 %2").arg(int(exit), -3).arg(runnerExitDescription(exit));
+    return text;
 }
 
 void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptions)
@@ -131,12 +135,14 @@ RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
     return input;
 }
 
-bool RunnerCli::buildConfig(const RunnerConfigInput &input, RunnerConfig *config)
+bool RunnerCli::buildConfig(const RunnerConfigInput &input, RunnerConfig *config, QList<ConfigError> *errors)
 {
-    auto parsed = RunnerConfigParser::parse(input);
-    if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
-        for (const ConfigError &e : *errors)
+    auto parsed = ConfigResolver::resolveCommandLine(input);
+    if (auto *found = std::get_if<QList<ConfigError>>(&parsed)) {
+        for (const ConfigError &e : *found)
             err() << tr("checkfu-runner: %1").arg(e.message) << Qt::endl;
+        if (errors)
+            *errors = *found;
         return false;
     }
     // The secrets are in the parsed configuration only: main() already scrubbed them from our
@@ -145,63 +151,34 @@ bool RunnerCli::buildConfig(const RunnerConfigInput &input, RunnerConfig *config
     return true;
 }
 
-namespace {
-// CursorKeyStore::read, waited for: the store answers queued, on this thread.
-CredentialResult readCursorKey(CredentialStore &store)
+bool RunnerCli::effectiveConfig(const RunnerConfigInput &input, CredentialStore &store, RunnerConfig *config,
+    QString *cursorNote, QList<ConfigError> *errors)
 {
-    std::optional<CredentialResult> answer;
+    const ConfigResolver resolver(AppPaths::settingsFile());
+    std::optional<ResolvedConfig> resolved;
+    // The store answers queued, on this thread.
     QEventLoop loop;
-    CursorKeyStore::read(store, [&](const CredentialResult &result) {
-        answer = result;
+    resolver.resolve(input, store, [&](const ResolvedConfig &answer) {
+        resolved = answer;
         loop.quit();
     });
-    if (!answer)
+    if (!resolved)
         loop.exec();
-    return *answer;
-}
-} // namespace
-
-bool RunnerCli::effectiveConfig(
-    RunnerConfigInput input, CredentialStore &store, RunnerConfig *config, QString *cursorNote)
-{
-    const auto log = Logging::get("config");
-    RunnerPreferences preferences(AppPaths::settingsFile());
-    preferences.load(); // logs what it cannot use
-    std::optional<QString> key;
-    QString note;
-    if (preferences.wantsCursorKey(input.env)) {
-        // The key never leaves memory: into the parser's input, not our environment or a log.
-        const CredentialResult result = readCursorKey(store);
-        if (result.ok()) {
-            key = result.secret;
-        } else if (result.status == CredentialResult::Status::NotFound) {
-            note = tr("the settings file holds a Cursor tuple, but the credential store (%1) has no Cursor API key; "
-                      "the Cursor lane is off")
-                       .arg(store.backendName());
-            log->info("{}", note);
-        } else {
-            note = tr("the Cursor API key could not be read, so the Cursor lane is off: %1").arg(result.message);
-            log->warn("{}", note);
-        }
-    } else if (!preferences.cursor.isEmpty() && RunnerPreferences::environmentOwnsCursor(input.env)) {
-        log->info("the Cursor variables in the environment take the place of the Cursor tuple in the settings file");
-    } else if (!preferences.cursor.isEmpty()) {
-        note = tr("the Cursor tuple in the settings file cannot be used, so the Cursor lane is off: %1")
-                   .arg(RunnerPreferences::cursorProblems(preferences.cursor, true).join(QLatin1Char(' ')));
-    }
-    preferences.applyTo(input, key);
-
-    auto parsed = RunnerConfigParser::parse(input);
-    if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
+    if (!resolved->ok()) {
         // The command line and the environment alone were fine: a stored value is at fault.
-        for (const ConfigError &e : *errors)
-            err() << tr("checkfu-runner: in the settings file %1: %2").arg(preferences.fileName(), e.message)
-                  << Qt::endl;
+        QList<ConfigError> stored;
+        for (const ConfigError &e : resolved->errors()) {
+            const QString message = tr("in the settings file %1: %2").arg(resolver.settingsFile(), e.message);
+            err() << tr("checkfu-runner: %1").arg(message) << Qt::endl;
+            stored.append({ e.field, message });
+        }
+        if (errors)
+            *errors = stored;
         return false;
     }
-    *config = std::get<RunnerConfig>(std::move(parsed));
+    *config = resolved->config();
     if (cursorNote)
-        *cursorNote = note;
+        *cursorNote = resolved->cursorNote;
     return true;
 }
 
@@ -255,9 +232,9 @@ int RunnerCli::run()
 }
 
 namespace {
-std::unique_ptr<CredentialStore> makeStore(const RunnerConfig &config, const RunnerSettings &settings)
+std::unique_ptr<CredentialStore> makeStore(const RunnerConfigInput &input, const RunnerSettings &settings)
 {
-    QString name = config.credentialStore.value_or(settings.credentialStore);
+    const QString name = ConfigResolver::credentialStoreName(input, settings);
     const auto kind = CredentialStore::kindFromName(name).value_or(CredentialStore::Kind::Keychain);
     return CredentialStore::create(kind, AppPaths::credentialDir());
 }
@@ -288,7 +265,7 @@ int RunnerCli::start()
     // starts use it; a tier given to a later start is for that start only.
     if (commandLine.sandbox != SandboxChoice::NotGiven && commandLine.pairingCode)
         settings.sandbox = parser.value(SandboxOption);
-    auto store = makeStore(commandLine, settings);
+    auto store = makeStore(input, settings);
     RunnerConfig config;
     if (!effectiveConfig(input, *store, &config))
         return int(RunnerExit::Usage);
@@ -342,24 +319,27 @@ int RunnerCli::doctor()
     addCommonOptions(parser, false);
     parser.addOption(JsonOption);
     parser.process(subcommandArgs(m_args));
-    const auto configurationFailed = [&parser] {
+    // The exit code of a failed doctor; with --json the report names each configuration error too.
+    const auto configurationFailed = [&parser](const QList<ConfigError> &errors) {
         if (parser.isSet(JsonOption))
-            out() << R"({"ok": false, "checks": [{"name": "configuration", "status": "fail"}]})" << Qt::endl;
+            out() << QJsonDocument(Doctor::configurationReport(errors)).toJson(QJsonDocument::Indented);
+        out().flush();
         return 1;
     };
     const RunnerConfigInput input = commandLineInput(parser);
     RunnerConfig commandLine;
-    if (!buildConfig(input, &commandLine))
-        return configurationFailed();
+    QList<ConfigError> errors;
+    if (!buildConfig(input, &commandLine, &errors))
+        return configurationFailed(errors);
     initLogging(parser, false);
     RunnerSettings settings(AppPaths::settingsFile());
     settings.load();
-    auto store = makeStore(commandLine, settings);
+    auto store = makeStore(input, settings);
     // The configuration `start` would run with, stored preferences and Cursor key included.
     RunnerConfig config;
     QString cursorNote;
-    if (!effectiveConfig(input, *store, &config, &cursorNote))
-        return configurationFailed();
+    if (!effectiveConfig(input, *store, &config, &cursorNote, &errors))
+        return configurationFailed(errors);
     SystemClock clock;
     Doctor doctor(config, settings, *store, clock);
     doctor.setCursorNote(cursorNote);
@@ -380,8 +360,9 @@ int RunnerCli::unpair()
     parser.setApplicationDescription(tr("Forget this machine's pairing and stored credential."));
     addCommonOptions(parser, false);
     parser.process(subcommandArgs(m_args));
+    const RunnerConfigInput input = commandLineInput(parser);
     RunnerConfig config;
-    if (!buildConfig(commandLineInput(parser), &config))
+    if (!buildConfig(input, &config))
         return int(RunnerExit::Usage);
     initLogging(parser, false);
     RunnerSettings settings(AppPaths::settingsFile());
@@ -390,7 +371,7 @@ int RunnerCli::unpair()
         out() << tr("This machine is not paired; nothing to forget.") << Qt::endl;
         return 0;
     }
-    auto store = makeStore(config, settings);
+    auto store = makeStore(input, settings);
     Unpairing unpairing(settings, *store);
     connect(&unpairing, &Unpairing::finished, &m_app, &QCoreApplication::quit);
     unpairing.run();

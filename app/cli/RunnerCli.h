@@ -7,6 +7,7 @@
 
 namespace runnercore {
 class CredentialStore;
+struct ConfigError;
 struct RunnerConfig;
 struct RunnerConfigInput;
 } // namespace runnercore
@@ -29,13 +30,15 @@ private:
     void addCommonOptions(QCommandLineParser &parser, bool withStartOptions);
     // The flags given and the environment, as the parser takes them.
     runnercore::RunnerConfigInput commandLineInput(QCommandLineParser &parser) const;
-    // Validates the command line and the environment alone (errors printed).
-    bool buildConfig(const runnercore::RunnerConfigInput &input, runnercore::RunnerConfig *config);
-    // The configuration `start` runs with: the command line and the environment, and what they leave
-    // open from the stored preferences (RunnerPreferences), the Cursor API key read from `store`
-    // when the stored tuple is used. *cursorNote says why a stored tuple gave no lane (for doctor).
-    bool effectiveConfig(runnercore::RunnerConfigInput input, runnercore::CredentialStore &store,
-        runnercore::RunnerConfig *config, QString *cursorNote = nullptr);
+    // Validates the command line and the environment alone (errors printed, and kept in *errors).
+    bool buildConfig(const runnercore::RunnerConfigInput &input, runnercore::RunnerConfig *config,
+        QList<runnercore::ConfigError> *errors = nullptr);
+    // The configuration `start` runs with (ConfigResolver: flags, environment, stored preferences, the
+    // Cursor API key from `store`), waited for. *cursorNote says why a stored tuple gave no lane (for
+    // doctor); errors are printed, naming the settings file, and kept in *errors as printed.
+    bool effectiveConfig(const runnercore::RunnerConfigInput &input, runnercore::CredentialStore &store,
+        runnercore::RunnerConfig *config, QString *cursorNote = nullptr,
+        QList<runnercore::ConfigError> *errors = nullptr);
     void initLogging(QCommandLineParser &parser, bool console);
     static QString helpEpilogue();
 

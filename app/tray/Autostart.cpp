@@ -1,5 +1,7 @@
 #include "Autostart.h"
 
+#include <runnercore/config/ConfigKeys.h>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
@@ -123,7 +125,7 @@ private:
     {
         return QStringLiteral("HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run");
     }
-    static QString valueName() { return QStringLiteral("CheckfuRunner"); }
+    static QString valueName() { return runnercore::ConfigKeys::key(runnercore::SettingsKey::WindowsAutostartValue); }
     static QSettings runKey() { return QSettings(runKeyPath(), QSettings::NativeFormat); }
     QString m_program;
 };

@@ -147,7 +147,9 @@ QVariantList FreedesktopNotifications::notifyArguments(const Notification &notif
         hints.insert(QStringLiteral("desktop-entry"), QGuiApplication::desktopFileName());
     if (const auto image = imageOf(notification))
         hints.insert(QStringLiteral("image-data"), QVariant::fromValue(*image));
-    return { AppName, quint32(0), m_appIcon, notification.title, body, actions, hints, qint32(notification.timeoutMs) };
+    // app_icon empty: the image-data hint carries the picture, since our icons live in resources
+    // no server can read.
+    return { AppName, quint32(0), QString(), notification.title, body, actions, hints, qint32(notification.timeoutMs) };
 }
 
 quint32 FreedesktopNotifications::notify(const Notification &notification)

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 
 class QDBusServiceWatcher;
 class QSystemTrayIcon;
@@ -39,13 +40,8 @@ public:
     quint32 notify(const Notification &notification) override;
     void withdraw(quint32 id) override;
 
-    // The app_icon argument: an icon theme name or a file:// URI; empty (the default) lets the
-    // image-data hint carry the picture, since our icons live in resources no server can read.
-    void setAppIcon(const QString &appIcon) { m_appIcon = appIcon; }
     // The eight arguments of Notify for a notification (also what the tests compare).
     QVariantList notifyArguments(const Notification &notification) const;
-    // What GetCapabilities answered; empty until it has.
-    QStringList capabilities() const { return m_capabilities; }
 
 private slots:
     void onActionInvoked(uint serverId, const QString &actionKey);
@@ -55,8 +51,7 @@ private:
     void closeOnServer(quint32 serverId);
 
     QDBusConnection m_bus;
-    QString m_appIcon;
-    QStringList m_capabilities;
+    QStringList m_capabilities; // what GetCapabilities answered; empty until it has
     quint32 m_nextId = 1;
     QHash<quint32, quint32> m_localByServer;
     QHash<quint32, quint32> m_serverByLocal;

@@ -14,7 +14,7 @@ class MachinePage;
 class ResultPage;
 class SandboxPage;
 
-// Pairs this machine (issue 6): endpoint, pairing code, machine label, sandbox tier, optional Cursor
+// Pairs this machine: endpoint, pairing code, machine label, sandbox tier, optional Cursor
 // lane, then a page that asks for the redemption and shows its outcome. The wizard redeems nothing
 // itself: it emits pairRequested() and RunnerController answers through showResult(). The code
 // and the Cursor key are secrets: nothing here logs them, and the key field is emptied once handed over.

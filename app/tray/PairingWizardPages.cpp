@@ -1,5 +1,6 @@
 #include "PairingWizardPages.h"
 
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/identity/PairingCode.h>
 #include <runnercore/transport/EndpointPolicy.h>
 
@@ -404,12 +405,6 @@ SandboxChoice SandboxPage::choice() const
     return id < 0 ? SandboxChoice::NotGiven : SandboxChoice(id);
 }
 
-void SandboxPage::setChoice(SandboxChoice choice)
-{
-    if (QAbstractButton *button = m_group->button(int(choice)); button && button->isEnabled())
-        button->setChecked(true);
-}
-
 void SandboxPage::setDocker(Detection state, const QString &detail)
 {
     setDetection(m_docker, m_dockerStatus, state, detail);
@@ -452,10 +447,10 @@ void SandboxPage::setDetection(QRadioButton *option, QLabel *status, Detection s
 
 namespace {
 // The wire's names for the four values (§8); RunnerConfigParser names its errors by them.
-const QString profileVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION");
-const QString digestVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST");
-const QString modelVariable = QStringLiteral("CHECKFU_CURSOR_MODEL");
-const QString apiKeyVariable = QStringLiteral("CURSOR_API_KEY");
+const QString profileVariable = ConfigKeys::name(EnvVar::CursorProfileVersion);
+const QString digestVariable = ConfigKeys::name(EnvVar::CursorReleaseDigest);
+const QString modelVariable = ConfigKeys::name(EnvVar::CursorModel);
+const QString apiKeyVariable = ConfigKeys::name(EnvVar::CursorApiKey);
 } // namespace
 
 CursorPage::CursorPage(QWidget *parent) : QWizardPage(parent)

@@ -117,7 +117,6 @@ public:
     bool isComplete() const override;
     // NotGiven until the person picks a tier: the choice decides the isolation, so none is preselected.
     runnercore::SandboxChoice choice() const;
-    void setChoice(runnercore::SandboxChoice choice);
     void setDocker(Detection state, const QString &detail);
     void setBubblewrap(Detection state, const QString &detail);
 

@@ -8,6 +8,8 @@
 #include <QObject>
 #include <QThread>
 
+#include <optional>
+
 namespace runnercore {
 class Clock;
 }

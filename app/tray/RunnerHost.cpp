@@ -2,6 +2,8 @@
 
 #include <runnercore/base/Clock.h>
 #include <runnercore/config/AppPaths.h>
+#include <runnercore/config/ConfigKeys.h>
+#include <runnercore/config/ConfigResolver.h>
 #include <runnercore/config/CredentialStore.h>
 #include <runnercore/config/CursorKeyStore.h>
 #include <runnercore/config/RunnerPreferences.h>
@@ -12,8 +14,10 @@
 using namespace runnercore;
 
 namespace {
-const QString CodeFlag = QStringLiteral("code");
-const QString SandboxFlag = QStringLiteral("sandbox");
+QString flag(ConfigFlag f)
+{
+    return ConfigKeys::name(f);
+}
 
 QString joined(const QList<ConfigError> &errors)
 {
@@ -40,8 +44,8 @@ void RunnerHost::initialize()
 {
     if (!m_settings)
         reloadSettings();
-    if (const auto parsed = effectiveConfig(); std::holds_alternative<RunnerConfig>(parsed))
-        m_slotCount = std::get<RunnerConfig>(parsed).slotCount;
+    if (const ResolvedConfig resolved = effectiveConfig(); resolved.ok())
+        m_slotCount = resolved.config().slotCount;
     publish();
 }
 
@@ -56,7 +60,7 @@ void RunnerHost::reloadSettings()
 
 CredentialStore &RunnerHost::store()
 {
-    const QString name = m_commandLine.flags.value(QStringLiteral("credential-store"), m_settings->credentialStore);
+    const QString name = ConfigResolver::credentialStoreName(m_commandLine, *m_settings);
     if (!m_store || name != m_storeName) {
         const auto kind = CredentialStore::kindFromName(name).value_or(CredentialStore::Kind::Keychain);
         m_store = CredentialStore::create(kind, AppPaths::credentialDir());
@@ -65,22 +69,19 @@ CredentialStore &RunnerHost::store()
     return *m_store;
 }
 
-std::variant<RunnerConfig, QList<ConfigError>> RunnerHost::effectiveConfig() const
+ResolvedConfig RunnerHost::effectiveConfig() const
 {
     RunnerConfigInput input = m_commandLine;
     if (m_pairing) {
-        input.flags.insert(QStringLiteral("endpoint"), m_pairing->endpoint.toString());
-        input.flags.insert(CodeFlag, m_pairing->code);
+        input.flags.insert(flag(ConfigFlag::Endpoint), m_pairing->endpoint.toString());
+        input.flags.insert(flag(ConfigFlag::Code), m_pairing->code);
         if (!m_pairing->label.isEmpty())
-            input.flags.insert(QStringLiteral("label"), m_pairing->label);
+            input.flags.insert(flag(ConfigFlag::Label), m_pairing->label);
         if (m_pairing->sandbox != SandboxChoice::NotGiven)
-            input.flags.insert(SandboxFlag, RunnerConfigParser::sandboxFlagValue(m_pairing->sandbox));
+            input.flags.insert(flag(ConfigFlag::Sandbox), RunnerConfigParser::sandboxFlagValue(m_pairing->sandbox));
     }
     // What the command line and the environment leave open: the shared settings file.
-    RunnerPreferences preferences(AppPaths::settingsFile());
-    preferences.load();
-    preferences.applyTo(input, m_cursorKey);
-    return RunnerConfigParser::parse(input);
+    return ConfigResolver(AppPaths::settingsFile()).resolve(input, m_cursorKey);
 }
 
 void RunnerHost::start()
@@ -93,22 +94,16 @@ void RunnerHost::start()
 void RunnerHost::readCursorKeyThen(std::function<void()> then)
 {
     reloadSettings();
-    RunnerPreferences preferences(AppPaths::settingsFile());
-    preferences.load();
-    if (preferences.cursor.isEmpty()) {
-        m_cursorKey.reset();
-        then();
-        return;
-    }
     // The key lives only in the credential store; the lane needs it before the Runner starts.
     m_readingKey = true;
-    CursorKeyStore::read(store(), [this, then](const CredentialResult &result) {
-        m_readingKey = false;
-        m_cursorKey = result.ok() ? std::optional<QString>(result.secret) : std::nullopt;
-        if (!result.ok() && result.status != CredentialResult::Status::NotFound)
-            emit warning(tr("The Cursor API key could not be read, so the Cursor lane is off: %1").arg(result.message));
-        then();
-    });
+    ConfigResolver(AppPaths::settingsFile())
+        .lookUpCursorKey(m_commandLine.env, store(), [this, then](const CursorKeyLookup &key) {
+            m_readingKey = false;
+            m_cursorKey = key;
+            if (key.outcome == CursorKeyLookup::Outcome::Failed)
+                emit warning(tr("The Cursor API key could not be read, so the Cursor lane is off: %1").arg(key.detail));
+            then();
+        });
 }
 
 void RunnerHost::checkCursorKey()
@@ -122,7 +117,7 @@ void RunnerHost::setCursorKey(const std::optional<QString> &key)
     reloadSettings();
     CursorKeyStore::apply(store(), key, [this, key](const CredentialResult &result) {
         if (result.ok())
-            m_cursorKey = key;
+            m_cursorKey = key ? CursorKeyLookup::found(*key) : CursorKeyLookup::notFound(m_store->backendName());
         emit cursorKeyStored(result.ok(), result.ok() ? QString() : result.message);
     });
 }
@@ -137,12 +132,12 @@ void RunnerHost::launch()
     m_failure.clear();
     reloadSettings();
 
-    auto parsed = effectiveConfig();
-    if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
-        failBeforeStart(joined(*errors), RunnerExit::Usage);
+    const ResolvedConfig resolved = effectiveConfig();
+    if (!resolved.ok()) {
+        failBeforeStart(joined(resolved.errors()), RunnerExit::Usage);
         return;
     }
-    RunnerConfig config = std::get<RunnerConfig>(std::move(parsed));
+    const RunnerConfig &config = resolved.config();
     m_slotCount = config.slotCount;
     m_pairingInFlight = config.pairingCode.has_value();
     if (m_pairing && m_pairing->sandbox != SandboxChoice::NotGiven)
@@ -228,7 +223,7 @@ void RunnerHost::pair(const PairingRequest &request)
         preferences.load();
         preferences.cursor = { request.cursor->profileVersion, request.cursor->releaseDigest, request.cursor->model };
         preferences.save();
-        m_cursorKey = request.cursor->apiKey;
+        m_cursorKey = CursorKeyLookup::found(request.cursor->apiKey);
         reloadSettings();
         CursorKeyStore::write(store(), request.cursor->apiKey, [this](const CredentialResult &result) {
             if (!result.ok())
@@ -272,15 +267,16 @@ void RunnerHost::runDiagnostics()
         return; // one at a time; its result goes to whoever asked
     if (!m_runner || m_runnerFinished)
         reloadSettings();
-    auto parsed = effectiveConfig();
-    if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
+    const ResolvedConfig resolved = effectiveConfig();
+    if (!resolved.ok()) {
         QList<Doctor::Check> checks;
-        for (const ConfigError &e : *errors)
+        for (const ConfigError &e : resolved.errors())
             checks.append({ tr("configuration"), Doctor::Status::Fail, e.message, {} });
         emit diagnosticsFinished(checks);
         return;
     }
-    m_doctor = std::make_unique<Doctor>(std::get<RunnerConfig>(parsed), *m_settings, store(), *m_clock);
+    m_doctor = std::make_unique<Doctor>(resolved.config(), *m_settings, store(), *m_clock);
+    m_doctor->setCursorNote(resolved.cursorNote);
     connect(m_doctor.get(), &Doctor::finished, this, [this] {
         emit diagnosticsFinished(m_doctor->checks());
         // Not from inside its own signal.
@@ -318,7 +314,7 @@ void RunnerHost::onStateChanged(RunnerState state)
     if (state == RunnerState::Connecting && m_pairingInFlight) {
         m_pairingInFlight = false;
         m_pairing.reset();
-        m_commandLine.flags.remove(CodeFlag);
+        m_commandLine.flags.remove(flag(ConfigFlag::Code));
         emit pairingFinished(true,
             tr("This machine is paired with %1 as “%2”.").arg(m_runner->endpoint().toString(), status().machineLabel));
     }
@@ -331,7 +327,7 @@ void RunnerHost::onFinished(RunnerExit exit)
     m_approvals.clear();
     if (m_pairingInFlight) {
         m_pairingInFlight = false;
-        m_commandLine.flags.remove(CodeFlag);
+        m_commandLine.flags.remove(flag(ConfigFlag::Code));
         const bool replaced = m_afterFinish == AfterFinish::Pair; // a new request waits; this one was stopped
         if (!replaced) {
             m_pairing.reset();
@@ -364,11 +360,11 @@ RunnerStatus RunnerHost::status() const
         s.runnerId = m_settings->runnerId;
         s.machineLabel = !m_settings->ownerMachineLabel.isEmpty() ? m_settings->ownerMachineLabel : m_settings->label;
     }
-    const QString endpointFlag = m_commandLine.flags.value(QStringLiteral("endpoint"));
+    const QString endpointFlag = m_commandLine.flags.value(flag(ConfigFlag::Endpoint));
     if (!endpointFlag.isEmpty())
         s.endpoint = QUrl(endpointFlag);
     if (s.machineLabel.isEmpty())
-        s.machineLabel = m_commandLine.flags.value(QStringLiteral("label"), m_commandLine.machineHostName);
+        s.machineLabel = m_commandLine.flags.value(flag(ConfigFlag::Label), m_commandLine.machineHostName);
     if (!m_failure.isEmpty()) {
         s.state = RunnerState::Failed;
         s.message = m_failure;

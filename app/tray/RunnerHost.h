@@ -2,6 +2,7 @@
 
 #include "PairingRequest.h"
 #include "RunnerStatus.h"
+#include <runnercore/config/ConfigResolver.h>
 #include <runnercore/config/RunnerConfig.h>
 #include <runnercore/runner/Doctor.h>
 
@@ -10,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <variant>
 
 namespace runnercore {
 class Clock;
@@ -82,8 +84,8 @@ private:
     void publish();
     void reloadSettings();
     runnercore::CredentialStore &store();
-    // The command line, with what it leaves open filled from the shared settings.
-    std::variant<runnercore::RunnerConfig, QList<runnercore::ConfigError>> effectiveConfig() const;
+    // The command line (and a pairing request), with what it leaves open filled from the shared settings.
+    runnercore::ResolvedConfig effectiveConfig() const;
     void failBeforeStart(const QString &message, runnercore::RunnerExit exit);
     void doUnpair();
 
@@ -103,7 +105,7 @@ private:
     QString m_lastWarning;
     QString m_failure; // why no Runner could be made (configuration), shown as Failed
     int m_slotCount = 1;
-    std::optional<QString> m_cursorKey; // a secret: only ever handed to the parser
+    runnercore::CursorKeyLookup m_cursorKey; // the key is a secret: only ever handed to the resolver
     bool m_readingKey = false;
     QDateTime m_lastContact; // signed off
     QDateTime m_connectedSince; // invalid while not connected

@@ -39,12 +39,9 @@ public:
     ~TrayApplication() override;
 
     bool isQuitting() const { return m_quitting; }
-    Notifier *notifier() const { return m_notifier.get(); }
     NotificationSink *notificationSink() const { return m_sink.get(); }
     // Open dialogs (null when closed); for tests and the screenshot script.
     PairingWizard *pairingWizard() const { return m_wizard; }
-    SettingsDialog *settingsDialog() const { return m_settingsDialog; }
-    DiagnosticsDialog *diagnosticsDialog() const { return m_diagnostics; }
     UnpairDialog *unpairDialog() const { return m_unpair; }
     // The wizard's machine checks (Docker, bubblewrap, host name); default the real ones.
     void setWizardHooks(const PairingWizard::Hooks &hooks) { m_wizardHooks = hooks; }

@@ -2,6 +2,9 @@
 
 #include "PairingLink.h"
 
+#include <runnercore/config/ConfigKeys.h>
+#include <runnercore/config/ConfigResolver.h>
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -20,21 +23,24 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("Checkfu Runner in the system tray: runs Checkfu agent sessions on this "
                                         "machine. The flags and environment variables are those of "
-                                        "`checkfu-runner start`."));
+                                        "`checkfu-runner start`.")
+        + QStringLiteral("\n\n") + ConfigKeys::environmentHelp());
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
     // Keys as RunnerConfigInput::flags expects them.
     const QList<QCommandLineOption> configOptions {
-        { QStringLiteral("endpoint"), tr("Control plane URL (https, or http to loopback)."), QStringLiteral("url") },
-        { QStringLiteral("code"), tr("One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."), QStringLiteral("code") },
-        { QStringLiteral("label"), tr("This machine's display label. Default: the host name."),
+        { ConfigKeys::name(ConfigFlag::Endpoint), tr("Control plane URL (https, or http to loopback)."),
+            QStringLiteral("url") },
+        { ConfigKeys::name(ConfigFlag::Code), tr("One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
+            QStringLiteral("code") },
+        { ConfigKeys::name(ConfigFlag::Label), tr("This machine's display label. Default: the host name."),
             QStringLiteral("name") },
-        { QStringLiteral("sandbox"), tr("Sandbox tier: host-process, bubblewrap, docker or none."),
+        { ConfigKeys::name(ConfigFlag::Sandbox), tr("Sandbox tier: host-process, bubblewrap, docker or none."),
             QStringLiteral("tier") },
-        { QStringLiteral("credential-store"), tr("Where the credential is kept: keychain (default) or file."),
-            QStringLiteral("keychain|file") },
-        { QStringLiteral("slots"), tr("Runs at once (1-64). Default: 1."), QStringLiteral("n") },
-        { QStringLiteral("bubblewrap-read-only"),
+        { ConfigKeys::name(ConfigFlag::CredentialStore),
+            tr("Where the credential is kept: keychain (default) or file."), QStringLiteral("keychain|file") },
+        { ConfigKeys::name(ConfigFlag::Slots), tr("Runs at once (1-64). Default: 1."), QStringLiteral("n") },
+        { ConfigKeys::name(ConfigFlag::BubblewrapReadOnly),
             tr("Paths a bubblewrap sandbox shows read-only, ':'-separated. Repeatable."), QStringLiteral("paths") },
     };
     for (const QCommandLineOption &option : configOptions)
@@ -78,11 +84,11 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     for (const QCommandLineOption &option : configOptions) {
         if (parser.isSet(option))
             input.flags.insert(option.names().first(),
-                option.names().first() == QLatin1String("bubblewrap-read-only")
+                option.names().first() == ConfigKeys::name(ConfigFlag::BubblewrapReadOnly)
                     ? parser.values(option).join(QLatin1Char(':')) // repeatable
                     : parser.value(option));
     }
-    auto parsed = RunnerConfigParser::parse(input);
+    auto parsed = ConfigResolver::resolveCommandLine(input);
     if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
         for (const ConfigError &e : *errors)
             result.errors << e.message;

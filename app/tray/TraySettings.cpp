@@ -1,5 +1,6 @@
 #include "TraySettings.h"
 
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/logging/Logging.h>
 
 #include <QDir>
@@ -10,21 +11,21 @@ using namespace runnercore;
 
 namespace {
 
-const QString logLevelKey = QStringLiteral("tray/log_level");
+const QString logLevelKey = ConfigKeys::key(SettingsKey::TrayLogLevel);
 
 QString notifyKey(NotificationKind kind)
 {
     switch (kind) {
     case NotificationKind::Approval:
-        return QStringLiteral("tray/notify_approval");
+        return ConfigKeys::key(SettingsKey::TrayNotifyApproval);
     case NotificationKind::Revoked:
-        return QStringLiteral("tray/notify_revoked");
+        return ConfigKeys::key(SettingsKey::TrayNotifyRevoked);
     case NotificationKind::Clone:
-        return QStringLiteral("tray/notify_clone");
+        return ConfigKeys::key(SettingsKey::TrayNotifyClone);
     case NotificationKind::DrainFinished:
-        return QStringLiteral("tray/notify_drain_finished");
+        return ConfigKeys::key(SettingsKey::TrayNotifyDrainFinished);
     case NotificationKind::Reconnected:
-        return QStringLiteral("tray/notify_reconnected");
+        return ConfigKeys::key(SettingsKey::TrayNotifyReconnected);
     }
     return {};
 }

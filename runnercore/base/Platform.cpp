@@ -6,13 +6,25 @@ namespace runnercore {
 
 QString Platform::os()
 {
-#if defined(Q_OS_MACOS)
-    return QStringLiteral("darwin");
-#elif defined(Q_OS_WIN)
-    return QStringLiteral("windows");
+    // Android and iOS share their kernel with Linux and macOS: only the build tells them apart.
+#if defined(Q_OS_ANDROID)
+    return QStringLiteral("android");
+#elif defined(Q_OS_IOS)
+    return QStringLiteral("ios");
 #else
-    return QStringLiteral("linux");
+    static const QString os = osFromKernelType(QSysInfo::kernelType());
+    return os;
 #endif
+}
+
+QString Platform::osFromKernelType(const QString &kernelType)
+{
+    const QString kernel = kernelType.toLower();
+    if (kernel == QLatin1String("winnt"))
+        return QStringLiteral("windows");
+    if (kernel == QLatin1String("sunos"))
+        return QStringLiteral("solaris");
+    return kernel; // "linux", "darwin", "freebsd", "netbsd", "openbsd", ... already match Go-style names
 }
 
 QString Platform::architecture()

@@ -1,5 +1,6 @@
 #include <runnercore/config/CredentialStore.h>
 
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/config/FileCredentialStore.h>
 #include <runnercore/config/KeychainCredentialStore.h>
 
@@ -30,7 +31,8 @@ private:
         result.message = QCoreApplication::translate("CredentialStore",
             "Protected credential storage is not supported on Windows yet: the Runner cannot keep its "
             "bootstrap credential safely on this machine. Run it on macOS or Linux, or use a Workspace "
-            "Runner key in CHECKFU_RUNNER_TOKEN.");
+            "Runner key in %1.")
+                             .arg(ConfigKeys::name(EnvVar::RunnerToken));
         return result;
     }
 };

@@ -1,6 +1,7 @@
 #include <runnercore/config/RunnerConfig.h>
 
 #include <runnercore/config/AppPaths.h>
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/identity/PairingCode.h>
 #include <runnercore/transport/EndpointPolicy.h>
 
@@ -21,18 +22,24 @@ QString tr(const char *text)
     return QCoreApplication::translate("RunnerConfig", text);
 }
 
-const QString endpointFlag = QStringLiteral("--endpoint");
-const QString endpointVariable = QStringLiteral("CHECKFU_API_URL");
-const QString hostProcessVariable = QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX");
-const QString idleTimeoutVariable = QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS");
-const QString dockerNetworkVariable = QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK");
-const QString tokenVariable = QStringLiteral("CHECKFU_RUNNER_TOKEN");
-const QString profileVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION");
-const QString digestVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST");
-const QString modelVariable = QStringLiteral("CHECKFU_CURSOR_MODEL");
-const QString apiKeyVariable = QStringLiteral("CURSOR_API_KEY");
-const QString readOnlyFlag = QStringLiteral("--bubblewrap-read-only");
-const QString readOnlyVariable = QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY");
+const QString endpointFlag = ConfigKeys::option(ConfigFlag::Endpoint);
+const QString endpointVariable = ConfigKeys::name(EnvVar::ApiUrl);
+const QString hostProcessVariable = ConfigKeys::name(EnvVar::EnableHostProcessSandbox);
+const QString idleTimeoutVariable = ConfigKeys::name(EnvVar::IdleTimeoutMs);
+const QString dockerNetworkVariable = ConfigKeys::name(EnvVar::DockerUnrestrictedNetwork);
+const QString tokenVariable = ConfigKeys::name(EnvVar::RunnerToken);
+const QString profileVariable = ConfigKeys::name(EnvVar::CursorProfileVersion);
+const QString digestVariable = ConfigKeys::name(EnvVar::CursorReleaseDigest);
+const QString modelVariable = ConfigKeys::name(EnvVar::CursorModel);
+const QString apiKeyVariable = ConfigKeys::name(EnvVar::CursorApiKey);
+const QString readOnlyFlag = ConfigKeys::option(ConfigFlag::BubblewrapReadOnly);
+const QString readOnlyVariable = ConfigKeys::name(EnvVar::BubblewrapReadOnly);
+
+// The flag as RunnerConfigInput::flags holds it.
+QString flag(ConfigFlag f)
+{
+    return ConfigKeys::name(f);
+}
 
 // A value as it may appear in a message: quoted, short, with control characters made visible, so that
 // e.g. " true" or "true\n" is recognisable. Never used for secrets.
@@ -98,8 +105,8 @@ void parseEndpoint(const RunnerConfigInput &in, RunnerConfig &config, ErrorList 
     // The flag wins; a variable it overrides is not used, so it is not checked either.
     QString text;
     QString source;
-    if (in.flags.contains(QStringLiteral("endpoint"))) {
-        text = in.flags.value(QStringLiteral("endpoint"));
+    if (in.flags.contains(flag(ConfigFlag::Endpoint))) {
+        text = in.flags.value(flag(ConfigFlag::Endpoint));
         source = endpointFlag;
     } else if (in.env.contains(endpointVariable)) {
         text = in.env.value(endpointVariable);
@@ -117,12 +124,12 @@ void parseEndpoint(const RunnerConfigInput &in, RunnerConfig &config, ErrorList 
 
 void parseCode(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
 {
-    if (!in.flags.contains(QStringLiteral("code"))) {
+    if (!in.flags.contains(flag(ConfigFlag::Code))) {
         return;
     }
-    const auto code = PairingCode::parse(in.flags.value(QStringLiteral("code")));
+    const auto code = PairingCode::parse(in.flags.value(flag(ConfigFlag::Code)));
     if (!code.isValid()) {
-        errors.add(QStringLiteral("--code"), tr("--code: %1").arg(code.error()));
+        errors.add(ConfigKeys::option(ConfigFlag::Code), tr("--code: %1").arg(code.error()));
         return;
     }
     config.pairingCode = code.normalized();
@@ -130,20 +137,20 @@ void parseCode(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &err
 
 void parseLabel(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
 {
-    if (!in.flags.contains(QStringLiteral("label"))) {
+    if (!in.flags.contains(flag(ConfigFlag::Label))) {
         config.label = in.machineHostName;
         return;
     }
-    const QString label = in.flags.value(QStringLiteral("label")).trimmed();
+    const QString label = in.flags.value(flag(ConfigFlag::Label)).trimmed();
     if (label.isEmpty()) {
-        errors.add(QStringLiteral("--label"),
+        errors.add(ConfigKeys::option(ConfigFlag::Label),
             tr("--label is empty. Give a display name for this machine, or leave --label out to use the "
                "host name."));
         return;
     }
     if (hasControlCharacter(label)) {
         // A line break in the label would forge lines in logs and admin views.
-        errors.add(QStringLiteral("--label"),
+        errors.add(ConfigKeys::option(ConfigFlag::Label),
             tr("--label contains a line break or control character. Use a plain one-line name."));
         return;
     }
@@ -152,8 +159,8 @@ void parseLabel(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &er
 
 void parseSandbox(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
 {
-    if (in.flags.contains(QStringLiteral("sandbox"))) {
-        const QString name = in.flags.value(QStringLiteral("sandbox"));
+    if (in.flags.contains(flag(ConfigFlag::Sandbox))) {
+        const QString name = in.flags.value(flag(ConfigFlag::Sandbox));
         if (name == QLatin1String("host-process")) {
             config.sandbox = SandboxChoice::HostProcess;
         } else if (name == QLatin1String("bubblewrap")) {
@@ -163,7 +170,7 @@ void parseSandbox(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &
         } else if (name == QLatin1String("none")) {
             config.sandbox = SandboxChoice::None;
         } else {
-            errors.add(QStringLiteral("--sandbox"),
+            errors.add(ConfigKeys::option(ConfigFlag::Sandbox),
                 tr("--sandbox: unknown sandbox tier %1. Use one of: host-process, bubblewrap, docker, none.")
                     .arg(shown(name)));
         }
@@ -300,12 +307,12 @@ void parseCursor(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &e
 
 void parseCredentialStore(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
 {
-    if (!in.flags.contains(QStringLiteral("credential-store"))) {
+    if (!in.flags.contains(flag(ConfigFlag::CredentialStore))) {
         return;
     }
-    const QString value = in.flags.value(QStringLiteral("credential-store"));
+    const QString value = in.flags.value(flag(ConfigFlag::CredentialStore));
     if (value != QLatin1String("keychain") && value != QLatin1String("file")) {
-        errors.add(QStringLiteral("--credential-store"),
+        errors.add(ConfigKeys::option(ConfigFlag::CredentialStore),
             tr("--credential-store is %1; use keychain or file.").arg(shown(value)));
         return;
     }
@@ -314,14 +321,15 @@ void parseCredentialStore(const RunnerConfigInput &in, RunnerConfig &config, Err
 
 void parseSlots(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
 {
-    if (!in.flags.contains(QStringLiteral("slots"))) {
+    if (!in.flags.contains(flag(ConfigFlag::Slots))) {
         return;
     }
-    const QString value = in.flags.value(QStringLiteral("slots"));
+    const QString value = in.flags.value(flag(ConfigFlag::Slots));
     bool tooLarge = false;
     const auto parsed = parseDecimal(value, &tooLarge);
     if (!parsed || *parsed < 1 || *parsed > 64) {
-        errors.add(QStringLiteral("--slots"), tr("--slots is %1; use a whole number from 1 to 64.").arg(shown(value)));
+        errors.add(ConfigKeys::option(ConfigFlag::Slots),
+            tr("--slots is %1; use a whole number from 1 to 64.").arg(shown(value)));
         return;
     }
     config.slotCount = *parsed;
@@ -332,8 +340,8 @@ void parseBubblewrapReadOnly(const RunnerConfigInput &in, RunnerConfig &config, 
     // The flag wins; a variable it overrides is not used, so it is not checked either.
     QString list;
     QString source;
-    if (in.flags.contains(QStringLiteral("bubblewrap-read-only"))) {
-        list = in.flags.value(QStringLiteral("bubblewrap-read-only"));
+    if (in.flags.contains(flag(ConfigFlag::BubblewrapReadOnly))) {
+        list = in.flags.value(flag(ConfigFlag::BubblewrapReadOnly));
         source = readOnlyFlag;
     } else if (in.env.contains(readOnlyVariable)) {
         list = in.env.value(readOnlyVariable);

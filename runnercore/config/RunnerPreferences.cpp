@@ -1,5 +1,6 @@
 #include <runnercore/config/RunnerPreferences.h>
 
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/logging/Logging.h>
 
 #include <QCoreApplication>
@@ -19,24 +20,24 @@ QString tr(const char *text)
     return QCoreApplication::translate("RunnerPreferences", text);
 }
 
-const QString sandboxKey = QStringLiteral("sandbox"); // RunnerSettings' key, shared on purpose
-const QString slotsKey = QStringLiteral("runner/slots");
-const QString idleTimeoutKey = QStringLiteral("runner/idle_timeout_ms");
-const QString profileKey = QStringLiteral("cursor/profile_version");
-const QString digestKey = QStringLiteral("cursor/release_digest");
-const QString modelKey = QStringLiteral("cursor/model");
-const QString readOnlyKey = QStringLiteral("bubblewrap/read_only_paths");
+const QString sandboxKey = ConfigKeys::key(SettingsKey::Sandbox); // RunnerSettings' key, shared on purpose
+const QString slotsKey = ConfigKeys::key(SettingsKey::RunnerSlots);
+const QString idleTimeoutKey = ConfigKeys::key(SettingsKey::RunnerIdleTimeoutMs);
+const QString profileKey = ConfigKeys::key(SettingsKey::CursorProfileVersion);
+const QString digestKey = ConfigKeys::key(SettingsKey::CursorReleaseDigest);
+const QString modelKey = ConfigKeys::key(SettingsKey::CursorModel);
+const QString readOnlyKey = ConfigKeys::key(SettingsKey::BubblewrapReadOnlyPaths);
 
 // The names RunnerConfigParser reads (wire §8).
-const QString sandboxFlag = QStringLiteral("sandbox");
-const QString slotsFlag = QStringLiteral("slots");
-const QString idleTimeoutVariable = QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS");
-const QString readOnlyFlag = QStringLiteral("bubblewrap-read-only");
-const QString readOnlyVariable = QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY");
-const QString profileVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_PROFILE_VERSION");
-const QString digestVariable = QStringLiteral("CHECKFU_CURSOR_HARNESS_RELEASE_DIGEST");
-const QString modelVariable = QStringLiteral("CHECKFU_CURSOR_MODEL");
-const QString apiKeyVariable = QStringLiteral("CURSOR_API_KEY");
+const QString sandboxFlag = ConfigKeys::name(ConfigFlag::Sandbox);
+const QString slotsFlag = ConfigKeys::name(ConfigFlag::Slots);
+const QString idleTimeoutVariable = ConfigKeys::name(EnvVar::IdleTimeoutMs);
+const QString readOnlyFlag = ConfigKeys::name(ConfigFlag::BubblewrapReadOnly);
+const QString readOnlyVariable = ConfigKeys::name(EnvVar::BubblewrapReadOnly);
+const QString profileVariable = ConfigKeys::name(EnvVar::CursorProfileVersion);
+const QString digestVariable = ConfigKeys::name(EnvVar::CursorReleaseDigest);
+const QString modelVariable = ConfigKeys::name(EnvVar::CursorModel);
+const QString apiKeyVariable = ConfigKeys::name(EnvVar::CursorApiKey);
 
 // Digits only, as the parser wants them; anything else (or out of range) is "not set".
 std::optional<int> readInt(const QSettings &s, const QString &key, qint64 min, qint64 max)
@@ -168,8 +169,8 @@ bool RunnerPreferences::wantsCursorKey(const QProcessEnvironment &env) const
 
 bool RunnerPreferences::environmentOwnsCursor(const QProcessEnvironment &env)
 {
-    for (const QString &name : { profileVariable, digestVariable, modelVariable, apiKeyVariable }) {
-        if (env.contains(name))
+    for (const EnvVar var : ConfigKeys::cursorEnvVars()) {
+        if (env.contains(ConfigKeys::name(var)))
             return true;
     }
     return false;

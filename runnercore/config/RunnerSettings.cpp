@@ -1,5 +1,7 @@
 #include <runnercore/config/RunnerSettings.h>
 
+#include <runnercore/config/ConfigKeys.h>
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -7,37 +9,44 @@
 
 namespace runnercore {
 
+namespace {
+QString key(SettingsKey k)
+{
+    return ConfigKeys::key(k);
+}
+} // namespace
+
 RunnerSettings::RunnerSettings(const QString &file) : m_file(file) { }
 
 void RunnerSettings::load()
 {
     QSettings s(m_file, QSettings::IniFormat);
-    endpoint = QUrl(s.value(QStringLiteral("endpoint")).toString());
-    label = s.value(QStringLiteral("label")).toString();
-    sandbox = s.value(QStringLiteral("sandbox")).toString();
+    endpoint = QUrl(s.value(key(SettingsKey::Endpoint)).toString());
+    label = s.value(key(SettingsKey::Label)).toString();
+    sandbox = s.value(key(SettingsKey::Sandbox)).toString();
     m_loadedSandbox = sandbox;
-    credentialStore = s.value(QStringLiteral("credential_store")).toString();
-    runnerId = s.value(QStringLiteral("pairing/runner_id")).toString();
-    workspaceId = s.value(QStringLiteral("pairing/workspace_id")).toString();
-    runnerPool = s.value(QStringLiteral("pairing/runner_pool")).toString();
-    ownerPrincipalId = s.value(QStringLiteral("pairing/owner_principal_id")).toString();
-    ownerMachineLabel = s.value(QStringLiteral("pairing/owner_machine_label")).toString();
+    credentialStore = s.value(key(SettingsKey::CredentialStore)).toString();
+    runnerId = s.value(key(SettingsKey::PairingRunnerId)).toString();
+    workspaceId = s.value(key(SettingsKey::PairingWorkspaceId)).toString();
+    runnerPool = s.value(key(SettingsKey::PairingRunnerPool)).toString();
+    ownerPrincipalId = s.value(key(SettingsKey::PairingOwnerPrincipalId)).toString();
+    ownerMachineLabel = s.value(key(SettingsKey::PairingOwnerMachineLabel)).toString();
 }
 
 bool RunnerSettings::save(QString *error) const
 {
     QDir().mkpath(QFileInfo(m_file).absolutePath());
     QSettings s(m_file, QSettings::IniFormat);
-    s.setValue(QStringLiteral("endpoint"), endpoint.toString());
-    s.setValue(QStringLiteral("label"), label);
+    s.setValue(key(SettingsKey::Endpoint), endpoint.toString());
+    s.setValue(key(SettingsKey::Label), label);
     if (sandbox != m_loadedSandbox)
-        s.setValue(QStringLiteral("sandbox"), sandbox);
-    s.setValue(QStringLiteral("credential_store"), credentialStore);
-    s.setValue(QStringLiteral("pairing/runner_id"), runnerId);
-    s.setValue(QStringLiteral("pairing/workspace_id"), workspaceId);
-    s.setValue(QStringLiteral("pairing/runner_pool"), runnerPool);
-    s.setValue(QStringLiteral("pairing/owner_principal_id"), ownerPrincipalId);
-    s.setValue(QStringLiteral("pairing/owner_machine_label"), ownerMachineLabel);
+        s.setValue(key(SettingsKey::Sandbox), sandbox);
+    s.setValue(key(SettingsKey::CredentialStore), credentialStore);
+    s.setValue(key(SettingsKey::PairingRunnerId), runnerId);
+    s.setValue(key(SettingsKey::PairingWorkspaceId), workspaceId);
+    s.setValue(key(SettingsKey::PairingRunnerPool), runnerPool);
+    s.setValue(key(SettingsKey::PairingOwnerPrincipalId), ownerPrincipalId);
+    s.setValue(key(SettingsKey::PairingOwnerMachineLabel), ownerMachineLabel);
     s.sync();
     if (s.status() != QSettings::NoError) {
         if (error)

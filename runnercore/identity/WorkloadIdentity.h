@@ -56,7 +56,6 @@ public:
     // A 401 answered a token that was replaced while the call was out: the caller's wait for
     // acquired() is over already, so it must try again now with the current token.
     bool hasNewerToken(quint64 serialUsed) const { return hasToken() && serialUsed != m_serial; }
-    bool isExchanging() const { return m_exchangeCall != nullptr; }
     const IdentityGrant &grant() const { return m_grant; }
     QString processNonce() const { return m_nonce; }
     // Milliseconds until the rotation is due, on the server's clock.

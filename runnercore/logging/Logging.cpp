@@ -4,11 +4,14 @@
 
 #include <QDir>
 #include <QFile>
+#include <QtGlobal>
 
 #include <spdlog/sinks/base_sink.h>
 #include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/sinks/stdout_color_sinks.h>
 
+#include <atomic>
+#include <cstring>
 #include <mutex>
 #include <vector>
 
@@ -50,7 +53,7 @@ constexpr size_t MaxLogFiles = 3;
 // Each listed logger gets the sinks of the latest init(), even when it was first used before it
 // (the tray reads its settings before it knows the log level).
 const char *const Components[] = { "runner", "http", "identity", "presence", "credentials", "pairing", "config",
-    "claims", "runs", "observations", "doctor", "tray", "settings", "sandbox", "acp" };
+    "claims", "runs", "observations", "doctor", "tray", "settings", "sandbox", "acp", "qt" };
 
 // Logging is process-wide by nature (spdlog's registry is); this is its one piece of shared state.
 struct LoggingState
@@ -60,6 +63,17 @@ struct LoggingState
     spdlog::sink_ptr sink;
     QString file;
     spdlog::level::level_enum level = spdlog::level::info;
+    std::shared_ptr<spdlog::logger> qt; // Qt's own messages, once init() installed the handler
+    // The handler Qt had before ours when it was not Qt's own (QTest's: ignoreMessage() and
+    // failOnWarning() must keep working); null otherwise, so nothing reaches stderr unmasked.
+    std::atomic<QtMessageHandler> previousQtHandler = nullptr;
+
+    ~LoggingState()
+    {
+        // Qt may still warn while the process exits, after this state is gone.
+        if (qt)
+            qInstallMessageHandler(previousQtHandler.load());
+    }
 };
 
 LoggingState &state()
@@ -72,6 +86,62 @@ spdlog::sink_ptr defaultSink()
 {
     auto console = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
     return std::make_shared<MaskingSink>(state().masker, std::vector<spdlog::sink_ptr> { console });
+}
+
+spdlog::level::level_enum levelOf(QtMsgType type)
+{
+    switch (type) {
+    case QtDebugMsg:
+        return spdlog::level::debug;
+    case QtInfoMsg:
+        return spdlog::level::info;
+    case QtWarningMsg:
+        return spdlog::level::warn;
+    case QtCriticalMsg:
+        return spdlog::level::err;
+    case QtFatalMsg:
+        return spdlog::level::critical;
+    }
+    return spdlog::level::warn;
+}
+
+// Qt's own messages (qDebug() ... qFatal(), Qt's warnings about itself) into the "qt" logger,
+// through the masking sink like every other line.
+void qtMessageHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    auto &s = state();
+    // A message while logging one (a sink that makes Qt warn) must not recurse.
+    thread_local bool inside = false;
+    if (!inside) {
+        inside = true;
+        std::shared_ptr<spdlog::logger> logger;
+        {
+            std::lock_guard lock(s.mutex);
+            logger = s.qt;
+        }
+        const auto level = levelOf(type);
+        if (context.category && std::strcmp(context.category, "default") != 0)
+            logger->log(level, "{}: {}", context.category, message);
+        else
+            logger->log(level, "{}", message);
+        if (type == QtFatalMsg)
+            logger->flush(); // Qt aborts next
+        inside = false;
+    }
+    if (const QtMessageHandler previous = s.previousQtHandler.load())
+        previous(type, context, message);
+}
+
+// Called with the state's mutex held.
+void installQtMessageHandler(LoggingState &s)
+{
+    // qInstallMessageHandler(nullptr) restores Qt's handler and returns the one before; asked a
+    // second time, it returns Qt's own, which is how we tell the two apart.
+    const QtMessageHandler current = qInstallMessageHandler(nullptr);
+    const QtMessageHandler builtin = qInstallMessageHandler(nullptr);
+    if (current != qtMessageHandler)
+        s.previousQtHandler = current == builtin ? nullptr : current;
+    qInstallMessageHandler(qtMessageHandler);
 }
 
 } // namespace
@@ -107,7 +177,11 @@ void Logging::init(const Options &options)
         logger->set_level(options.level);
         logger->flush_on(spdlog::level::info);
         spdlog::register_logger(logger);
+        if (std::strcmp(name, "qt") == 0)
+            s.qt = logger;
     }
+    // Qt's own messages (qWarning() ...) from now on go to the "qt" logger.
+    installQtMessageHandler(s);
 }
 
 void Logging::setLevel(spdlog::level::level_enum level)

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -27,7 +28,6 @@ public:
     explicit SecretPatterns(std::vector<std::string> values = {});
 
     bool empty() const { return m_values.empty(); }
-    size_t maxLength() const { return m_maxLength; }
     // The first position in [p, end) where some pattern may start (its first two bytes, or its
     // first byte at end - 1), or end.
     const char *findCandidate(const char *p, const char *end) const;

@@ -7,10 +7,11 @@
 #include <QString>
 
 #include <optional>
+#include <variant>
 
 namespace runnercore {
 
-// The admission check of §6.2: satisfy exactly or refuse with a reason code. Never substitutes.
+// What the admission check decided about one run.
 struct AdmissionDecision
 {
     bool admitted = false;
@@ -19,6 +20,7 @@ struct AdmissionDecision
     QString providerId; // when admitted: the provider that realises the run ("host-process", ...)
 };
 
+// The admission check of §6.2: satisfy exactly or refuse with a reason code. Never substitutes.
 class Admission
 {
 public:

@@ -3,6 +3,7 @@
 #include <runnercore/base/Clock.h>
 #include <runnercore/base/Platform.h>
 #include <runnercore/config/AppPaths.h>
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/config/CredentialStore.h>
 #include <runnercore/config/InstanceLock.h>
 #include <runnercore/config/RunnerSettings.h>
@@ -70,7 +71,7 @@ void Doctor::run()
         m_endpoint = EndpointPolicy::normalized(m_settings.endpoint.toString());
     if (m_endpoint.isEmpty()) {
         add(QStringLiteral("endpoint"), Status::Fail, tr("no endpoint configured"),
-            tr("pass --endpoint URL or set CHECKFU_API_URL"));
+            tr("pass --endpoint URL or set %1").arg(ConfigKeys::name(EnvVar::ApiUrl)));
         checkLocalThenFinish();
         return;
     }
@@ -118,7 +119,8 @@ void Doctor::checkEndpoint()
 void Doctor::checkCredential()
 {
     if (!m_config.workspaceToken.isEmpty()) {
-        add(QStringLiteral("credential"), Status::Ok, tr("Workspace Runner key from CHECKFU_RUNNER_TOKEN"));
+        add(QStringLiteral("credential"), Status::Ok,
+            tr("Workspace Runner key from %1").arg(ConfigKeys::name(EnvVar::RunnerToken)));
         exchange(m_config.workspaceToken);
         return;
     }
@@ -240,7 +242,7 @@ void Doctor::checkLocal()
             tr("enabled: runs use this machine's own network, with no container isolation"));
     else
         add(QStringLiteral("sandbox host-process"), Status::Skip,
-            tr("disabled by --sandbox or CHECKFU_ENABLE_HOST_PROCESS_SANDBOX"));
+            tr("disabled by --sandbox or %1").arg(ConfigKeys::name(EnvVar::EnableHostProcessSandbox)));
     const SandboxProbe::Result bwrap = SandboxProbe::bubblewrap();
     add(QStringLiteral("sandbox bubblewrap"),
         bwrap.available ? Status::Ok : (m_config.bubblewrapEnabled ? Status::Fail : Status::Warn), bwrap.detail);
@@ -249,8 +251,8 @@ void Doctor::checkLocal()
         add(QStringLiteral("bubblewrap read-only paths"), Status::Ok,
             tr("none: a bubblewrap run sees only the system directories and its own directory, so a harness "
                "installed under the home directory is refused"),
-            tr("allow its directory with --bubblewrap-read-only, CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY or the "
-               "tray's Settings"));
+            tr("allow its directory with --bubblewrap-read-only, %1 or the tray's Settings")
+                .arg(ConfigKeys::name(EnvVar::BubblewrapReadOnly)));
     else
         add(QStringLiteral("bubblewrap read-only paths"), Status::Ok,
             tr("%1 (from %2), read-only inside the sandbox; any other path outside the system directories is "
@@ -310,6 +312,26 @@ QJsonObject Doctor::toJson() const
     return QJsonObject { { QStringLiteral("ok"), !hasFailures() },
         { QStringLiteral("runner_version"), Platform::runnerVersion() }, { QStringLiteral("checks"), checks },
         { QStringLiteral("presences"), m_presences } };
+}
+
+QJsonObject Doctor::configurationReport(const QList<ConfigError> &errors)
+{
+    QJsonArray checks;
+    QJsonArray configurationErrors;
+    for (const ConfigError &e : errors) {
+        checks.append(QJsonObject { { QStringLiteral("name"), QStringLiteral("configuration") },
+            { QStringLiteral("status"), statusName(Status::Fail) }, { QStringLiteral("detail"), e.message },
+            { QStringLiteral("hint"), QString() } });
+        configurationErrors.append(
+            QJsonObject { { QStringLiteral("field"), e.field }, { QStringLiteral("message"), e.message } });
+    }
+    if (checks.isEmpty()) // never expected: a refusal always names its reason
+        checks.append(QJsonObject { { QStringLiteral("name"), QStringLiteral("configuration") },
+            { QStringLiteral("status"), statusName(Status::Fail) } });
+    return QJsonObject { { QStringLiteral("ok"), false },
+        { QStringLiteral("runner_version"), Platform::runnerVersion() }, { QStringLiteral("checks"), checks },
+        { QStringLiteral("configuration_errors"), configurationErrors },
+        { QStringLiteral("presences"), QJsonArray() } };
 }
 
 } // namespace runnercore

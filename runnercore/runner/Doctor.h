@@ -52,6 +52,9 @@ public:
     bool hasFailures() const;
     QString toText() const;
     QJsonObject toJson() const;
+    // What `doctor --json` prints when the configuration is refused before any check runs: toJson()'s shape,
+    // one failed "configuration" check per error, and the errors themselves (field and message).
+    static QJsonObject configurationReport(const QList<ConfigError> &errors);
     static QString statusName(Status status);
 
 private:

@@ -1,5 +1,7 @@
 #include <runnercore/runner/ProcessHardening.h>
 
+#include <runnercore/config/ConfigKeys.h>
+
 #include <QFile>
 
 #include <cerrno>
@@ -65,7 +67,12 @@ bool hasName(const char *entry, size_t length, const QByteArray &name)
 
 QList<QByteArray> ProcessHardening::secretVariables()
 {
-    return { QByteArrayLiteral("CHECKFU_RUNNER_TOKEN"), QByteArrayLiteral("CURSOR_API_KEY") };
+    QList<QByteArray> names;
+    for (const EnvVar var : ConfigKeys::allEnvVars()) {
+        if (ConfigKeys::isSecret(var))
+            names.append(ConfigKeys::latin1Name(var));
+    }
+    return names;
 }
 
 bool ProcessHardening::disableDumps(QString *error)

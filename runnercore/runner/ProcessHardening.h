@@ -6,15 +6,15 @@
 
 namespace runnercore {
 
-// What the Runner does to its own process before it holds a secret (issue 13, item 5): on Linux
-// it becomes non-dumpable (no core file, no ptrace or /proc/<pid>/{mem,environ} for other
-// processes of the same user without CAP_SYS_PTRACE), and the secrets it reads from its
-// environment are wiped from the environment block the kernel keeps (/proc/<pid>/environ), not
-// only unset. Both front ends call this first thing in main().
+// What the Runner does to its own process before it holds a secret: on Linux it becomes
+// non-dumpable (no core file, no ptrace or /proc/<pid>/{mem,environ} for other processes of the
+// same user without CAP_SYS_PTRACE), and the secrets it reads from its environment are wiped
+// from the environment block the kernel keeps (/proc/<pid>/environ), not only unset. Both front
+// ends call this first thing in main().
 class ProcessHardening
 {
 public:
-    // CHECKFU_RUNNER_TOKEN and CURSOR_API_KEY.
+    // The variables ConfigKeys marks secret (the Workspace Runner key, the Cursor API key).
     static QList<QByteArray> secretVariables();
 
     // prctl(PR_SET_DUMPABLE, 0) on Linux; elsewhere a no-op that returns true. *error on failure.

@@ -4,6 +4,7 @@
 
 #include <runnercore/base/Clock.h>
 #include <runnercore/config/AppPaths.h>
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/config/CredentialStore.h>
 #include <runnercore/config/InstanceLock.h>
 #include <runnercore/config/RunnerSettings.h>
@@ -281,7 +282,7 @@ void Runner::connectToPlane()
         m_endpoint = EndpointPolicy::normalized(stored);
     } else {
         fail(RunnerState::NotPaired, RunnerExit::Usage,
-            tr("No control plane endpoint: pass --endpoint URL or set CHECKFU_API_URL."));
+            tr("No control plane endpoint: pass --endpoint URL or set %1.").arg(ConfigKeys::name(EnvVar::ApiUrl)));
         return;
     }
 
@@ -363,9 +364,9 @@ void Runner::connectToPlane()
         m_claims->poke();
     });
     if (!m_sandboxes->anyRealisable()) {
-        const QString text
-            = tr("No sandbox provider is enabled (see --sandbox and CHECKFU_ENABLE_HOST_PROCESS_SANDBOX): "
-                 "this Runner stays connected but takes no work.");
+        const QString text = tr(
+            "No sandbox provider is enabled (see --sandbox and %1): this Runner stays connected but takes no work.")
+                                 .arg(ConfigKeys::name(EnvVar::EnableHostProcessSandbox));
         Logging::get("runner")->warn("{}", text);
         emit warning(text);
     }
@@ -612,7 +613,8 @@ void Runner::onFatal(const ApiError &error, const QString &message)
     }
     if (revoked || fenced) {
         fail(revoked ? RunnerState::Revoked : RunnerState::Fenced, revoked ? RunnerExit::Revoked : RunnerExit::Fenced,
-            message + QLatin1Char(' ') + tr("The Workspace key in CHECKFU_RUNNER_TOKEN is dead; ask for a new one."));
+            message + QLatin1Char(' ')
+                + tr("The Workspace key in %1 is dead; ask for a new one.").arg(ConfigKeys::name(EnvVar::RunnerToken)));
         return;
     }
     fail(RunnerState::Failed, RunnerExit::Failed, message);

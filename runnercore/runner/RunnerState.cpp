@@ -1,5 +1,7 @@
 #include <runnercore/runner/RunnerState.h>
 
+#include <QCoreApplication>
+
 namespace runnercore {
 
 QString runnerStateName(RunnerState state)
@@ -33,6 +35,43 @@ QString runnerStateName(RunnerState state)
         return QStringLiteral("failed");
     }
     return QStringLiteral("unknown");
+}
+
+QList<RunnerExit> allRunnerExits()
+{
+    return { RunnerExit::Clean, RunnerExit::Failed, RunnerExit::Usage, RunnerExit::PairingFailed,
+        RunnerExit::CredentialStoreUnavailable, RunnerExit::AlreadyRunning, RunnerExit::NotPaired,
+        RunnerExit::SandboxUnavailable, RunnerExit::Revoked, RunnerExit::Fenced, RunnerExit::Interrupted };
+}
+
+QString runnerExitDescription(RunnerExit exit)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("RunnerExit", text); };
+    switch (exit) {
+    case RunnerExit::Clean:
+        return tr("stopped cleanly (signed off)");
+    case RunnerExit::Failed:
+        return tr("failed (see the message)");
+    case RunnerExit::Usage:
+        return tr("bad command line or configuration");
+    case RunnerExit::PairingFailed:
+        return tr("pairing failed (code not used or refused)");
+    case RunnerExit::CredentialStoreUnavailable:
+        return tr("no credential store answers");
+    case RunnerExit::AlreadyRunning:
+        return tr("another Runner holds this credential");
+    case RunnerExit::NotPaired:
+        return tr("not paired");
+    case RunnerExit::SandboxUnavailable:
+        return tr("the --sandbox tier cannot be realised here");
+    case RunnerExit::Revoked:
+        return tr("credential revoked by an administrator");
+    case RunnerExit::Fenced:
+        return tr("credential fenced: two processes used it (clone)");
+    case RunnerExit::Interrupted:
+        return tr("exited on a third interrupt");
+    }
+    return {};
 }
 
 } // namespace runnercore

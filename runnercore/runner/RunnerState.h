@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QString>
 
 namespace runnercore {
@@ -21,7 +22,7 @@ enum class RunnerState {
     Failed, // cannot run; the message says why
 };
 
-// Exit codes of `checkfu-runner start`, also documented in --help.
+// Exit codes of `checkfu-runner start`, documented in --help by runnerExitDescription().
 enum class RunnerExit {
     Clean = 0,
     Failed = 1,
@@ -37,5 +38,9 @@ enum class RunnerExit {
 };
 
 QString runnerStateName(RunnerState state);
+
+// Every exit code, in order, and what it means in one line (--help lists them from here).
+QList<RunnerExit> allRunnerExits();
+QString runnerExitDescription(RunnerExit exit);
 
 } // namespace runnercore

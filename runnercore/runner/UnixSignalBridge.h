@@ -20,7 +20,6 @@ signals:
 public:
     explicit UnixSignalBridge(QObject *parent = nullptr);
     ~UnixSignalBridge() override;
-    bool isInstalled() const { return m_installed; }
 
 private:
     void onReadable();

@@ -1,6 +1,7 @@
 #include <runnercore/sandbox/BubblewrapProvider.h>
 
 #include <runnercore/config/AppPaths.h>
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/presence/CapabilityAdvertisement.h>
 
@@ -91,8 +92,9 @@ QString invisibleHarness(const QString &program)
     return QCoreApplication::translate("BubblewrapProvider",
         "the harness %1 is not visible in the sandbox: bubblewrap shows only the system directories, the run's own "
         "directory and the read-only paths the person allowed. To run it, add %2 to the bubblewrap read-only paths "
-        "(--bubblewrap-read-only, CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY, or Settings > Bubblewrap read-only paths)")
-        .arg(program, QFileInfo(QFileInfo(program).canonicalFilePath()).path());
+        "(--bubblewrap-read-only, %3, or Settings > Bubblewrap read-only paths)")
+        .arg(program, QFileInfo(QFileInfo(program).canonicalFilePath()).path(),
+            ConfigKeys::name(EnvVar::BubblewrapReadOnly));
 }
 
 // A memfd holding data, at offset 0, close-on-exec; -1 (errno set) on failure.

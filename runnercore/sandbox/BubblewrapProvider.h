@@ -65,7 +65,6 @@ public:
     // The person's allow-list (RunnerConfig::bubblewrapReadOnly, already validated): absolute paths
     // the harness may read. Those missing at launch are left out.
     void setReadOnlyPaths(const QStringList &paths) { m_readOnly = paths; }
-    QStringList readOnlyPaths() const { return m_readOnly; }
 
     // The system part of / on this machine: the SystemDirs that exist, and /etc/resolv.conf's target
     // file when it lies outside them (systemd-resolved's stub under /run), so DNS still works.

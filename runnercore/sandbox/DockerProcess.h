@@ -41,8 +41,6 @@ public:
     qint64 cpuMs() const override { return m_cpuMs; }
     qint64 pid() const override;
 
-    QString containerId() const { return m_containerId; }
-
 private:
     void removeEnvFile();
     void attach();

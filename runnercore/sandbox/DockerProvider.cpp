@@ -1,5 +1,6 @@
 #include <runnercore/sandbox/DockerProvider.h>
 
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/model/Admission.h>
 #include <runnercore/presence/CapabilityAdvertisement.h>
@@ -163,7 +164,7 @@ std::unique_ptr<SandboxedProcess> DockerProvider::launch(const QString &runId, c
         env.remove(QString::fromLatin1(name));
     env.insert(QStringLiteral("HOME"), QStringLiteral("/checkfu/home"));
     if (spec.model && Admission::cursorLaneMatches(spec, m_options.cursor))
-        env.insert(QStringLiteral("CURSOR_API_KEY"), m_options.cursor->apiKey);
+        env.insert(ConfigKeys::name(EnvVar::CursorApiKey), m_options.cursor->apiKey);
     QByteArray envText;
     for (const QString &key : env.keys()) {
         const QString value = env.value(key);

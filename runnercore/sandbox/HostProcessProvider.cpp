@@ -1,5 +1,6 @@
 #include <runnercore/sandbox/HostProcessProvider.h>
 
+#include <runnercore/config/ConfigKeys.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/presence/CapabilityAdvertisement.h>
 #include <runnercore/sandbox/HostProcess.h>
@@ -232,7 +233,7 @@ QString currentUserName()
 
 bool isForbiddenSpecKey(const QString &key)
 {
-    return key.startsWith(QLatin1String("CHECKFU_RUNNER")) || key == QLatin1String("CURSOR_API_KEY");
+    return key.startsWith(QLatin1String("CHECKFU_RUNNER")) || key == ConfigKeys::name(EnvVar::CursorApiKey);
 }
 
 // argv[0] against the harness's own PATH (never the Runner's); relative paths against the workspace.

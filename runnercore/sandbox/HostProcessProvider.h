@@ -5,6 +5,8 @@
 
 #include <QProcessEnvironment>
 
+#include <memory>
+
 namespace runnercore {
 
 // The host-process tier (§5, §6.2): the harness runs as the Runner's user, directly on the host,

@@ -89,18 +89,6 @@ qint64 JsonReader::integer(const char *name, qint64 min, qint64 max)
     return i;
 }
 
-bool JsonReader::boolean(const char *name)
-{
-    if (!present(name))
-        return false;
-    const QJsonValue v = m_object.value(QLatin1String(name));
-    if (!v.isBool()) {
-        fail(name, QCoreApplication::translate("JsonReader", "has the wrong type (expected true or false)"));
-        return false;
-    }
-    return v.toBool();
-}
-
 QDateTime JsonReader::time(const char *name)
 {
     const QString text = string(name);

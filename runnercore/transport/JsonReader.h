@@ -22,7 +22,6 @@ public:
     QString string(const char *name);
     std::optional<QString> nullableString(const char *name); // required key, string or null
     qint64 integer(const char *name, qint64 min = 0, qint64 max = std::numeric_limits<qint32>::max());
-    bool boolean(const char *name);
     QDateTime time(const char *name);
     QJsonObject object(const char *name);
     std::optional<QJsonObject> nullableObject(const char *name);

@@ -7,6 +7,9 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <functional>
+#include <utility>
+
 namespace runnercore {
 
 class ApiCall;
@@ -33,8 +36,6 @@ public:
     void setFreeSlots(std::function<int()> freeSlots) { m_freeSlots = std::move(freeSlots); }
     // Claims only while enabled (ready, its heartbeat answered); disabling aborts the outstanding poll.
     void setEnabled(bool enabled);
-    bool isEnabled() const { return m_enabled; }
-    bool hasOutstandingClaim() const { return m_call != nullptr; }
     // A slot freed or the token changed: claim again if possible.
     void poke();
     // Waiting after a failed claim: claim now, from the first backoff step (wake, network

@@ -43,7 +43,7 @@ signals:
     void cancelRun(const QString &runId);
     void drain();
     void resume();
-    // prompt / close / approval_decision: the ACP driver's (a later issue); passed on whole.
+    // prompt / close / approval_decision: for the run's ACP driver; passed on whole.
     void runDirective(const QString &runId, const QJsonObject &directive);
 
 public:

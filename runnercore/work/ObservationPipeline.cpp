@@ -295,7 +295,6 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
             return;
         }
         if (m_pending.empty()) {
-            emit allAcknowledged();
             if (m_recovering) {
                 m_recovering = false;
                 if (m_spool->meta().settleKey.isEmpty())

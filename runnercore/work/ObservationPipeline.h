@@ -13,6 +13,7 @@
 #include <deque>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <variant>
 
 namespace runnercore {
@@ -36,7 +37,6 @@ signals:
     void leaseLost(); // the server gave up on the run: kill it, drop everything
     void bufferExhausted(); // ZDR buffer full during an outage (zdr_buffer_exhausted)
     void settled(const QString &outcome); // accepted by the server (or already settled there)
-    void allAcknowledged();
 
 public:
     static constexpr int MaxBatchEvents = 512;
@@ -86,7 +86,6 @@ public:
     QString runId() const { return m_spool->meta().runId; }
     qint64 lastSeq() const { return m_spool->meta().lastSeq; }
     qint64 ackedThrough() const { return m_spool->meta().ackedThrough; }
-    bool isDurable() const { return m_spool->meta().durable; }
     qint64 pendingBytes() const { return m_pendingBytes; }
     // Wakes up after the identity got a new token.
     void resume();

@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QStringList>
 
+#include <algorithm>
+
 namespace runnercore {
 
 class ObservationPipeline;

@@ -123,7 +123,7 @@ void dieWithParent(int signal)
 }
 } // namespace
 
-class TstTrayE2e : public QObject
+class TestTrayE2e : public QObject
 {
     Q_OBJECT
 
@@ -157,7 +157,7 @@ private:
     QString m_approvalTitle;
 };
 
-void TstTrayE2e::initTestCase()
+void TestTrayE2e::initTestCase()
 {
     QVERIFY2(m_dir.isValid(), qPrintable(m_dir.errorString()));
     for (const char *tool : { "Xvfb", "xfce4-panel", "dunst", "openbox", "dbus-daemon", "dbus-monitor", "dbus-send",
@@ -195,7 +195,7 @@ void TstTrayE2e::initTestCase()
     QVERIFY2(m_tray->waitForStarted(10000), qPrintable(m_tray->errorString()));
 }
 
-bool TstTrayE2e::startDesktop(QString *error)
+bool TestTrayE2e::startDesktop(QString *error)
 {
     const QString dir = m_dir.filePath(QStringLiteral("desktop"));
     m_desktop = std::make_unique<QProcess>();
@@ -234,7 +234,7 @@ bool TstTrayE2e::startDesktop(QString *error)
     return true;
 }
 
-bool TstTrayE2e::startMonitor(QString *error)
+bool TestTrayE2e::startMonitor(QString *error)
 {
     const QString out = m_dir.filePath(QStringLiteral("notify-monitor.txt"));
     m_monitor = std::make_unique<QProcess>();
@@ -261,7 +261,7 @@ bool TstTrayE2e::startMonitor(QString *error)
     return true;
 }
 
-void TstTrayE2e::cleanupTestCase()
+void TestTrayE2e::cleanupTestCase()
 {
     if (m_tray && m_tray->state() != QProcess::NotRunning) {
         m_tray->kill();
@@ -283,13 +283,13 @@ void TstTrayE2e::cleanupTestCase()
     }
 }
 
-QString TstTrayE2e::trayLog() const
+QString TestTrayE2e::trayLog() const
 {
     return readFile(
         m_env.value(QStringLiteral("XDG_DATA_HOME")) + QStringLiteral("/checkfu/runner/logs/checkfu-runner.log"));
 }
 
-QString TstTrayE2e::describeTray() const
+QString TestTrayE2e::describeTray() const
 {
     QString state = QStringLiteral("not started");
     if (m_tray)
@@ -300,7 +300,7 @@ QString TstTrayE2e::describeTray() const
         .arg(state, tail(readFile(m_dir.filePath(QStringLiteral("tray.out"))), 2000), tail(trayLog()));
 }
 
-void TstTrayE2e::trayPairsAndIsPresent()
+void TestTrayE2e::trayPairsAndIsPresent()
 {
     QVERIFY(m_tray);
     QDeadlineTimer deadline(30000);
@@ -334,7 +334,7 @@ void TstTrayE2e::trayPairsAndIsPresent()
         qPrintable(QStringLiteral("no checkfu-runner item in the keyring: %1").arg(found)));
 }
 
-void TstTrayE2e::iconIsInThePanel()
+void TestTrayE2e::iconIsInThePanel()
 {
     QVERIFY(m_tray && m_tray->state() == QProcess::Running);
     // The panel's systray plugin is the StatusNotifierWatcher (and the host): an item registered
@@ -413,7 +413,7 @@ void TstTrayE2e::iconIsInThePanel()
         qPrintable(QString(tooltip).replace(QLatin1Char('\n'), QLatin1String(" / "))));
 }
 
-void TstTrayE2e::approvalBecomesDesktopNotification()
+void TestTrayE2e::approvalBecomesDesktopNotification()
 {
     QVERIFY(m_tray && m_tray->state() == QProcess::Running);
     const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
@@ -470,7 +470,7 @@ void TstTrayE2e::approvalBecomesDesktopNotification()
         qPrintable(call->header));
 }
 
-void TstTrayE2e::approvalFromTheCliLetsTheRunFinish()
+void TestTrayE2e::approvalFromTheCliLetsTheRunFinish()
 {
     if (m_sessionId.isEmpty() || m_approvalId.isEmpty())
         QFAIL("no pending approval: approvalBecomesDesktopNotification failed before one was requested");
@@ -500,7 +500,7 @@ void TstTrayE2e::approvalFromTheCliLetsTheRunFinish()
     QVERIFY2(m_tray->state() == QProcess::Running, qPrintable(describeTray()));
 }
 
-void TstTrayE2e::sigtermDrainsSignsOffAndExitsZero()
+void TestTrayE2e::sigtermDrainsSignsOffAndExitsZero()
 {
     QVERIFY(m_tray && m_tray->state() == QProcess::Running);
     QVERIFY(::kill(pid_t(m_tray->processId()), SIGTERM) == 0);
@@ -513,5 +513,5 @@ void TstTrayE2e::sigtermDrainsSignsOffAndExitsZero()
     QVERIFY2(m_devplane->presence(m_runnerId).isEmpty(), "presence still listed after the tray exited");
 }
 
-CHECKFU_INTEGRATION_MAIN(TstTrayE2e, 180000)
+CHECKFU_INTEGRATION_MAIN(TestTrayE2e, 180000)
 #include "tst_traye2e.moc"

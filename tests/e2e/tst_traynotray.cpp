@@ -21,7 +21,7 @@ namespace {
 constexpr auto Label = "no-tray-e2e";
 }
 
-class TstTrayNoTray : public QObject
+class TestTrayNoTray : public QObject
 {
     Q_OBJECT
 
@@ -40,7 +40,7 @@ private:
     std::unique_ptr<QProcess> m_tray;
 };
 
-void TstTrayNoTray::initTestCase()
+void TestTrayNoTray::initTestCase()
 {
     QVERIFY2(QFileInfo::exists(QStringLiteral(CHECKFU_TRAY_BIN)), CHECKFU_TRAY_BIN " is not built");
     m_devplane = std::make_unique<DevPlaneProcess>();
@@ -48,7 +48,7 @@ void TstTrayNoTray::initTestCase()
     QVERIFY2(m_devplane->start(&error), qPrintable(error));
 }
 
-bool TstTrayNoTray::startTray(const QStringList &args, QString *error)
+bool TestTrayNoTray::startTray(const QStringList &args, QString *error)
 {
     m_tray = std::make_unique<QProcess>();
     m_tray->setProcessChannelMode(QProcess::MergedChannels);
@@ -67,7 +67,7 @@ bool TstTrayNoTray::startTray(const QStringList &args, QString *error)
     return true;
 }
 
-bool TstTrayNoTray::waitReady(int timeoutMs)
+bool TestTrayNoTray::waitReady(int timeoutMs)
 {
     QDeadlineTimer deadline(timeoutMs);
     while (!deadline.hasExpired() && m_tray->state() == QProcess::Running) {
@@ -80,7 +80,7 @@ bool TstTrayNoTray::waitReady(int timeoutMs)
     return false;
 }
 
-QString TstTrayNoTray::describeTray() const
+QString TestTrayNoTray::describeTray() const
 {
     return QStringLiteral("checkfu-tray (state %1, exit %2)\n--- output:\n%3\n--- log:\n%4")
         .arg(int(m_tray->state()))
@@ -88,7 +88,7 @@ QString TstTrayNoTray::describeTray() const
         .arg(QString::fromLocal8Bit(m_tray->readAll()), m_home->logText().right(4000));
 }
 
-void TstTrayNoTray::sigtermDrainsSignsOffAndExits()
+void TestTrayNoTray::sigtermDrainsSignsOffAndExits()
 {
     const QString code = m_devplane->pair({ QStringLiteral("--label"), QLatin1String(Label) });
     QVERIFY(!code.isEmpty());
@@ -109,7 +109,7 @@ void TstTrayNoTray::sigtermDrainsSignsOffAndExits()
     QVERIFY2(m_devplane->presence(runnerId).isEmpty(), "presence still listed after the tray exited");
 }
 
-void TstTrayNoTray::sigtermExitsWhenTheControlPlaneIsGone()
+void TestTrayNoTray::sigtermExitsWhenTheControlPlaneIsGone()
 {
     // Paired by the test before: this start uses the stored pairing.
     QString error;
@@ -125,5 +125,5 @@ void TstTrayNoTray::sigtermExitsWhenTheControlPlaneIsGone()
     QVERIFY2(m_home->logText().contains(QLatin1String("sign-off failed")), qPrintable(describeTray()));
 }
 
-CHECKFU_INTEGRATION_MAIN(TstTrayNoTray, 120000)
+CHECKFU_INTEGRATION_MAIN(TestTrayNoTray, 120000)
 #include "tst_traynotray.moc"

@@ -91,7 +91,7 @@ struct ShownMessage
 
 } // namespace
 
-class TstDesktopNotifications : public QObject
+class TestDesktopNotifications : public QObject
 {
     Q_OBJECT
 
@@ -291,5 +291,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstDesktopNotifications)
+CHECKFU_GUI_TEST_MAIN(TestDesktopNotifications)
 #include "tst_desktopnotifications.moc"

@@ -32,7 +32,7 @@ QList<Doctor::Check> someChecks()
 }
 } // namespace
 
-class TstDiagnosticsDialog : public QObject
+class TestDiagnosticsDialog : public QObject
 {
     Q_OBJECT
 
@@ -41,12 +41,17 @@ private slots:
     {
         DiagnosticsDialog dialog;
         dialog.show();
-        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("summary"))->text(),
-            QStringLiteral("The checks have not run yet."));
-        QCOMPARE(dialog.findChild<QTreeWidget *>(QStringLiteral("checks"))->topLevelItemCount(), 0);
-        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("copy"))->isEnabled());
-        QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("runAgain"))->isEnabled());
-        QVERIFY(!dialog.findChild<QProgressBar *>(QStringLiteral("busy"))->isVisible());
+        auto *summary = dialog.findChild<QLabel *>(QStringLiteral("summary"));
+        auto *checks = dialog.findChild<QTreeWidget *>(QStringLiteral("checks"));
+        auto *copy = dialog.findChild<QPushButton *>(QStringLiteral("copy"));
+        auto *runAgain = dialog.findChild<QPushButton *>(QStringLiteral("runAgain"));
+        auto *busy = dialog.findChild<QProgressBar *>(QStringLiteral("busy"));
+        QVERIFY2(summary && checks && copy && runAgain && busy, "summary, checks, copy, runAgain or busy is gone");
+        QCOMPARE(summary->text(), QStringLiteral("The checks have not run yet."));
+        QCOMPARE(checks->topLevelItemCount(), 0);
+        QVERIFY(!copy->isEnabled());
+        QVERIFY(runAgain->isEnabled());
+        QVERIFY(!busy->isVisible());
     }
 
     void showsEachCheck()
@@ -55,6 +60,9 @@ private slots:
         dialog.show();
         dialog.showChecks(someChecks());
         auto *list = dialog.findChild<QTreeWidget *>(QStringLiteral("checks"));
+        auto *summary = dialog.findChild<QLabel *>(QStringLiteral("summary"));
+        auto *copy = dialog.findChild<QPushButton *>(QStringLiteral("copy"));
+        QVERIFY2(list && summary && copy, "checks, summary or copy is gone");
         QCOMPARE(list->topLevelItemCount(), 4);
 
         const QStringList words { QStringLiteral("OK"), QStringLiteral("Warning"), QStringLiteral("Failed"),
@@ -77,9 +85,8 @@ private slots:
             list->topLevelItem(2)->text(2), QStringLiteral("no credential stored\nHint: Pair this machine again."));
         QCOMPARE(list->topLevelItem(3)->text(2), QStringLiteral("no credential to exchange"));
 
-        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("summary"))->text(),
-            QStringLiteral("1 check failed, 1 warning, 1 skipped."));
-        QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("copy"))->isEnabled());
+        QCOMPARE(summary->text(), QStringLiteral("1 check failed, 1 warning, 1 skipped."));
+        QVERIFY(copy->isEnabled());
     }
 
     void summaries_data()
@@ -109,26 +116,32 @@ private slots:
         DiagnosticsDialog dialog;
         dialog.show();
         dialog.showChecks(someChecks());
+        auto *summary = dialog.findChild<QLabel *>(QStringLiteral("summary"));
+        auto *checks = dialog.findChild<QTreeWidget *>(QStringLiteral("checks"));
+        auto *copy = dialog.findChild<QPushButton *>(QStringLiteral("copy"));
+        auto *runAgain = dialog.findChild<QPushButton *>(QStringLiteral("runAgain"));
+        auto *busy = dialog.findChild<QProgressBar *>(QStringLiteral("busy"));
+        QVERIFY2(summary && checks && copy && runAgain && busy, "summary, checks, copy, runAgain or busy is gone");
         QSignalSpy asked(&dialog, &DiagnosticsDialog::runRequested);
-        dialog.findChild<QPushButton *>(QStringLiteral("runAgain"))->click();
+        runAgain->click();
 
         QCOMPARE(asked.count(), 1);
         QVERIFY(dialog.isRunning());
-        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("summary"))->text(), QStringLiteral("Running the checks…"));
-        QVERIFY(dialog.findChild<QProgressBar *>(QStringLiteral("busy"))->isVisible());
-        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("runAgain"))->isEnabled());
-        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("copy"))->isEnabled());
+        QCOMPARE(summary->text(), QStringLiteral("Running the checks…"));
+        QVERIFY(busy->isVisible());
+        QVERIFY(!runAgain->isEnabled());
+        QVERIFY(!copy->isEnabled());
         // The old rows stay, greyed, until the new ones arrive.
-        QVERIFY(!dialog.findChild<QTreeWidget *>(QStringLiteral("checks"))->isEnabled());
-        QCOMPARE(dialog.findChild<QTreeWidget *>(QStringLiteral("checks"))->topLevelItemCount(), 4);
+        QVERIFY(!checks->isEnabled());
+        QCOMPARE(checks->topLevelItemCount(), 4);
 
         dialog.showChecks({ { QStringLiteral("endpoint"), Doctor::Status::Ok, QStringLiteral("fine"), {} } });
         QVERIFY(!dialog.isRunning());
-        QVERIFY(!dialog.findChild<QProgressBar *>(QStringLiteral("busy"))->isVisible());
-        QVERIFY(dialog.findChild<QPushButton *>(QStringLiteral("runAgain"))->isEnabled());
-        QVERIFY(dialog.findChild<QTreeWidget *>(QStringLiteral("checks"))->isEnabled());
-        QCOMPARE(dialog.findChild<QTreeWidget *>(QStringLiteral("checks"))->topLevelItemCount(), 1);
-        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("summary"))->text(), QStringLiteral("All checks passed."));
+        QVERIFY(!busy->isVisible());
+        QVERIFY(runAgain->isEnabled());
+        QVERIFY(checks->isEnabled());
+        QCOMPARE(checks->topLevelItemCount(), 1);
+        QCOMPARE(summary->text(), QStringLiteral("All checks passed."));
     }
 
     void copiesTheDoctorText()
@@ -136,7 +149,10 @@ private slots:
         DiagnosticsDialog dialog;
         dialog.show();
         dialog.showChecks(someChecks());
-        dialog.findChild<QPushButton *>(QStringLiteral("copy"))->click();
+        auto *copy = dialog.findChild<QPushButton *>(QStringLiteral("copy"));
+        auto *copied = dialog.findChild<QLabel *>(QStringLiteral("copied"));
+        QVERIFY2(copy && copied, "copy or copied is gone");
+        copy->click();
         const QString expected = QStringLiteral("Checkfu Runner %1 diagnostics\n"
                                                 "ok   endpoint: https://cp.example.test answers, version 2026-08-27\n"
                                                 "warn clock: 42 s behind the server\n"
@@ -146,8 +162,7 @@ private slots:
                                                 "skip exchange: no credential to exchange\n")
                                      .arg(QStringLiteral(CHECKFU_VERSION));
         QCOMPARE(QApplication::clipboard()->text(), expected);
-        QCOMPARE(
-            dialog.findChild<QLabel *>(QStringLiteral("copied"))->text(), QStringLiteral("Copied to the clipboard."));
+        QCOMPARE(copied->text(), QStringLiteral("Copied to the clipboard."));
     }
 
     void unpairExplainsWhatItDoes()
@@ -155,6 +170,9 @@ private slots:
         UnpairDialog dialog(QStringLiteral("rnr_0123"), QUrl(QStringLiteral("https://cp.example.test/")));
         dialog.show();
         QLabel *explanation = dialog.findChild<QLabel *>(QStringLiteral("explanation"));
+        auto *unpair = dialog.findChild<QPushButton *>(QStringLiteral("unpair"));
+        auto *result = dialog.findChild<QLabel *>(QStringLiteral("result"));
+        QVERIFY2(explanation && unpair && result, "explanation, unpair or result is gone");
         QTextDocument doc;
         doc.setHtml(explanation->text());
         const QString text = doc.toPlainText().simplified();
@@ -163,9 +181,9 @@ private slots:
         QVERIFY2(text.contains(QLatin1String("its credential are removed from this machine")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("a runner cannot deregister itself")), qPrintable(text));
         QVERIFY2(text.contains(QLatin1String("until an administrator revokes it")), qPrintable(text));
-        QCOMPARE(dialog.findChild<QPushButton *>(QStringLiteral("unpair"))->text(), QStringLiteral("Unpair"));
-        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("unpair"))->isDefault());
-        QVERIFY(!dialog.findChild<QLabel *>(QStringLiteral("result"))->isVisible());
+        QCOMPARE(unpair->text(), QStringLiteral("Unpair"));
+        QVERIFY(!unpair->isDefault());
+        QVERIFY(!result->isVisible());
     }
 
     void unpairCancelDoesNothing()
@@ -173,7 +191,9 @@ private slots:
         UnpairDialog dialog(QStringLiteral("rnr_0123"), QUrl(QStringLiteral("https://cp.example.test")));
         dialog.show();
         QSignalSpy asked(&dialog, &UnpairDialog::unpairRequested);
-        dialog.findChild<QPushButton *>(QStringLiteral("cancel"))->click();
+        auto *cancel = dialog.findChild<QPushButton *>(QStringLiteral("cancel"));
+        QVERIFY2(cancel, "cancel is gone");
+        cancel->click();
         QCOMPARE(asked.count(), 0);
         QCOMPARE(dialog.result(), int(QDialog::Rejected));
     }
@@ -186,6 +206,7 @@ private slots:
         auto *unpair = dialog.findChild<QPushButton *>(QStringLiteral("unpair"));
         auto *cancel = dialog.findChild<QPushButton *>(QStringLiteral("cancel"));
         auto *result = dialog.findChild<QLabel *>(QStringLiteral("result"));
+        QVERIFY2(unpair && cancel && result, "unpair, cancel or result is gone");
         unpair->click();
         QCOMPARE(asked.count(), 1);
         QVERIFY(dialog.isBusy());
@@ -207,20 +228,22 @@ private slots:
     {
         UnpairDialog dialog(QStringLiteral("rnr_0123"), QUrl(QStringLiteral("https://cp.example.test")));
         dialog.show();
-        dialog.findChild<QPushButton *>(QStringLiteral("unpair"))->click();
-        dialog.showResult(true, QStringLiteral("Forgot runner rnr_0123 (credential removed from the Secret Service)."));
-        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("result"))->text(),
-            QStringLiteral("Forgot runner rnr_0123 (credential removed from the Secret Service)."));
-        QVERIFY(!dialog.findChild<QPushButton *>(QStringLiteral("unpair"))->isVisible());
+        auto *unpair = dialog.findChild<QPushButton *>(QStringLiteral("unpair"));
         auto *cancel = dialog.findChild<QPushButton *>(QStringLiteral("cancel"));
+        auto *result = dialog.findChild<QLabel *>(QStringLiteral("result"));
+        QVERIFY2(unpair && cancel && result, "unpair, cancel or result is gone");
+        unpair->click();
+        dialog.showResult(true, QStringLiteral("Forgot runner rnr_0123 (credential removed from the Secret Service)."));
+        QCOMPARE(
+            result->text(), QStringLiteral("Forgot runner rnr_0123 (credential removed from the Secret Service)."));
+        QVERIFY(!unpair->isVisible());
         QCOMPARE(cancel->text(), QStringLiteral("Close"));
         QVERIFY(cancel->isEnabled());
         // An empty message still says what happened.
         dialog.showResult(true, QString());
-        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("result"))->text(),
-            QStringLiteral("This machine is no longer paired."));
+        QCOMPARE(result->text(), QStringLiteral("This machine is no longer paired."));
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstDiagnosticsDialog)
+CHECKFU_GUI_TEST_MAIN(TestDiagnosticsDialog)
 #include "tst_diagnosticsdialog.moc"

@@ -54,7 +54,7 @@ RunnerStatus withState(RunnerStatus s, RunnerState state, const QString &message
 
 } // namespace
 
-class TstNotifier : public QObject
+class TestNotifier : public QObject
 {
     Q_OBJECT
 
@@ -342,5 +342,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstNotifier)
+CHECKFU_GUI_TEST_MAIN(TestNotifier)
 #include "tst_notifier.moc"

@@ -7,7 +7,7 @@
 
 using namespace runnercore;
 
-class TstPairingLink : public QObject
+class TestPairingLink : public QObject
 {
     Q_OBJECT
 
@@ -112,5 +112,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstPairingLink)
+CHECKFU_GUI_TEST_MAIN(TestPairingLink)
 #include "tst_pairinglink.moc"

@@ -44,7 +44,7 @@ ApiError httpError(int status, const char *code)
 
 } // namespace
 
-class TstPairingWizard : public QObject
+class TestPairingWizard : public QObject
 {
     Q_OBJECT
 
@@ -61,21 +61,53 @@ class TstPairingWizard : public QObject
         return h;
     }
 
+    // A widget the test names; a missing one (renamed, say) fails the test naming it, and the
+    // helpers below do nothing with it, so the test ends with that failure instead of a crash.
     template <typename T> static T *child(QObject &parent, const char *name)
     {
         T *found = parent.findChild<T *>(QLatin1String(name));
         if (!found)
-            qWarning("no child %s", name);
+            QTest::qFail(qPrintable(QStringLiteral("no widget named %1").arg(QLatin1String(name))), __FILE__, __LINE__);
         return found;
     }
-    static QString text(QObject &parent, const char *labelName) { return child<QLabel>(parent, labelName)->text(); }
-    static bool shown(QWizard &wizard, const char *name) { return child<QWidget>(wizard, name)->isVisibleTo(&wizard); }
+    static QString text(QObject &parent, const char *labelName)
+    {
+        const QLabel *label = child<QLabel>(parent, labelName);
+        return label ? label->text() : QString();
+    }
+    static bool shown(QWizard &wizard, const char *name)
+    {
+        const QWidget *widget = child<QWidget>(wizard, name);
+        return widget && widget->isVisibleTo(&wizard);
+    }
     static bool nextEnabled(QWizard &wizard) { return wizard.button(QWizard::NextButton)->isEnabled(); }
     static QLineEdit *edit(QWizard &wizard, const char *name) { return child<QLineEdit>(wizard, name); }
+    static QString fieldText(QWizard &wizard, const char *name)
+    {
+        const QLineEdit *field = edit(wizard, name);
+        return field ? field->text() : QString();
+    }
+    static void setText(QWizard &wizard, const char *name, const QString &value)
+    {
+        if (QLineEdit *field = edit(wizard, name))
+            field->setText(value);
+    }
+    static void clearField(QWizard &wizard, const char *name)
+    {
+        if (QLineEdit *field = edit(wizard, name))
+            field->clear();
+    }
+    static void click(QWizard &wizard, const char *name)
+    {
+        if (auto *button = child<QAbstractButton>(wizard, name))
+            button->click();
+    }
 
     // Types as a person would, replacing what the field held.
     static void type(QLineEdit *field, const QString &value)
     {
+        if (!field)
+            return; // child() failed the test
         field->selectAll();
         field->del();
         QTest::keyClicks(field, value);
@@ -84,15 +116,15 @@ class TstPairingWizard : public QObject
     // Everything valid and non-trivial to normalise; the detections answered.
     void fillGood(PairingWizard &wizard)
     {
-        edit(wizard, "endpointEdit")->setText(QStringLiteral(" https://cp.example.test/api/ "));
-        edit(wizard, "codeEdit")->setText(QStringLiteral("cfu 7k3m q9xd 2hfa\n"));
-        edit(wizard, "labelEdit")->setText(QStringLiteral("  my-laptop "));
+        setText(wizard, "endpointEdit", QStringLiteral(" https://cp.example.test/api/ "));
+        setText(wizard, "codeEdit", QStringLiteral("cfu 7k3m q9xd 2hfa\n"));
+        setText(wizard, "labelEdit", QStringLiteral("  my-laptop "));
         answerDetections(true, true);
-        child<QRadioButton>(wizard, "sandboxBubblewrap")->click();
-        edit(wizard, "cursorProfileVersion")->setText(profile + QLatin1Char('\n'));
-        edit(wizard, "cursorReleaseDigest")->setText(digest);
-        edit(wizard, "cursorModel")->setText(QStringLiteral(" gpt-5 "));
-        edit(wizard, "cursorApiKey")->setText(apiKey);
+        click(wizard, "sandboxBubblewrap");
+        setText(wizard, "cursorProfileVersion", profile + QLatin1Char('\n'));
+        setText(wizard, "cursorReleaseDigest", digest);
+        setText(wizard, "cursorModel", QStringLiteral(" gpt-5 "));
+        setText(wizard, "cursorApiKey", apiKey);
     }
 
     void answerDetections(bool docker, bool bubblewrap)
@@ -263,6 +295,7 @@ private slots:
         wizard.show();
         nextUntil(wizard, PairingWizard::CodePageId);
         QLineEdit *code = edit(wizard, "codeEdit");
+        QVERIFY(code);
         if (typedByHand) {
             type(code, pasted);
         } else {
@@ -283,10 +316,11 @@ private slots:
     {
         PairingWizard wizard(hooks());
         wizard.setEndpoint(QUrl(QStringLiteral("https://cp.example.test")));
-        edit(wizard, "codeEdit")->setText(goodCode);
+        setText(wizard, "codeEdit", goodCode);
         wizard.show();
         nextUntil(wizard, PairingWizard::MachinePageId);
         QLineEdit *label = edit(wizard, "labelEdit");
+        QVERIFY(label);
         QCOMPARE(label->text(), QStringLiteral("build-box")); // the host name by default
         QVERIFY(nextEnabled(wizard));
         QVERIFY(!shown(wizard, "linkNotice"));
@@ -319,6 +353,7 @@ private slots:
         auto *docker = child<QRadioButton>(wizard, "sandboxDocker");
         auto *none = child<QRadioButton>(wizard, "sandboxNone");
         auto *page = child<QWizardPage>(wizard, "sandboxPage");
+        QVERIFY(host && bubblewrap && docker && none && page);
 
         // Nothing is chosen for the person; the tiers still being checked cannot be chosen yet.
         QVERIFY(!page->isComplete());
@@ -344,7 +379,7 @@ private slots:
         QVERIFY(!shown(wizard, "sandboxHint"));
 
         // Check again: the earlier answer no longer counts, and a tier that went away is unchosen.
-        child<QPushButton>(wizard, "recheckSandboxes")->click();
+        click(wizard, "recheckSandboxes");
         QCOMPARE(m_docker.size(), 1);
         QCOMPARE(m_bubblewrap.size(), 1);
         QVERIFY(bubblewrap->isChecked()); // still chosen while checking
@@ -403,7 +438,9 @@ private slots:
         wizard.show();
         nextUntil(wizard, PairingWizard::CursorPageId);
         QCOMPARE(wizard.button(QWizard::NextButton)->text(), QStringLiteral("&Pair"));
-        QCOMPARE(edit(wizard, "cursorApiKey")->echoMode(), QLineEdit::Password);
+        QLineEdit *key = edit(wizard, "cursorApiKey");
+        QVERIFY(key);
+        QCOMPARE(key->echoMode(), QLineEdit::Password);
 
         const QList<QPair<const char *, QString>> fields { { "cursorProfileVersion",
                                                                QStringLiteral("Profile version") },
@@ -411,7 +448,7 @@ private slots:
             { "cursorApiKey", QStringLiteral("API key") } };
         for (const auto &[name, title] : fields) {
             if (!filled.contains(QLatin1String(name)))
-                edit(wizard, name)->clear();
+                clearField(wizard, name);
         }
         const QString message = text(wizard, "cursorError");
         QVERIFY2(message.startsWith(QLatin1String("The Cursor lane needs all four fields or none; missing: ")),
@@ -426,7 +463,7 @@ private slots:
 
         // None at all is fine: the lane is optional.
         for (const auto &[name, title] : fields)
-            edit(wizard, name)->clear();
+            clearField(wizard, name);
         QVERIFY(!shown(wizard, "cursorError"));
         QVERIFY(nextEnabled(wizard));
         QVERIFY(!wizard.request().cursor);
@@ -490,7 +527,9 @@ private slots:
         QVERIFY(!summary.contains(apiKey));
         QVERIFY(!summary.contains(goodCode));
         // Still masked, whatever page shows it.
-        QCOMPARE(edit(wizard, "cursorApiKey")->echoMode(), QLineEdit::Password);
+        QLineEdit *key = edit(wizard, "cursorApiKey");
+        QVERIFY(key);
+        QCOMPARE(key->echoMode(), QLineEdit::Password);
     }
 
     void showsSuccess()
@@ -509,8 +548,8 @@ private slots:
         QVERIFY(!wizard.button(QWizard::BackButton)->isEnabled());
         QVERIFY(!wizard.button(QWizard::CustomButton1)->isVisible());
         // The spent code and the key are gone from the pages.
-        QCOMPARE(edit(wizard, "cursorApiKey")->text(), QString());
-        QCOMPARE(edit(wizard, "codeEdit")->text(), QString());
+        QCOMPARE(fieldText(wizard, "cursorApiKey"), QString());
+        QCOMPARE(fieldText(wizard, "codeEdit"), QString());
         // A second answer changes nothing.
         wizard.showResult(false, QStringLiteral("late"));
         QCOMPARE(text(wizard, "resultHeadline"), QStringLiteral("This machine is paired"));
@@ -541,6 +580,7 @@ private slots:
         wizard.showResult(false, message);
         QCOMPARE(text(wizard, "resultHeadline"), QStringLiteral("Pairing failed"));
         auto *shownMessage = child<QLabel>(wizard, "resultMessage");
+        QVERIFY(shownMessage);
         QCOMPARE(shownMessage->text(), message);
         QCOMPARE(shownMessage->textFormat(), Qt::PlainText);
         QVERIFY(!shown(wizard, "pairingProgress"));
@@ -617,7 +657,7 @@ private slots:
         retry->click();
         QCOMPARE(requested.size(), 1); // nothing is sent with a code that cannot work
         QCOMPARE(wizard.currentId(), int(PairingWizard::CodePageId));
-        QCOMPARE(edit(wizard, "codeEdit")->text(), QString());
+        QCOMPARE(fieldText(wizard, "codeEdit"), QString());
         QCOMPARE(text(wizard, "codeNotice"), message);
         QVERIFY(shown(wizard, "codeNotice"));
         QVERIFY(!nextEnabled(wizard));
@@ -654,8 +694,8 @@ private slots:
 
         // Both values are in: the first page needing the person is the machine page, which names the link's plane.
         QCOMPARE(wizard.currentId(), int(PairingWizard::MachinePageId));
-        QCOMPARE(edit(wizard, "endpointEdit")->text(), QStringLiteral("https://cp.example.test"));
-        QCOMPARE(edit(wizard, "codeEdit")->text(), goodCode);
+        QCOMPARE(fieldText(wizard, "endpointEdit"), QStringLiteral("https://cp.example.test"));
+        QCOMPARE(fieldText(wizard, "codeEdit"), goodCode);
         QVERIFY(shown(wizard, "linkNotice"));
         QVERIFY2(text(wizard, "linkNotice").contains(QLatin1String("https://cp.example.test")),
             qPrintable(text(wizard, "linkNotice")));
@@ -666,7 +706,7 @@ private slots:
         wizard.button(QWizard::NextButton)->click();
 
         answerDetections(true, false);
-        child<QRadioButton>(wizard, "sandboxDocker")->click();
+        click(wizard, "sandboxDocker");
         nextUntil(wizard, PairingWizard::ResultPageId);
         QCOMPARE(requested.size(), 1);
         const auto request = requested.at(0).at(0).value<PairingRequest>();
@@ -708,7 +748,7 @@ private slots:
         PairingWizard unknown(hooks());
         unknown.prefill(codeOnly);
         QCOMPARE(unknown.currentId(), int(PairingWizard::EndpointPageId));
-        QCOMPARE(edit(unknown, "codeEdit")->text(), goodCode);
+        QCOMPARE(fieldText(unknown, "codeEdit"), goodCode);
         QVERIFY(!shown(unknown, "endpointNotice"));
     }
 
@@ -723,7 +763,7 @@ private slots:
         QCOMPARE(wizard.currentId(), int(PairingWizard::CodePageId));
         QCOMPARE(text(wizard, "codeNotice"), badCode.error);
         QVERIFY(shown(wizard, "codeNotice"));
-        QCOMPARE(edit(wizard, "codeEdit")->text(), QString());
+        QCOMPARE(fieldText(wizard, "codeEdit"), QString());
         QCOMPARE(wizard.request().endpoint, QUrl(QStringLiteral("https://cp.example.test")));
         QVERIFY(!nextEnabled(wizard));
 
@@ -749,10 +789,10 @@ private slots:
         PairingWizard wizard(hooks());
         fillGood(wizard);
         wizard.show();
-        QVERIFY(!edit(wizard, "cursorApiKey")->text().isEmpty());
+        QVERIFY(!fieldText(wizard, "cursorApiKey").isEmpty());
         wizard.reject();
-        QCOMPARE(edit(wizard, "cursorApiKey")->text(), QString());
-        QCOMPARE(edit(wizard, "codeEdit")->text(), QString());
+        QCOMPARE(fieldText(wizard, "cursorApiKey"), QString());
+        QCOMPARE(fieldText(wizard, "codeEdit"), QString());
         QCOMPARE(wizard.request().code, QString());
     }
 
@@ -791,5 +831,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstPairingWizard)
+CHECKFU_GUI_TEST_MAIN(TestPairingWizard)
 #include "tst_pairingwizard.moc"

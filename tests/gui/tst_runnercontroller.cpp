@@ -12,6 +12,7 @@
 #include <runnercore/config/RunnerSettings.h>
 #include <runnercore/runner/Runner.h>
 
+#include <QSettings>
 #include <QSignalSpy>
 #include <QTcpServer>
 
@@ -86,7 +87,7 @@ void forgetPairing()
 }
 } // namespace
 
-class TstRunnerController : public QObject
+class TestRunnerController : public QObject
 {
     Q_OBJECT
 
@@ -275,6 +276,37 @@ private slots:
         QCOMPARE(quitNow.size(), 1);
     }
 
+    // The tray's Diagnostics are the doctor's: a Cursor tuple in the settings file whose key the credential
+    // store lacks gives no lane, and the "cursor lane" check says why (ConfigResolver's note), as
+    // `checkfu-runner doctor` does.
+    void diagnosticsSayWhyTheStoredCursorTupleGivesNoLane()
+    {
+        {
+            QDir().mkpath(QFileInfo(AppPaths::settingsFile()).absolutePath());
+            QSettings ini(AppPaths::settingsFile(), QSettings::IniFormat);
+            ini.setValue(
+                QStringLiteral("cursor/profile_version"), QStringLiteral("hprof_0123456789abcdef0123456789abcdef@2"));
+            ini.setValue(
+                QStringLiteral("cursor/release_digest"), QStringLiteral("sha256:") + QString(64, QLatin1Char('d')));
+            ini.setValue(QStringLiteral("cursor/model"), QStringLiteral("cursor-test"));
+        }
+        RunnerController controller(quietConfig());
+        QSignalSpy finished(&controller, &RunnerController::finished);
+        controller.start(); // looks the key up (none stored), then stops: not paired
+        QVERIFY(finished.wait(15000) || finished.size() == 1);
+
+        QSignalSpy diagnostics(&controller, &RunnerController::diagnosticsFinished);
+        controller.runDiagnostics();
+        QVERIFY(diagnostics.wait(60000) || diagnostics.size() == 1);
+        const auto checks = diagnostics.first().first().value<QList<Doctor::Check>>();
+        const auto lane = std::find_if(checks.cbegin(), checks.cend(),
+            [](const Doctor::Check &c) { return c.name == QLatin1String("cursor lane"); });
+        QVERIFY(lane != checks.cend());
+        QCOMPARE(int(lane->status), int(Doctor::Status::Warn));
+        QVERIFY2(lane->detail.contains(QLatin1String("the credential store (file) has no Cursor API key")),
+            qPrintable(lane->detail));
+    }
+
     void commandLine()
     {
         QProcessEnvironment env;
@@ -305,5 +337,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstRunnerController)
+CHECKFU_GUI_TEST_MAIN(TestRunnerController)
 #include "tst_runnercontroller.moc"

@@ -79,7 +79,7 @@ void storeTuple()
 }
 } // namespace
 
-class TstSettingsDialog : public QObject
+class TestSettingsDialog : public QObject
 {
     Q_OBJECT
 
@@ -93,6 +93,30 @@ class TstSettingsDialog : public QObject
             dialog.show();
         }
         template <typename T> T *w(const char *name) { return dialog.findChild<T *>(QLatin1String(name)); }
+        // The widgets these tests reach by name that the dialog lacks or has with another type (a
+        // rename): each test checks this first, so it fails naming them instead of crashing.
+        QString missingWidgets()
+        {
+            QStringList missing;
+            const auto need = [&](const char *name, const QMetaObject &type) {
+                const QWidget *widget = dialog.findChild<QWidget *>(QLatin1String(name));
+                if (!widget || !widget->inherits(type.className()))
+                    missing << QStringLiteral("%1 %2").arg(QLatin1String(type.className()), QLatin1String(name));
+            };
+            for (const char *name : { "notifyApproval", "notifyClone", "notifyDrainFinished", "startAtLogin" })
+                need(name, QCheckBox::staticMetaObject);
+            for (const char *name : { "logLevel", "sandbox" })
+                need(name, QComboBox::staticMetaObject);
+            for (const char *name : { "cursorKeyError", "errors", "restartNote" })
+                need(name, QLabel::staticMetaObject);
+            for (const char *name :
+                { "bubblewrapReadOnly", "cursorDigest", "cursorKey", "cursorModel", "cursorProfile", "idleTimeout" })
+                need(name, QLineEdit::staticMetaObject);
+            for (const char *name : { "apply", "cancel", "cursorClear", "ok" })
+                need(name, QPushButton::staticMetaObject);
+            need("slots", QSpinBox::staticMetaObject);
+            return missing.isEmpty() ? QString() : QStringLiteral("no ") + missing.join(QStringLiteral(", no "));
+        }
         QPushButton *apply() { return w<QPushButton>("apply"); }
         QString errors() { return w<QLabel>("errors")->isVisible() ? w<QLabel>("errors")->text() : QString(); }
         void type(const char *field, const QString &text)
@@ -130,6 +154,7 @@ private slots:
         FakeAutostart start;
         start.enabled = true;
         Fixture f(&start);
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
 
         QCOMPARE(f.w<QComboBox>("sandbox")->currentData().toString(), QStringLiteral("bubblewrap"));
         QCOMPARE(f.w<QComboBox>("sandbox")->count(), 5);
@@ -160,6 +185,7 @@ private slots:
         QVERIFY(runner.save());
 
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QSignalSpy changed(&f.dialog, &SettingsDialog::settingsChanged);
         f.w<QSpinBox>("slots")->setValue(6);
         f.w<QComboBox>("sandbox")->setCurrentIndex(f.w<QComboBox>("sandbox")->findData(QStringLiteral("docker")));
@@ -179,6 +205,7 @@ private slots:
     void untouchedDefaultsStayUnset()
     {
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QCOMPARE(f.w<QSpinBox>("slots")->value(), 1);
         QCOMPARE(f.w<QLineEdit>("idleTimeout")->placeholderText(), QStringLiteral("none"));
         QCOMPARE(f.w<QLineEdit>("cursorKey")->placeholderText(), QStringLiteral("not set"));
@@ -203,6 +230,7 @@ private slots:
         QVERIFY(tools.isValid());
         storeSettings([&](TraySettings &s) { s.bubblewrapReadOnly = tools.path(); });
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QCOMPARE(f.w<QLineEdit>("bubblewrapReadOnly")->text(), tools.path());
         QSignalSpy changed(&f.dialog, &SettingsDialog::settingsChanged);
 
@@ -255,6 +283,7 @@ private slots:
         QFETCH(int, ms);
         storeSettings([](TraySettings &s) { s.idleTimeoutMs = 42000; });
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QCOMPARE(f.w<QLineEdit>("idleTimeout")->text(), QStringLiteral("42"));
         QSignalSpy changed(&f.dialog, &SettingsDialog::settingsChanged);
         f.type("idleTimeout", text);
@@ -280,6 +309,7 @@ private slots:
     void aPartialCursorTupleIsRefused()
     {
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QSignalSpy changed(&f.dialog, &SettingsDialog::settingsChanged);
         f.type("cursorProfile", validProfile);
         f.apply()->click();
@@ -304,6 +334,7 @@ private slots:
     void aMisshapenTupleIsRefused()
     {
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         f.type("cursorProfile", QStringLiteral("hprof_XYZ@1"));
         f.type("cursorDigest", QStringLiteral("sha256:abc"));
         f.type("cursorModel", QStringLiteral("gpt-5"));
@@ -320,6 +351,7 @@ private slots:
     void aNewTupleHandsTheKeyOutAndKeepsItFromTheFile()
     {
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QSignalSpy changed(&f.dialog, &SettingsDialog::settingsChanged);
         // Pasted values often carry spaces around them.
         f.type("cursorProfile", QLatin1Char(' ') + validProfile + QLatin1Char(' '));
@@ -348,6 +380,7 @@ private slots:
     {
         storeTuple();
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         f.w<QSpinBox>("slots")->setValue(3);
         f.apply()->click();
         QCOMPARE(f.errors(), QString());
@@ -371,6 +404,7 @@ private slots:
     {
         storeTuple();
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         // The caller read the store and found nothing.
         f.dialog.setCursorKeyStored(false);
         QCOMPARE(f.w<QLineEdit>("cursorKey")->placeholderText(), QStringLiteral("not set"));
@@ -384,6 +418,7 @@ private slots:
     {
         storeTuple();
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QSignalSpy changed(&f.dialog, &SettingsDialog::settingsChanged);
         f.w<QPushButton>("cursorClear")->click();
         QCOMPARE(f.w<QLineEdit>("cursorProfile")->text(), QString());
@@ -406,6 +441,7 @@ private slots:
     {
         storeTuple();
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         f.type("cursorProfile", QString());
         f.type("cursorDigest", QString());
         f.type("cursorModel", QString());
@@ -417,6 +453,7 @@ private slots:
     void aKeyStoreErrorIsShown()
     {
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QVERIFY(!f.w<QLabel>("cursorKeyError")->isVisible());
         f.dialog.showCursorKeyError(QStringLiteral("The keychain is locked."));
         QVERIFY(f.w<QLabel>("cursorKeyError")->isVisible());
@@ -427,6 +464,7 @@ private slots:
     {
         storeSettings([](TraySettings &s) { s.sandbox = QStringLiteral("firecracker"); });
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QCOMPARE(f.w<QComboBox>("sandbox")->currentText(), QStringLiteral("firecracker (not recognised)"));
         f.w<QSpinBox>("slots")->setValue(2);
         f.apply()->click();
@@ -437,6 +475,7 @@ private slots:
     {
         const auto autostart = Autostart::create(QStringLiteral("/opt/checkfu/bin/checkfu-tray"));
         Fixture f(autostart.get());
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QCheckBox *check = f.w<QCheckBox>("startAtLogin");
         QVERIFY(!check->isChecked());
         QCOMPARE(check->toolTip(), autostartFile());
@@ -459,6 +498,7 @@ private slots:
         FakeAutostart start;
         start.failWith = QStringLiteral("Cannot write /fake/autostart: read-only file system");
         Fixture f(&start);
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         QSignalSpy changed(&f.dialog, &SettingsDialog::settingsChanged);
         f.w<QCheckBox>("startAtLogin")->click();
         f.w<QSpinBox>("slots")->setValue(5);
@@ -475,6 +515,7 @@ private slots:
     void okSavesAndCloses()
     {
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         f.w<QSpinBox>("slots")->setValue(7);
         f.w<QPushButton>("ok")->click();
         QCOMPARE(f.dialog.result(), int(QDialog::Accepted));
@@ -485,6 +526,7 @@ private slots:
     void okWithAnErrorStaysOpen()
     {
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         f.type("idleTimeout", QStringLiteral("soon"));
         f.w<QPushButton>("ok")->click();
         QVERIFY(f.dialog.isVisible());
@@ -495,6 +537,7 @@ private slots:
     void cancelDiscards()
     {
         Fixture f;
+        QVERIFY2(f.missingWidgets().isEmpty(), qPrintable(f.missingWidgets()));
         f.w<QSpinBox>("slots")->setValue(9);
         f.type("cursorKey", apiKey);
         f.w<QPushButton>("cancel")->click();
@@ -504,5 +547,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstSettingsDialog)
+CHECKFU_GUI_TEST_MAIN(TestSettingsDialog)
 #include "tst_settingsdialog.moc"

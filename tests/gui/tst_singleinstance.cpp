@@ -74,7 +74,7 @@ bool leaveStaleSocket(const QString &path)
 
 } // namespace
 
-class TstSingleInstance : public QObject
+class TestSingleInstance : public QObject
 {
     Q_OBJECT
 
@@ -204,5 +204,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstSingleInstance)
+CHECKFU_GUI_TEST_MAIN(TestSingleInstance)
 #include "tst_singleinstance.moc"

@@ -25,7 +25,7 @@ signals:
 
 } // namespace
 
-class TstSleepWatcher : public QObject
+class TestSleepWatcher : public QObject
 {
     Q_OBJECT
 
@@ -80,5 +80,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstSleepWatcher)
+CHECKFU_GUI_TEST_MAIN(TestSleepWatcher)
 #include "tst_sleepwatcher.moc"

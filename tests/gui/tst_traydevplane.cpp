@@ -23,7 +23,7 @@ constexpr int DrainVisibleWithinMs = 1000;
 constexpr int PollMs = 50;
 } // namespace
 
-class TstTrayDevplane : public QObject
+class TestTrayDevplane : public QObject
 {
     Q_OBJECT
 
@@ -126,5 +126,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstTrayDevplane)
+CHECKFU_GUI_TEST_MAIN(TestTrayDevplane)
 #include "tst_traydevplane.moc"

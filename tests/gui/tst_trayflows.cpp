@@ -49,7 +49,7 @@ template <typename T> T *child(QObject *parent, const char *name)
 }
 } // namespace
 
-class TstTrayFlows : public QObject
+class TestTrayFlows : public QObject
 {
     Q_OBJECT
 
@@ -108,11 +108,17 @@ private slots:
         PairingWizard *wizard = m_tray->pairingWizard();
         QVERIFY(wizard);
         QTRY_VERIFY(wizard->isVisible());
+        auto *label = child<QLineEdit>(wizard, "labelEdit");
+        auto *hostProcess = child<QRadioButton>(wizard, "sandboxHostProcess");
+        auto *result = child<QLabel>(wizard, "resultMessage");
+        auto *codeEdit = child<QLineEdit>(wizard, "codeEdit");
+        QVERIFY2(label && hostProcess && result && codeEdit,
+            "the wizard has no labelEdit, sandboxHostProcess, resultMessage or codeEdit");
         QCOMPARE(wizard->currentId(), int(PairingWizard::MachinePageId));
-        QCOMPARE(child<QLineEdit>(wizard, "labelEdit")->text(), QStringLiteral("flow-box"));
+        QCOMPARE(label->text(), QStringLiteral("flow-box"));
         wizard->button(QWizard::NextButton)->click();
         QCOMPARE(wizard->currentId(), int(PairingWizard::SandboxPageId));
-        child<QRadioButton>(wizard, "sandboxHostProcess")->click();
+        hostProcess->click();
         while (wizard->currentId() != PairingWizard::ResultPageId && wizard->button(QWizard::NextButton)->isEnabled())
             wizard->button(QWizard::NextButton)->click();
         QCOMPARE(wizard->currentId(), int(PairingWizard::ResultPageId));
@@ -120,7 +126,7 @@ private slots:
         ApiError notFound;
         notFound.code = QStringLiteral("pairing_not_found");
         const QString expected = PairingRedemption::messageFor(notFound);
-        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(wizard, "resultMessage")->text().contains(expected), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(result->text().contains(expected), 15000);
         QAbstractButton *retry = wizard->button(QWizard::CustomButton1);
         QVERIFY(retry->isVisible());
         QVERIFY(retry->text().contains(QStringLiteral("New Code")));
@@ -130,12 +136,12 @@ private slots:
 
         const QString code = m_devplane.pair();
         QVERIFY(!code.isEmpty());
-        child<QLineEdit>(wizard, "codeEdit")->setText(code);
+        codeEdit->setText(code);
         while (wizard->currentId() != PairingWizard::ResultPageId && wizard->button(QWizard::NextButton)->isEnabled())
             wizard->button(QWizard::NextButton)->click();
         QCOMPARE(wizard->currentId(), int(PairingWizard::ResultPageId));
         QTRY_VERIFY_WITH_TIMEOUT(wizard->button(QWizard::FinishButton)->isEnabled(), 15000);
-        QVERIFY(!child<QLabel>(wizard, "resultMessage")->text().contains(code));
+        QVERIFY(!result->text().contains(code));
 
         QTRY_COMPARE_WITH_TIMEOUT(m_controller->status().state, RunnerState::Ready, 15000);
         QCOMPARE(m_controller->status().machineLabel, QStringLiteral("flow-box"));
@@ -216,9 +222,13 @@ private slots:
         UnpairDialog *dialog = m_tray->unpairDialog();
         QVERIFY(dialog);
         const QString runnerId = m_controller->status().runnerId;
-        QVERIFY(child<QLabel>(dialog, "explanation")->text().contains(runnerId));
-        child<QAbstractButton>(dialog, "unpair")->click();
-        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(dialog, "result")->text().contains(runnerId), 15000);
+        auto *explanation = child<QLabel>(dialog, "explanation");
+        auto *unpair = child<QAbstractButton>(dialog, "unpair");
+        auto *result = child<QLabel>(dialog, "result");
+        QVERIFY2(explanation && unpair && result, "the unpair dialog has no explanation, unpair or result");
+        QVERIFY(explanation->text().contains(runnerId));
+        unpair->click();
+        QTRY_VERIFY_WITH_TIMEOUT(result->text().contains(runnerId), 15000);
         QVERIFY(!m_controller->status().paired);
         QCOMPARE(m_controller->status().state, RunnerState::Stopped);
         QVERIFY(m_icon->menu()->pairAction()->isVisible());
@@ -245,5 +255,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstTrayFlows)
+CHECKFU_GUI_TEST_MAIN(TestTrayFlows)
 #include "tst_trayflows.moc"

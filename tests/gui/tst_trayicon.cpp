@@ -26,7 +26,7 @@ RunnerStatus withState(RunnerState state, int busy = 0)
 }
 } // namespace
 
-class TstTrayIcon : public QObject
+class TestTrayIcon : public QObject
 {
     Q_OBJECT
 
@@ -346,5 +346,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstTrayIcon)
+CHECKFU_GUI_TEST_MAIN(TestTrayIcon)
 #include "tst_trayicon.moc"

@@ -49,7 +49,7 @@ QImage render(const QString &path, int px, const QColor &background)
 
 Q_DECLARE_METATYPE(TrayVisual)
 
-class TstTrayPresentation : public QObject
+class TestTrayPresentation : public QObject
 {
     Q_OBJECT
 
@@ -385,5 +385,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstTrayPresentation)
+CHECKFU_GUI_TEST_MAIN(TestTrayPresentation)
 #include "tst_traypresentation.moc"

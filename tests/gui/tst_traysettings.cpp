@@ -35,7 +35,7 @@ QString autostartFile()
 }
 } // namespace
 
-class TstTraySettings : public QObject
+class TestTraySettings : public QObject
 {
     Q_OBJECT
 
@@ -427,5 +427,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstTraySettings)
+CHECKFU_GUI_TEST_MAIN(TestTraySettings)
 #include "tst_traysettings.moc"

@@ -10,7 +10,7 @@ using namespace runnercore;
 
 using namespace GuiTestSupport;
 
-class TstTrayTranslation : public QObject
+class TestTrayTranslation : public QObject
 {
     Q_OBJECT
 
@@ -38,5 +38,5 @@ private slots:
     }
 };
 
-CHECKFU_GUI_TEST_MAIN(TstTrayTranslation)
+CHECKFU_GUI_TEST_MAIN(TestTrayTranslation)
 #include "tst_traytranslation.moc"

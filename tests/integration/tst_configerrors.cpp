@@ -6,8 +6,15 @@
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
 
+#include <runnercore/runner/RunnerState.h>
+
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
+#include <QSettings>
 #include <QTest>
 
 #include <memory>
@@ -38,6 +45,8 @@ private slots:
 
     void refusedBeforeLaunch_data();
     void refusedBeforeLaunch();
+    void helpListsEveryExitCodeAndVariable();
+    void doctorJsonNamesTheConfigurationErrors();
 
 private:
     std::unique_ptr<DevPlaneProcess> m_devplane;
@@ -162,6 +171,97 @@ void TestConfigErrors::refusedBeforeLaunch()
     QCOMPARE(runnerRequests(dp).size(), requestsBefore);
     QVERIFY(runner.home()->credentialFiles().isEmpty());
     QVERIFY(runner.home()->storedRunnerId().isEmpty());
+}
+
+// --help documents every exit code with its number (generated from RunnerExit), and every variable.
+void TestConfigErrors::helpListsEveryExitCodeAndVariable()
+{
+    RunnerProcess runner;
+    QCOMPARE(runner.run({ QStringLiteral("--help") }, 15000), 0);
+    const QString help = runner.stdoutText();
+    const QString exitCodes = help.mid(help.indexOf(QLatin1String("Exit codes:")));
+    QVERIFY2(exitCodes.size() < help.size(), qPrintable(help));
+
+    // Every value of the enum is in allRunnerExits(): none can be left out of --help.
+    QList<int> described;
+    for (int code = 0; code < 256; ++code) {
+        if (!runnercore::runnerExitDescription(runnercore::RunnerExit(code)).isEmpty())
+            described << code;
+    }
+    QList<int> listed;
+    for (const runnercore::RunnerExit exit : runnercore::allRunnerExits())
+        listed << int(exit);
+    QCOMPARE(listed, described);
+    for (const runnercore::RunnerExit exit : runnercore::allRunnerExits()) {
+        const QRegularExpression line(QStringLiteral("\\n\\s+%1\\s+%2\\n?")
+                                          .arg(int(exit))
+                                          .arg(QRegularExpression::escape(runnercore::runnerExitDescription(exit))));
+        QVERIFY2(line.match(exitCodes).hasMatch(),
+            qPrintable(QStringLiteral("exit %1 missing:\n%2").arg(int(exit)).arg(exitCodes)));
+    }
+    for (const QString &name : { QStringLiteral("CHECKFU_API_URL"), QStringLiteral("CHECKFU_RUNNER_TOKEN"),
+             QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX"), QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS"),
+             QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK"), Profile, Digest, Model, ApiKey,
+             QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY") })
+        QVERIFY2(help.contains(name), qPrintable(name + QLatin1Char('\n') + help));
+}
+
+// `doctor --json` with a configuration it refuses: still one JSON object, ok false, each error with its
+// field and message (from the environment, and from the settings file), and exit 1 as before.
+void TestConfigErrors::doctorJsonNamesTheConfigurationErrors()
+{
+    const QString idleVar = QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS");
+    {
+        RunnerProcess doctor;
+        doctor.setEnv(idleVar, QStringLiteral("abc"));
+        doctor.setEnv(QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX"), QStringLiteral("1"));
+        const int exitCode = doctor.run({ QStringLiteral("doctor"), QStringLiteral("--json") }, 15000);
+        QVERIFY2(exitCode == 1, qPrintable(QStringLiteral("exit %1\n%2").arg(exitCode).arg(doctor.describe())));
+        QJsonParseError parseError;
+        const QJsonDocument document = QJsonDocument::fromJson(doctor.stdoutBytes(), &parseError);
+        QVERIFY2(parseError.error == QJsonParseError::NoError && document.isObject(), doctor.stdoutBytes().constData());
+        const QJsonObject report = document.object();
+        QCOMPARE(report.value(QStringLiteral("ok")), QJsonValue(false));
+        const QJsonArray errors = report.value(QStringLiteral("configuration_errors")).toArray();
+        QCOMPARE(errors.size(), 2);
+        QStringList fields;
+        for (const QJsonValue &e : errors) {
+            const QString field = e.toObject().value(QStringLiteral("field")).toString();
+            fields << field;
+            QVERIFY2(e.toObject().value(QStringLiteral("message")).toString().contains(field),
+                doctor.stdoutBytes().constData());
+        }
+        fields.sort();
+        QCOMPARE(fields, QStringList({ QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX"), idleVar }));
+        const QJsonArray checks = report.value(QStringLiteral("checks")).toArray();
+        QVERIFY(!checks.isEmpty());
+        for (const QJsonValue &c : checks) {
+            QCOMPARE(c.toObject().value(QStringLiteral("name")).toString(), QStringLiteral("configuration"));
+            QCOMPARE(c.toObject().value(QStringLiteral("status")).toString(), QStringLiteral("fail"));
+        }
+    }
+    {
+        // A stored value the command line leaves open: the settings file is named.
+        auto home = std::make_shared<RunnerHome>();
+        QDir().mkpath(QFileInfo(home->settingsFile()).absolutePath());
+        {
+            QSettings ini(home->settingsFile(), QSettings::IniFormat);
+            ini.setValue(QStringLiteral("sandbox"), QStringLiteral("kvm"));
+        }
+        RunnerProcess doctor(home);
+        const int exitCode = doctor.run({ QStringLiteral("doctor"), QStringLiteral("--json"),
+                                            QStringLiteral("--credential-store"), QStringLiteral("file") },
+            15000);
+        QVERIFY2(exitCode == 1, qPrintable(QStringLiteral("exit %1\n%2").arg(exitCode).arg(doctor.describe())));
+        const QJsonObject report = QJsonDocument::fromJson(doctor.stdoutBytes()).object();
+        const QJsonArray errors = report.value(QStringLiteral("configuration_errors")).toArray();
+        QVERIFY2(errors.size() == 1, doctor.stdoutBytes().constData());
+        const QJsonObject error = errors.first().toObject();
+        QCOMPARE(error.value(QStringLiteral("field")).toString(), QStringLiteral("--sandbox"));
+        QVERIFY2(error.value(QStringLiteral("message")).toString().contains(home->settingsFile()),
+            doctor.stdoutBytes().constData());
+        QVERIFY2(doctor.stderrText().contains(QLatin1String("kvm")), qPrintable(doctor.describe()));
+    }
 }
 
 CHECKFU_INTEGRATION_MAIN(TestConfigErrors, 120000)
