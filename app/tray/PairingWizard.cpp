@@ -177,11 +177,12 @@ PairingRequest PairingWizard::request() const
 bool PairingWizard::needsNewCode(const QString &message)
 {
     // The Runner reports PairingRedemption's sentence for these codes; a bare "HTTP 410 pairing_expired" counts too.
-    for (const char *code : { "pairing_not_found", "pairing_already_redeemed", "pairing_expired" }) {
+    for (const ErrorCode code :
+        { ErrorCode::PairingNotFound, ErrorCode::PairingAlreadyRedeemed, ErrorCode::PairingExpired }) {
         ApiError error;
         error.kind = ApiError::Kind::Http;
-        error.code = QLatin1String(code);
-        if (message.contains(PairingRedemption::messageFor(error)) || message.contains(QLatin1String(code)))
+        error.code = wireName(code);
+        if (message.contains(PairingRedemption::messageFor(error)) || message.contains(error.code))
             return true;
     }
     return false;

@@ -4,6 +4,7 @@
 #include <runnercore/harness/JsonRpcConnection.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/model/RunSpec.h>
+#include <runnercore/model/SettleReason.h>
 #include <runnercore/sandbox/SandboxProvider.h>
 
 #include <QUuid>
@@ -26,7 +27,7 @@ QJsonObject cancelledOutcome()
 
 bool isCancel(const QString &reason)
 {
-    return reason == QLatin1String("cancel_requested") || reason == QLatin1String("runner_stopped");
+    return reason == wireName(SettleReason::CancelRequested) || reason == wireName(SettleReason::RunnerStopped);
 }
 
 // A positive integer, absent, or an error (for fs/read_text_file's line and limit).
@@ -720,11 +721,11 @@ void AcpDriver::onStartFailed(const QString &message)
 std::optional<HarnessVerdict> AcpDriver::verdict() const
 {
     if (!m_protocolError.isEmpty())
-        return HarnessVerdict { QStringLiteral("failed"), QStringLiteral("harness_protocol_error") };
+        return HarnessVerdict { QStringLiteral("failed"), wireName(SettleReason::HarnessProtocolError) };
     if (m_state == State::Closing || m_endedIn == State::Closing)
         return HarnessVerdict { QStringLiteral("succeeded"), QString() };
     if (m_interruptReason.isEmpty())
-        return HarnessVerdict { QStringLiteral("failed"), QStringLiteral("harness_exited") };
+        return HarnessVerdict { QStringLiteral("failed"), wireName(SettleReason::HarnessExited) };
     return std::nullopt;
 }
 
@@ -821,7 +822,7 @@ QString AcpDriver::stopReasonFor(const QString &interruptReason)
 {
     if (isCancel(interruptReason))
         return QStringLiteral("cancelled");
-    if (interruptReason == QLatin1String("idle_timeout"))
+    if (interruptReason == wireName(SettleReason::IdleTimeout))
         return QStringLiteral("idle_timeout");
     return QStringLiteral("error");
 }

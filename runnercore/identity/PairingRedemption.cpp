@@ -35,20 +35,19 @@ PairingRedemption::PairingRedemption(ApiClient &api, QObject *parent) : QObject(
 
 QString PairingRedemption::messageFor(const ApiError &error)
 {
-    const QString &c = error.code;
-    if (c == QLatin1String("pairing_not_found"))
+    if (error.is(ErrorCode::PairingNotFound))
         return QCoreApplication::translate("PairingRedemption",
             "This pairing code does not exist. Check it for typos, or ask your "
             "administrator for a new one.");
-    if (c == QLatin1String("pairing_already_redeemed"))
+    if (error.is(ErrorCode::PairingAlreadyRedeemed))
         return QCoreApplication::translate("PairingRedemption",
             "This pairing code has already been used. Codes work once; ask your "
             "administrator for a new one.");
-    if (c == QLatin1String("pairing_expired"))
+    if (error.is(ErrorCode::PairingExpired))
         return QCoreApplication::translate("PairingRedemption",
             "This pairing code has expired. Codes last only a few minutes; ask your "
             "administrator for a new one.");
-    if (c == QLatin1String("invalid_field"))
+    if (error.is(ErrorCode::InvalidField))
         return QCoreApplication::translate(
             "PairingRedemption", "The control plane did not accept the pairing request: %1")
             .arg(error.message);

@@ -58,20 +58,20 @@ QString WorkloadIdentity::token() const
 
 bool WorkloadIdentity::isFatalCode(const QString &code)
 {
-    return code == QLatin1String("credential_revoked") || code == QLatin1String("generation_revoked");
+    return code == wireName(ErrorCode::CredentialRevoked) || code == wireName(ErrorCode::GenerationRevoked);
 }
 
 QString WorkloadIdentity::messageFor(const ApiError &error)
 {
-    if (error.code == QLatin1String("credential_revoked"))
+    if (error.is(ErrorCode::CredentialRevoked))
         return QCoreApplication::translate("WorkloadIdentity",
             "This machine was disconnected from Checkfu by an administrator. "
             "Its credential has been forgotten; pair it again with a new code to reconnect.");
-    if (error.code == QLatin1String("generation_revoked"))
+    if (error.is(ErrorCode::GenerationRevoked))
         return QCoreApplication::translate("WorkloadIdentity",
             "Two Runner processes used this machine's credential at once (a copied or cloned setup), so Checkfu "
             "revoked it. The credential has been forgotten; pair this machine again with a new code.");
-    if (error.code == QLatin1String("invalid_credential"))
+    if (error.is(ErrorCode::InvalidCredential))
         return QCoreApplication::translate("WorkloadIdentity",
             "The control plane does not recognise this machine's credential. "
             "Pair the machine again (checkfu-runner unpair, then start --code).");
@@ -207,8 +207,8 @@ void WorkloadIdentity::handleUnauthorized(const ApiError &error, quint64 serialU
     }
     if (serialUsed != m_serial)
         return; // an answer for a token we already replaced
-    if (error.code == QLatin1String("token_expired") || error.code == QLatin1String("invalid_credential")
-        || error.code == QLatin1String("token_superseded")) {
+    if (error.is(ErrorCode::TokenExpired) || error.is(ErrorCode::InvalidCredential)
+        || error.is(ErrorCode::TokenSuperseded)) {
         Logging::get("identity")
             ->info("workload token no longer valid ({}); exchanging again with the same nonce", error.code);
         clearToken();

@@ -1,5 +1,7 @@
 #include <runnercore/model/Admission.h>
 
+#include <runnercore/model/SettleReason.h>
+
 #include <QCoreApplication>
 #include <QJsonArray>
 #include <QList>
@@ -172,10 +174,10 @@ Candidates filtered(const Candidates &candidates, const std::function<bool(const
     return out;
 }
 
-AdmissionDecision refuse(const char *reason, const QString &message)
+AdmissionDecision refuse(SettleReason reason, const QString &message)
 {
     AdmissionDecision decision;
-    decision.reason = QLatin1String(reason);
+    decision.reason = wireName(reason);
     decision.message = message;
     return decision;
 }
@@ -339,7 +341,7 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
     const QJsonObject &realisable, const std::optional<CursorLane> &cursor)
 {
     if (const QString *error = std::get_if<QString>(&parsed))
-        return refuse("invalid_run_spec", tr("The run spec is invalid: %1").arg(*error));
+        return refuse(SettleReason::InvalidRunSpec, tr("The run spec is invalid: %1").arg(*error));
     const RunSpec &spec = std::get<RunSpec>(parsed);
 
     Candidates realisableProviders;
@@ -348,8 +350,9 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
             realisableProviders.append(Candidate { v.toObject(), std::nullopt });
     }
     if (realisableProviders.isEmpty())
-        return refuse("tier_unavailable",
-            tr("The run asks for tier %1, but no sandbox provider is enabled on this machine.").arg(quoted(spec.tier)));
+        return refuse(SettleReason::TierUnavailable,
+            tr("The run asks for tier %1, but no sandbox provider is enabled on this machine.")
+                .arg(quoted(spec.tier.text())));
 
     Candidates candidates;
     const bool ceilingNamesProviders = ceiling.contains(QLatin1String("providers"));
@@ -369,14 +372,14 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
         candidates.append(c);
     }
     if (candidates.isEmpty())
-        return refuse("tier_unavailable",
+        return refuse(SettleReason::TierUnavailable,
             tr("The run asks for tier %1, but the enrollment ceiling allows none of this machine's sandbox "
                "providers (%2).")
-                .arg(quoted(spec.tier), listText(idsOf(realisableProviders))));
+                .arg(quoted(spec.tier.text()), listText(idsOf(realisableProviders))));
 
     // A step of the narrowing: keep what satisfies the run, or refuse with what the step would have needed.
     std::optional<AdmissionDecision> refusal;
-    const auto narrow = [&](const char *reason, const std::function<bool(const Candidate &)> &keep,
+    const auto narrow = [&](SettleReason reason, const std::function<bool(const Candidate &)> &keep,
                             const std::function<QString()> &message) {
         if (refusal)
             return;
@@ -386,27 +389,28 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
         else
             candidates = kept;
     };
-    const auto listStep = [&](const char *reason, const char *field, const QString &what, const QString &asked) {
+    const auto listStep = [&](SettleReason reason, const char *field, const QString &what, const QString &asked) {
         narrow(
             reason, [&](const Candidate &c) { return c.offers(field, asked); },
             [&] { return listMessage(what, asked, candidates, field); });
     };
 
-    listStep("tier_unavailable", "tiers", tr("tier"), spec.tier);
-    listStep("network_boundary_unavailable", "network_modes", tr("network"), spec.network);
-    listStep("retention_unavailable", "retention_modes", tr("retention"), spec.retention);
-    listStep("launch_kind_unsupported", "launch_kinds", tr("launch kind"), spec.launchKind);
-    listStep("driver_unsupported", "drivers", tr("harness driver"), spec.driver);
+    // Compared by the text the run sent, so a value this Runner does not know is refused by its step.
+    listStep(SettleReason::TierUnavailable, "tiers", tr("tier"), spec.tier.text());
+    listStep(SettleReason::NetworkBoundaryUnavailable, "network_modes", tr("network"), spec.network.text());
+    listStep(SettleReason::RetentionUnavailable, "retention_modes", tr("retention"), spec.retention.text());
+    listStep(SettleReason::LaunchKindUnsupported, "launch_kinds", tr("launch kind"), spec.launchKind);
+    listStep(SettleReason::DriverUnsupported, "drivers", tr("harness driver"), spec.driver);
     narrow(
-        "resources_outside_ceiling", [&](const Candidate &c) { return resourcesFit(c, spec.resources); },
+        SettleReason::ResourcesOutsideCeiling, [&](const Candidate &c) { return resourcesFit(c, spec.resources); },
         [&] { return resourcesMessage(spec.resources, candidates); });
     narrow(
-        "mount_unsupported", [&](const Candidate &c) { return mountsFit(c, spec.mounts); },
+        SettleReason::MountUnsupported, [&](const Candidate &c) { return mountsFit(c, spec.mounts); },
         [&] { return mountsMessage(spec.mounts, candidates); });
     if (spec.model) {
         const bool laneOk = cursorLaneMatches(spec, cursor);
         narrow(
-            "harness_model_mismatch", [&](const Candidate &c) { return laneOk && c.ownsModel(spec); },
+            SettleReason::HarnessModelMismatch, [&](const Candidate &c) { return laneOk && c.ownsModel(spec); },
             [&] { return modelMessage(spec, cursor, laneOk); });
     }
     if (refusal)

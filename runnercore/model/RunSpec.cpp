@@ -9,6 +9,19 @@
 namespace runnercore {
 
 namespace {
+constexpr WireNameRow<SandboxTier> SandboxTierRows[] = {
+    { SandboxTier::HostProcess, "host_process" },
+    { SandboxTier::Container, "container" },
+};
+constexpr WireNameRow<NetworkPolicy> NetworkPolicyRows[] = {
+    { NetworkPolicy::None, "none" },
+    { NetworkPolicy::Unrestricted, "unrestricted" },
+};
+constexpr WireNameRow<RetentionMode> RetentionModeRows[] = {
+    { RetentionMode::Durable, "durable" },
+    { RetentionMode::EphemeralZdr, "ephemeral_zdr" },
+};
+
 // Integers travel as JSON numbers (doubles): beyond 2^53 they are no longer exact.
 constexpr qint64 MaxJsonInteger = (qint64(1) << 53) - 1;
 
@@ -78,9 +91,9 @@ private:
         m_spec.environmentId = env.id("environment_id", "env_");
         JsonReader req = env.child(env.object("requirements"), "requirements");
         // Unknown values are not a shape error: admission refuses them with their own reason code.
-        m_spec.tier = nonEmptyString(req, "tier");
-        m_spec.network = nonEmptyString(req, "network");
-        m_spec.retention = nonEmptyString(req, "retention");
+        m_spec.tier = WireValue<SandboxTier>::fromWire(nonEmptyString(req, "tier"));
+        m_spec.network = WireValue<NetworkPolicy>::fromWire(nonEmptyString(req, "network"));
+        m_spec.retention = WireValue<RetentionMode>::fromWire(nonEmptyString(req, "retention"));
         JsonReader res = req.child(req.object("resources"), "resources");
         m_spec.resources.cpuMillis = res.integer("cpu_millis", 0, MaxJsonInteger);
         m_spec.resources.memoryMib = res.integer("memory_mib", 0, MaxJsonInteger);
@@ -385,6 +398,21 @@ private:
     qint64 m_byteCount = 0;
 };
 } // namespace
+
+std::span<const WireNameRow<SandboxTier>> WireNames<SandboxTier>::rows()
+{
+    return SandboxTierRows;
+}
+
+std::span<const WireNameRow<NetworkPolicy>> WireNames<NetworkPolicy>::rows()
+{
+    return NetworkPolicyRows;
+}
+
+std::span<const WireNameRow<RetentionMode>> WireNames<RetentionMode>::rows()
+{
+    return RetentionModeRows;
+}
 
 QString RunSpec::promptText() const
 {

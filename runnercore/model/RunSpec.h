@@ -1,5 +1,7 @@
 #pragma once
 
+#include <runnercore/base/WireName.h>
+
 #include <QByteArray>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -12,6 +14,33 @@
 #include <variant>
 
 namespace runnercore {
+
+// The run's requirements (§6.1 environment.requirements), each with one name table in RunSpec.cpp.
+enum class SandboxTier {
+    HostProcess, // "host_process"
+    Container, // "container"
+};
+enum class NetworkPolicy {
+    None, // "none"
+    Unrestricted, // "unrestricted"
+};
+enum class RetentionMode {
+    Durable, // "durable"
+    EphemeralZdr, // "ephemeral_zdr"
+};
+
+template <> struct WireNames<SandboxTier>
+{
+    static std::span<const WireNameRow<SandboxTier>> rows();
+};
+template <> struct WireNames<NetworkPolicy>
+{
+    static std::span<const WireNameRow<NetworkPolicy>> rows();
+};
+template <> struct WireNames<RetentionMode>
+{
+    static std::span<const WireNameRow<RetentionMode>> rows();
+};
 
 // One file of an uploaded_project mount; path is relative, already checked (no "..", not absolute).
 struct RunFile
@@ -57,9 +86,10 @@ struct RunSpec
     QString principalId;
     QString title;
     QString environmentId;
-    QString tier; // "host_process" | "container"
-    QString network; // "none" | "unrestricted"
-    QString retention; // "durable" | "ephemeral_zdr"
+    // A value this Runner does not know parses (its text kept): admission refuses it with its own reason.
+    WireValue<SandboxTier> tier;
+    WireValue<NetworkPolicy> network;
+    WireValue<RetentionMode> retention;
     RunResources resources;
     QString driver; // "checkfu:oneshot-v1@1" | "checkfu:acp-v1@1"
     QString profileVersion;
@@ -73,7 +103,7 @@ struct RunSpec
     QJsonArray prompt; // content blocks as sent
     std::optional<qint64> idleTimeoutMs; // null → CHECKFU_RUNNER_IDLE_TIMEOUT_MS or none
 
-    bool isZeroDataRetention() const { return retention == QLatin1String("ephemeral_zdr"); }
+    bool isZeroDataRetention() const { return retention == RetentionMode::EphemeralZdr; }
     // The text of the prompt's text blocks joined by blank lines (what a oneshot harness reads on stdin).
     QString promptText() const;
 

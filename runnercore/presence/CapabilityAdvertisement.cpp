@@ -10,6 +10,14 @@ QJsonArray toArray(const QStringList &list)
     return QJsonArray::fromStringList(list);
 }
 
+template <typename E> QJsonArray toArray(const QList<E> &values)
+{
+    QJsonArray array;
+    for (const E value : values)
+        array.append(wireName(value));
+    return array;
+}
+
 QJsonObject resources(int cpuMillis, int memoryMib, int diskMib, int maxDurationSeconds)
 {
     return QJsonObject { { QStringLiteral("cpu_millis"), cpuMillis }, { QStringLiteral("memory_mib"), memoryMib },
@@ -28,18 +36,18 @@ QJsonObject hostResourceLimits()
 }
 
 QJsonObject processProvider(const QString &id, const QString &revision, const QStringList &drivers,
-    const QStringList &networkModes, bool networkIsolation)
+    const QList<NetworkPolicy> &networkModes, bool networkIsolation)
 {
     return QJsonObject {
         { QStringLiteral("id"), id },
         { QStringLiteral("provider_revision"), revision },
         { QStringLiteral("drivers"), toArray(drivers) },
         { QStringLiteral("launch_kinds"), QJsonArray { QStringLiteral("process") } },
-        { QStringLiteral("tiers"), QJsonArray { QStringLiteral("host_process") } },
+        { QStringLiteral("tiers"), toArray(QList<SandboxTier> { SandboxTier::HostProcess }) },
         { QStringLiteral("platforms"), QJsonArray { Platform::toJson() } },
         { QStringLiteral("network_modes"), toArray(networkModes) },
         { QStringLiteral("retention_modes"),
-            QJsonArray { QStringLiteral("durable"), QStringLiteral("ephemeral_zdr") } },
+            toArray(QList<RetentionMode> { RetentionMode::Durable, RetentionMode::EphemeralZdr }) },
         { QStringLiteral("runtime_assurances"),
             QJsonObject { { QStringLiteral("compute_accounting"), true },
                 { QStringLiteral("network_isolation"), networkIsolation }, { QStringLiteral("bounded_start"), true },
@@ -57,21 +65,22 @@ QJsonObject CapabilityAdvertisement::hostProcessProvider(const QStringList &driv
 {
     // The host's own network, no isolation: say exactly that (§5).
     return processProvider(QStringLiteral("host-process"), QStringLiteral("checkfu:host-process-provider@1"), drivers,
-        { QStringLiteral("unrestricted") }, false);
+        { NetworkPolicy::Unrestricted }, false);
 }
 
 QJsonObject CapabilityAdvertisement::bubblewrapProvider(const QStringList &drivers)
 {
     return processProvider(QStringLiteral("bubblewrap"), QStringLiteral("checkfu:bubblewrap-provider@1"), drivers,
-        { QStringLiteral("none"), QStringLiteral("unrestricted") }, true);
+        { NetworkPolicy::None, NetworkPolicy::Unrestricted }, true);
 }
 
-QJsonObject CapabilityAdvertisement::dockerProvider(const QStringList &drivers, const QStringList &networkModes)
+QJsonObject CapabilityAdvertisement::dockerProvider(
+    const QStringList &drivers, const QList<NetworkPolicy> &networkModes)
 {
     QJsonObject entry = processProvider(
         QStringLiteral("docker"), QStringLiteral("checkfu:docker-provider@1"), drivers, networkModes, true);
     entry.insert(QStringLiteral("launch_kinds"), QJsonArray { QStringLiteral("oci") });
-    entry.insert(QStringLiteral("tiers"), QJsonArray { QStringLiteral("container") });
+    entry.insert(QStringLiteral("tiers"), toArray(QList<SandboxTier> { SandboxTier::Container }));
     // One workspace, mounted at one target.
     entry.insert(QStringLiteral("max_mounts"), 1);
     QJsonObject assurances = entry.value(QStringLiteral("runtime_assurances")).toObject();

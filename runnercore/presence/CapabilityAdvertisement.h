@@ -1,5 +1,7 @@
 #pragma once
 
+#include <runnercore/model/RunSpec.h>
+
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
@@ -15,8 +17,8 @@ public:
     // drivers: the harness drivers this build implements (e.g. "checkfu:oneshot-v1@1").
     static QJsonObject hostProcessProvider(const QStringList &drivers);
     static QJsonObject bubblewrapProvider(const QStringList &drivers);
-    // networkModes: "none", plus "unrestricted" only when CHECKFU_DOCKER_UNRESTRICTED_NETWORK allows it.
-    static QJsonObject dockerProvider(const QStringList &drivers, const QStringList &networkModes);
+    // networkModes: none, plus unrestricted only when CHECKFU_DOCKER_UNRESTRICTED_NETWORK allows it.
+    static QJsonObject dockerProvider(const QStringList &drivers, const QList<NetworkPolicy> &networkModes);
     static QJsonObject build(const QString &runnerPool, const QJsonArray &providers);
 };
 

@@ -13,6 +13,7 @@
 #include <runnercore/identity/WorkloadIdentity.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
+#include <runnercore/model/SettleReason.h>
 #include <runnercore/presence/CapabilityAdvertisement.h>
 #include <runnercore/presence/PresenceReporter.h>
 #include <runnercore/sandbox/HostProcessProvider.h>
@@ -326,7 +327,7 @@ void Runner::connectToPlane()
         emit runsChanged(m_runs->busy());
     });
     connect(m_control.get(), &ControlChannel::cancelRun, this,
-        [this](const QString &runId) { m_runs->cancel(runId, QStringLiteral("cancel_requested")); });
+        [this](const QString &runId) { m_runs->cancel(runId, wireName(SettleReason::CancelRequested)); });
     connect(m_control.get(), &ControlChannel::drain, this, [this] { setDraining(true); });
     connect(m_control.get(), &ControlChannel::resume, this, [this] { setDraining(false); });
     connect(m_control.get(), &ControlChannel::runDirective, m_runs.get(), &RunManager::directive);
@@ -601,8 +602,8 @@ void Runner::onFatal(const ApiError &error, const QString &message)
         m_control->stop();
     if (m_runs)
         m_runs->abandonAll();
-    const bool revoked = error.code == QLatin1String("credential_revoked");
-    const bool fenced = error.code == QLatin1String("generation_revoked");
+    const bool revoked = error.is(ErrorCode::CredentialRevoked);
+    const bool fenced = error.is(ErrorCode::GenerationRevoked);
     if ((revoked || fenced) && !m_workspaceRunner) {
         forgetCredential([this, revoked, message] {
             fail(revoked ? RunnerState::Revoked : RunnerState::Fenced,
@@ -687,7 +688,7 @@ void Runner::stopNow()
     if (m_phase == Phase::Ended)
         return;
     if (m_runs)
-        m_runs->cancelAll(QStringLiteral("runner_stopped"));
+        m_runs->cancelAll(wireName(SettleReason::RunnerStopped));
     if (!isWindingDown())
         stop();
     else if (m_runs && m_runs->isIdle() && m_identity && m_identity->hasToken())

@@ -348,14 +348,14 @@ std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(const QString &runI
         launch.launchError
             = QCoreApplication::translate("BubblewrapProvider", "bwrap is not installed (apt install bubblewrap)");
     } else if (launch.launchError.isEmpty()) {
-        const bool isolateNetwork = spec.network == QLatin1String("none");
+        const bool isolateNetwork = spec.network == NetworkPolicy::None;
         const QString run = QFileInfo(runPath(runId)).canonicalFilePath();
         const QString workspace = QFileInfo(launch.workingDirectory).canonicalFilePath();
-        if (!isolateNetwork && spec.network != QLatin1String("unrestricted")) {
+        if (!isolateNetwork && spec.network != NetworkPolicy::Unrestricted) {
             // Never a weaker boundary than asked for (§6.2).
             launch.launchError
                 = QCoreApplication::translate("BubblewrapProvider", "the bubblewrap provider cannot realise network %1")
-                      .arg(spec.network);
+                      .arg(spec.network.text());
         } else if (run.isEmpty() || workspace.isEmpty()) {
             launch.launchError
                 = QCoreApplication::translate("BubblewrapProvider", "the workspace of run %1 was not prepared")

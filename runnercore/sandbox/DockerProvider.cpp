@@ -94,9 +94,9 @@ QString DockerProvider::id() const
 
 QJsonObject DockerProvider::capabilities(const QStringList &drivers) const
 {
-    QStringList networks { QStringLiteral("none") };
+    QList<NetworkPolicy> networks { NetworkPolicy::None };
     if (m_options.unrestrictedNetwork)
-        networks.append(QStringLiteral("unrestricted"));
+        networks.append(NetworkPolicy::Unrestricted);
     QJsonObject entry = CapabilityAdvertisement::dockerProvider(drivers, networks);
     if (m_options.cursor) {
         // The tuple, never the key (§5).
@@ -200,8 +200,8 @@ std::unique_ptr<SandboxedProcess> DockerProvider::launch(const QString &runId, c
         QStringLiteral("--log-driver"), QStringLiteral("none"), QStringLiteral("--cap-drop"), QStringLiteral("ALL"),
         QStringLiteral("--security-opt"), QStringLiteral("no-new-privileges"), QStringLiteral("--pids-limit"),
         QString::number(DefaultPidsLimit) };
-    if (spec.network == QLatin1String("none"))
-        a << QStringLiteral("--network") << QStringLiteral("none");
+    if (spec.network == NetworkPolicy::None)
+        a << QStringLiteral("--network") << QStringLiteral("none"); // docker's own name, not the wire value
     if (spec.resources.cpuMillis > 0)
         a << QStringLiteral("--cpus") << QString::number(double(spec.resources.cpuMillis) / 1000.0, 'f', 3);
     if (spec.resources.memoryMib > 0) {

@@ -1,7 +1,11 @@
 #pragma once
 
+#include <runnercore/transport/ErrorCode.h>
+
 #include <QJsonObject>
 #include <QString>
+
+#include <optional>
 
 namespace runnercore {
 
@@ -20,7 +24,7 @@ struct ApiError
     Kind kind = Kind::None;
     int httpStatus = 0;
     QString type; // error.type
-    QString code; // error.code
+    QString code; // error.code, verbatim (also a code §1 does not list)
     QString message; // error.message, or our own description
     QString requestId; // error.request_id
     QJsonObject details; // the whole error object (supported_versions, expected_seq, ...)
@@ -28,10 +32,10 @@ struct ApiError
 
     bool isError() const { return kind != Kind::None; }
     bool retryable() const;
-    bool is(int status, const char *errorCode) const
-    {
-        return httpStatus == status && code == QLatin1String(errorCode);
-    }
+    // error.code as a listed value; nullopt when absent or not in §1's table.
+    std::optional<ErrorCode> errorCode() const { return fromWireName<ErrorCode>(code); }
+    bool is(ErrorCode expected) const { return code == wireName(expected); }
+    bool is(int status, ErrorCode expected) const { return httpStatus == status && is(expected); }
     // One line for logs and the UI; never contains request bodies.
     QString describe() const;
 

@@ -104,8 +104,7 @@ void ControlChannel::poll()
                 poll();
             return; // else poke() after the new token
         }
-        if (r.error.httpStatus == 400 && r.error.code == QLatin1String("invalid_field")
-            && m_waitSeconds > FallbackWaitSeconds) {
+        if (r.error.is(400, ErrorCode::InvalidField) && m_waitSeconds > FallbackWaitSeconds) {
             Logging::get("runner")->warn("the server refused a {} s control wait ({}); polling with {} s",
                 m_waitSeconds, r.error.describe(), int(FallbackWaitSeconds));
             m_waitSeconds = FallbackWaitSeconds;

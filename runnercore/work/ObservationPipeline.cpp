@@ -5,6 +5,7 @@
 #include <runnercore/identity/WorkloadIdentity.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
+#include <runnercore/model/SettleReason.h>
 #include <runnercore/transport/ApiClient.h>
 #include <runnercore/transport/JsonReader.h>
 #include <runnercore/transport/WireTime.h>
@@ -297,8 +298,8 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
             if (m_recovering) {
                 m_recovering = false;
                 if (m_spool->meta().settleKey.isEmpty())
-                    settle({ QStringLiteral("failed"), QStringLiteral("runner_restarted"), std::nullopt, std::nullopt,
-                        std::nullopt });
+                    settle({ QStringLiteral("failed"), wireName(SettleReason::RunnerRestarted), std::nullopt,
+                        std::nullopt, std::nullopt });
                 else
                     maybeSettle();
             } else if (m_settleRequested) {
@@ -316,7 +317,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
             retryLater(e);
         return;
     }
-    if (e.is(409, "seq_gap")) {
+    if (e.is(409, ErrorCode::SeqGap)) {
         const qint64 expected = e.details.value(QLatin1String("expected_seq")).toInteger();
         Logging::get("observations")->warn("run {}: seq_gap, server expects {}", meta.runId, expected);
         if (expected < 1 || expected > meta.lastSeq + 1) {
@@ -337,13 +338,13 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
         flush();
         return;
     }
-    if (e.is(409, "lease_lost") || e.httpStatus == 404) {
+    if (e.is(409, ErrorCode::LeaseLost) || e.httpStatus == 404) {
         Logging::get("observations")->warn("run {}: {}; dropping its buffer", meta.runId, e.describe());
         abandon();
         emit leaseLost();
         return;
     }
-    if (e.is(409, "already_settled")) {
+    if (e.is(409, ErrorCode::AlreadySettled)) {
         finishSettled(QString());
         return;
     }
@@ -440,16 +441,16 @@ void ObservationPipeline::sendSettle()
                 resume();
             return; // else resume() follows the new token
         }
-        if (e.is(409, "unacked_events")) {
+        if (e.is(409, ErrorCode::UnackedEvents)) {
             m_probeAcks = true; // an empty batch brings the server's acked_through, then we settle again
             retryLater(e);
             return;
         }
-        if (e.is(409, "already_settled")) {
+        if (e.is(409, ErrorCode::AlreadySettled)) {
             finishSettled(outcome);
             return;
         }
-        if (e.is(409, "lease_lost")) {
+        if (e.is(409, ErrorCode::LeaseLost)) {
             abandon();
             emit leaseLost();
             return;

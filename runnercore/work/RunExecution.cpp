@@ -6,6 +6,7 @@
 #include <runnercore/harness/OneshotDriver.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/model/Admission.h>
+#include <runnercore/model/SettleReason.h>
 #include <runnercore/sandbox/SandboxProvider.h>
 #include <runnercore/transport/ApiClient.h>
 #include <runnercore/work/ObservationSpool.h>
@@ -22,7 +23,7 @@ bool rawSpecIsZdr(const QJsonObject &raw)
                .value(QLatin1String("requirements"))
                .toObject()
                .value(QLatin1String("retention"))
-        == QLatin1String("ephemeral_zdr");
+        == wireName(RetentionMode::EphemeralZdr);
 }
 } // namespace
 
@@ -50,16 +51,16 @@ RunExecution::RunExecution(const RunClaim &claim, const RunEnvironment &env, QOb
         abandon();
     });
     connect(m_pipeline, &ObservationPipeline::cancelRequested, this,
-        [this] { cancel(QStringLiteral("cancel_requested")); });
+        [this] { cancel(wireName(SettleReason::CancelRequested)); });
     connect(m_pipeline, &ObservationPipeline::bufferExhausted, this,
-        [this] { endWith(QStringLiteral("zdr_buffer_exhausted")); });
+        [this] { endWith(wireName(SettleReason::ZdrBufferExhausted)); });
     // Precise: a coarse timer may fire up to 5 % early, and these limits are promises (§6.7).
     m_deadline.setSingleShot(true);
     m_deadline.setTimerType(Qt::PreciseTimer);
     m_idle.setTimerType(Qt::PreciseTimer);
-    connect(&m_deadline, &QTimer::timeout, this, [this] { endWith(QStringLiteral("deadline_exceeded")); });
+    connect(&m_deadline, &QTimer::timeout, this, [this] { endWith(wireName(SettleReason::DeadlineExceeded)); });
     m_idle.setSingleShot(true);
-    connect(&m_idle, &QTimer::timeout, this, [this] { endWith(QStringLiteral("idle_timeout")); });
+    connect(&m_idle, &QTimer::timeout, this, [this] { endWith(wireName(SettleReason::IdleTimeout)); });
     m_windDown.setSingleShot(true);
     connect(&m_windDown, &QTimer::timeout, this, &RunExecution::terminateHarness);
 }
@@ -87,7 +88,7 @@ void RunExecution::start()
     }
     SandboxProvider *provider = m_env.provider(decision.providerId);
     if (!provider) {
-        refuse(QStringLiteral("tier_unavailable"),
+        refuse(wireName(SettleReason::TierUnavailable),
             QCoreApplication::translate("RunExecution", "the sandbox provider %1 is not enabled on this machine")
                 .arg(decision.providerId));
         return;
@@ -120,7 +121,7 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
     if (const QString why = provider->refusal(m_claim.runId, spec); !why.isEmpty()) {
         m_finishing = true;
         provider->teardown(m_claim.runId);
-        refuse(QStringLiteral("tier_unavailable"), why);
+        refuse(wireName(SettleReason::TierUnavailable), why);
         return;
     }
     // Admission guarantees the driver is one we advertise.
@@ -234,7 +235,7 @@ void RunExecution::onHarnessFinished(int exitCode, int signalNumber, const QStri
             QJsonObject { { QStringLiteral("message"), launchError },
                 { QStringLiteral("kind"), QStringLiteral("launch_failed") } });
         s.outcome = QStringLiteral("failed");
-        s.reason = QStringLiteral("launch_failed");
+        s.reason = wireName(SettleReason::LaunchFailed);
     } else {
         if (m_process)
             m_pipeline->append(QStringLiteral("run.exited"),
@@ -242,7 +243,8 @@ void RunExecution::onHarnessFinished(int exitCode, int signalNumber, const QStri
                     { QStringLiteral("exit_code"), signalNumber ? QJsonValue(QJsonValue::Null) : QJsonValue(exitCode) },
                     { QStringLiteral("signal"),
                         signalNumber ? QJsonValue(signalNumber) : QJsonValue(QJsonValue::Null) } });
-        if (m_endReason == QLatin1String("cancel_requested") || m_endReason == QLatin1String("runner_stopped")) {
+        if (m_endReason == wireName(SettleReason::CancelRequested)
+            || m_endReason == wireName(SettleReason::RunnerStopped)) {
             s.outcome = QStringLiteral("cancelled");
             s.reason = m_endReason;
         } else if (!m_endReason.isEmpty()) {
@@ -256,10 +258,10 @@ void RunExecution::onHarnessFinished(int exitCode, int signalNumber, const QStri
                 s.exitCode = exitCode;
         } else if (signalNumber != 0) {
             s.outcome = QStringLiteral("failed");
-            s.reason = QStringLiteral("exit_signal");
+            s.reason = wireName(SettleReason::ExitSignal);
         } else if (exitCode != 0) {
             s.outcome = QStringLiteral("failed");
-            s.reason = QStringLiteral("exit_nonzero");
+            s.reason = wireName(SettleReason::ExitNonzero);
             s.exitCode = exitCode;
         } else {
             s.outcome = QStringLiteral("succeeded");

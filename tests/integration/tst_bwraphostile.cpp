@@ -44,9 +44,9 @@ const QByteArray EnvCanary = "CANARY-ENV-VALUE-9c21";
 RunSpec makeSpec(const QStringList &argv, const QMap<QString, QString> &env = {})
 {
     RunSpec spec;
-    spec.tier = QStringLiteral("host_process");
-    spec.network = QStringLiteral("none");
-    spec.retention = QStringLiteral("durable");
+    spec.tier = SandboxTier::HostProcess;
+    spec.network = NetworkPolicy::None;
+    spec.retention = RetentionMode::Durable;
     spec.driver = QStringLiteral("checkfu:oneshot-v1@1");
     spec.launchKind = QStringLiteral("process");
     spec.argv = argv;

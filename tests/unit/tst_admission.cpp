@@ -26,9 +26,9 @@ RunSpec baseSpec()
     s.principalId = QStringLiteral("prin_") + Hex;
     s.title = QStringLiteral("Fix flaky test");
     s.environmentId = QStringLiteral("env_") + Hex;
-    s.tier = QStringLiteral("host_process");
-    s.network = QStringLiteral("unrestricted");
-    s.retention = QStringLiteral("durable");
+    s.tier = SandboxTier::HostProcess;
+    s.network = NetworkPolicy::Unrestricted;
+    s.retention = RetentionMode::Durable;
     s.resources = RunResources { 2000, 4096, 10240, 3600 };
     s.driver = Oneshot;
     s.profileVersion = Profile;
@@ -55,8 +55,8 @@ const QString PinnedImage = QStringLiteral("registry.example/cursor-harness@") +
 RunSpec cursorSpec()
 {
     RunSpec s = modelSpec();
-    s.tier = QStringLiteral("container");
-    s.network = QStringLiteral("none");
+    s.tier = SandboxTier::Container;
+    s.network = NetworkPolicy::None;
     s.launchKind = QStringLiteral("oci");
     s.image = PinnedImage;
     return s;
@@ -82,7 +82,7 @@ QJsonObject hostProvider()
 
 QJsonObject dockerProvider()
 {
-    return CapabilityAdvertisement::dockerProvider({ Oneshot }, { QStringLiteral("none") });
+    return CapabilityAdvertisement::dockerProvider({ Oneshot }, { NetworkPolicy::None });
 }
 
 QJsonObject advertisement(const QJsonArray &providers = { hostProvider() })
@@ -150,7 +150,7 @@ private slots:
         // No mounts at all, zero-data retention.
         RunSpec s = baseSpec();
         s.mounts.clear();
-        s.retention = QStringLiteral("ephemeral_zdr");
+        s.retention = RetentionMode::EphemeralZdr;
         QVERIFY(Admission::check(s, QJsonObject {}, advertisement(), std::nullopt).admitted);
     }
 
@@ -161,7 +161,7 @@ private slots:
         RunSpec s = baseSpec();
         auto d = Admission::check(s, QJsonObject {}, ad, std::nullopt);
         QCOMPARE(d.providerId, QStringLiteral("host-process")); // first advertised wins
-        s.network = QStringLiteral("none"); // only bubblewrap isolates the network
+        s.network = NetworkPolicy::None; // only bubblewrap isolates the network
         d = Admission::check(s, QJsonObject {}, ad, std::nullopt);
         QVERIFY2(d.admitted, qPrintable(describe(d)));
         QCOMPARE(d.providerId, QStringLiteral("bubblewrap"));
@@ -241,11 +241,11 @@ private slots:
         QFETCH(QString, reason);
         RunSpec s = baseSpec();
         if (field == QLatin1String("tier"))
-            s.tier = value;
+            s.tier = WireValue<SandboxTier>::fromWire(value);
         else if (field == QLatin1String("network"))
-            s.network = value;
+            s.network = WireValue<NetworkPolicy>::fromWire(value);
         else if (field == QLatin1String("retention"))
-            s.retention = value;
+            s.retention = WireValue<RetentionMode>::fromWire(value);
         else if (field == QLatin1String("launch_kind"))
             s.launchKind = value;
         else if (field == QLatin1String("driver"))
@@ -272,7 +272,7 @@ private slots:
     void messagesSayWhatIsOffered()
     {
         RunSpec s = baseSpec();
-        s.tier = QStringLiteral("container");
+        s.tier = SandboxTier::Container;
         auto d = Admission::check(s, QJsonObject {}, advertisement(), std::nullopt);
         QVERIFY2(d.message.contains(QLatin1String("'container'")) && d.message.contains(QLatin1String("host_process"))
                 && d.message.contains(QLatin1String("host-process")),
@@ -295,9 +295,9 @@ private slots:
     void decisionOrder()
     {
         RunSpec s = modelSpec();
-        s.tier = QStringLiteral("container");
-        s.network = QStringLiteral("none");
-        s.retention = QStringLiteral("forever");
+        s.tier = SandboxTier::Container;
+        s.network = NetworkPolicy::None;
+        s.retention = WireValue<RetentionMode>::fromWire(QStringLiteral("forever"));
         s.launchKind = QStringLiteral("oci");
         s.driver = QStringLiteral("x");
         s.resources.cpuMillis = 0;
@@ -599,7 +599,7 @@ private slots:
         const QJsonObject ad = advertisement({ withModels(hostProvider(), { ownedModel() }),
             withModels(bwrap, { ownedModel() }), withModels(dockerProvider(), { ownedModel() }) });
         if (launchKind == QLatin1String("process"))
-            s.tier = QStringLiteral("host_process");
+            s.tier = SandboxTier::HostProcess;
         QVERIFY(!Admission::cursorLaneMatches(s, lane()));
         const auto d = Admission::check(s, QJsonObject {}, ad, lane());
         QVERIFY2(!d.admitted, qPrintable(describe(d)));

@@ -33,9 +33,9 @@ RunSpec makeSpec(
     const QStringList &argv, const QString &network = QStringLiteral("none"), const QList<RunFile> &files = {})
 {
     RunSpec spec;
-    spec.tier = QStringLiteral("host_process");
-    spec.network = network;
-    spec.retention = QStringLiteral("durable");
+    spec.tier = SandboxTier::HostProcess;
+    spec.network = WireValue<NetworkPolicy>::fromWire(network);
+    spec.retention = RetentionMode::Durable;
     spec.driver = QStringLiteral("checkfu:oneshot-v1@1");
     spec.launchKind = QStringLiteral("process");
     spec.argv = argv;
@@ -867,7 +867,8 @@ private slots:
         QVERIFY(!runToEnd(process.get()).startError.isEmpty());
         QVERIFY(prepare(provider, QStringLiteral("run_fail"), spec));
         RunSpec odd = spec;
-        odd.network = QStringLiteral("egress-allowlist"); // never weaker than asked: refuse
+        odd.network
+            = WireValue<NetworkPolicy>::fromWire(QStringLiteral("egress-allowlist")); // never weaker than asked: refuse
         process = provider.launch(QStringLiteral("run_fail"), odd, nullptr);
         o = runToEnd(process.get());
         QVERIFY2(o.startError.contains(QLatin1String("egress-allowlist")), qPrintable(o.startError));

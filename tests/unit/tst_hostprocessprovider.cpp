@@ -32,9 +32,9 @@ const char HelperArgument[] = "--launch-harness-and-wait";
 RunSpec makeSpec(const QStringList &argv, const QMap<QString, QString> &env = {}, const QList<RunFile> &files = {})
 {
     RunSpec spec;
-    spec.tier = QStringLiteral("host_process");
-    spec.network = QStringLiteral("unrestricted");
-    spec.retention = QStringLiteral("durable");
+    spec.tier = SandboxTier::HostProcess;
+    spec.network = NetworkPolicy::Unrestricted;
+    spec.retention = RetentionMode::Durable;
     spec.driver = QStringLiteral("checkfu:oneshot-v1@1");
     spec.launchKind = QStringLiteral("process");
     spec.argv = argv;

@@ -200,9 +200,12 @@ private slots:
         QCOMPARE(s.principalId, QStringLiteral("prin_") + Hex);
         QCOMPARE(s.title, QStringLiteral("Fix flaky test"));
         QCOMPARE(s.environmentId, QStringLiteral("env_") + Hex);
-        QCOMPARE(s.tier, QStringLiteral("host_process"));
-        QCOMPARE(s.network, QStringLiteral("unrestricted"));
-        QCOMPARE(s.retention, QStringLiteral("durable"));
+        QCOMPARE(s.tier.text(), QStringLiteral("host_process"));
+        QCOMPARE(s.network.text(), QStringLiteral("unrestricted"));
+        QCOMPARE(s.retention.text(), QStringLiteral("durable"));
+        QVERIFY(s.tier == SandboxTier::HostProcess);
+        QVERIFY(s.network == NetworkPolicy::Unrestricted);
+        QVERIFY(s.retention == RetentionMode::Durable);
         QVERIFY(!s.isZeroDataRetention());
         QCOMPARE(s.resources.cpuMillis, 2000);
         QCOMPARE(s.resources.memoryMib, 4096);
@@ -272,12 +275,43 @@ private slots:
             spec, { QStringLiteral("mounts"), QStringLiteral("[0]"), QStringLiteral("kind") }, QStringLiteral("git"));
         const auto result = RunSpec::parse(spec);
         QVERIFY2(std::holds_alternative<RunSpec>(result), qPrintable(errorOf(result)));
-        QCOMPARE(std::get<RunSpec>(result).tier, QStringLiteral("vm"));
+        // Kept verbatim, with no value: admission quotes the text in its refusal.
+        const RunSpec &parsed = std::get<RunSpec>(result);
+        QCOMPARE(parsed.tier.text(), QStringLiteral("vm"));
+        QCOMPARE(parsed.network.text(), QStringLiteral("allowlist"));
+        QCOMPARE(parsed.retention.text(), QStringLiteral("forever"));
+        QVERIFY(!parsed.tier.isKnown() && !parsed.network.isKnown() && !parsed.retention.isKnown());
+        QVERIFY(!parsed.isZeroDataRetention());
         QCOMPARE(std::get<RunSpec>(result).launchKind, QStringLiteral("wasm"));
         // Files of a non-upload mount are optional, but checked when given.
         QCOMPARE(std::get<RunSpec>(result).mounts[0].files.size(), 2);
         QVERIFY(std::holds_alternative<RunSpec>(RunSpec::parse(
             removed(spec, { QStringLiteral("mounts"), QStringLiteral("[0]"), QStringLiteral("files") }))));
+    }
+
+    // Every value §6.1 names parses to its enum value, its text unchanged.
+    void requirementsParseToTheirValues()
+    {
+        QJsonObject spec = validSpec();
+        const Pointer req { QStringLiteral("environment"), QStringLiteral("requirements") };
+        spec = edited(spec, req + Pointer { QStringLiteral("tier") }, QStringLiteral("container"));
+        spec = edited(spec, req + Pointer { QStringLiteral("network") }, QStringLiteral("none"));
+        spec = edited(spec, req + Pointer { QStringLiteral("retention") }, QStringLiteral("ephemeral_zdr"));
+        auto result = RunSpec::parse(spec);
+        QVERIFY2(std::holds_alternative<RunSpec>(result), qPrintable(errorOf(result)));
+        const RunSpec zdr = std::get<RunSpec>(result);
+        QVERIFY(zdr.tier == SandboxTier::Container);
+        QVERIFY(zdr.network == NetworkPolicy::None);
+        QVERIFY(zdr.retention == RetentionMode::EphemeralZdr);
+        QCOMPARE(zdr.retention.text(), QStringLiteral("ephemeral_zdr"));
+        QVERIFY(zdr.isZeroDataRetention());
+
+        // The names are case-sensitive: another spelling is an unknown value, left to admission.
+        spec = edited(spec, req + Pointer { QStringLiteral("tier") }, QStringLiteral("Container"));
+        result = RunSpec::parse(spec);
+        QVERIFY2(std::holds_alternative<RunSpec>(result), qPrintable(errorOf(result)));
+        QVERIFY(!std::get<RunSpec>(result).tier.isKnown());
+        QCOMPARE(std::get<RunSpec>(result).tier.text(), QStringLiteral("Container"));
     }
 
     void ociLaunch()
