@@ -16,6 +16,17 @@ using namespace runnercore;
 
 namespace {
 
+// The "tray" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("tray");
+    return *held;
+}
+
+} // namespace
+
+namespace {
+
 // The spec's image-data hint, (iiibiiay): width, height, rowstride, has alpha, bits per
 // sample, channels, RGBA bytes.
 struct NotificationImage
@@ -162,7 +173,7 @@ quint32 FreedesktopNotifications::notify(const Notification &notification)
         w->deleteLater();
         const QDBusPendingReply<uint> reply = *w;
         if (reply.isError()) {
-            Logging::get("tray")->info(
+            logger().info(
                 "the desktop's notification service did not show a notification: {}", reply.error().message());
             m_withdrawnEarly.remove(id);
             const QDBusError::ErrorType type = reply.error().type();
@@ -266,7 +277,7 @@ DesktopNotifications::DesktopNotifications(
         });
     }
     if (!m_bus.isConnected()) {
-        Logging::get("tray")->info("no session bus: notifications go to the tray icon");
+        logger().info("no session bus: notifications go to the tray icon");
         return;
     }
     m_freedesktop = std::make_unique<FreedesktopNotifications>(m_bus);
@@ -319,7 +330,7 @@ quint32 DesktopNotifications::notify(const Notification &notification)
     case Backend::None:
         break;
     }
-    Logging::get("tray")->info("no way to show a notification here: {}", notification.title);
+    logger().info("no way to show a notification here: {}", notification.title);
     return 0;
 }
 

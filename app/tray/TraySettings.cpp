@@ -11,6 +11,17 @@ using namespace runnercore;
 
 namespace {
 
+// The "settings" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("settings");
+    return *held;
+}
+
+} // namespace
+
+namespace {
+
 const QString logLevelKey = ConfigKeys::key(SettingsKey::TrayLogLevel);
 
 QString notifyKey(NotificationKind kind)
@@ -46,8 +57,7 @@ void TraySettings::load()
     const QString level = s.value(logLevelKey).toString();
     logLevel = logLevelFromName(level).value_or(spdlog::level::info);
     if (!level.isEmpty() && !logLevelFromName(level))
-        Logging::get("settings")
-            ->warn("ignoring {} in the settings file: use trace, debug, info, warn or error", logLevelKey);
+        logger().warn("ignoring {} in the settings file: use trace, debug, info, warn or error", logLevelKey);
 }
 
 bool TraySettings::save(QString *error) const

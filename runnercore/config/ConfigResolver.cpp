@@ -13,6 +13,17 @@ namespace runnercore {
 
 namespace {
 
+// The "config" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("config");
+    return *held;
+}
+
+} // namespace
+
+namespace {
+
 QString tr(const char *text)
 {
     return QCoreApplication::translate("ConfigResolver", text);
@@ -60,23 +71,22 @@ void lookUp(const RunnerPreferences &preferences, const QProcessEnvironment &env
 {
     if (!preferences.wantsCursorKey(env)) {
         if (!preferences.cursor.isEmpty() && RunnerPreferences::environmentOwnsCursor(env))
-            Logging::get("config")->info(
+            logger().info(
                 "the Cursor variables in the environment take the place of the Cursor tuple in the settings file");
         done({});
         return;
     }
     // The key never leaves memory: into the parser's input, not the environment or a log.
     CursorKeyStore::read(store, [&store, done, preferences, env](const CredentialResult &result) {
-        const auto logger = Logging::get("config");
         CursorKeyLookup key;
         if (result.ok()) {
             key = CursorKeyLookup::found(result.secret);
         } else if (result.status == CredentialResult::Status::NotFound) {
             key = CursorKeyLookup::notFound(store.backendName());
-            logger->info("{}", cursorNote(preferences, env, key));
+            logger().info("{}", cursorNote(preferences, env, key));
         } else {
             key = { CursorKeyLookup::Outcome::Failed, {}, result.message };
-            logger->warn("{}", cursorNote(preferences, env, key));
+            logger().warn("{}", cursorNote(preferences, env, key));
         }
         done(key);
     });

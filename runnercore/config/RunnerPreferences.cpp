@@ -15,6 +15,17 @@ namespace runnercore {
 
 namespace {
 
+// The "settings" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("settings");
+    return *held;
+}
+
+} // namespace
+
+namespace {
+
 QString tr(const char *text)
 {
     return QCoreApplication::translate("RunnerPreferences", text);
@@ -52,7 +63,7 @@ std::optional<int> readInt(const QSettings &s, const QString &key, qint64 min, q
             return int(value);
     }
     // The key name only: a value is never logged (someone may have pasted a secret into the file).
-    Logging::get("settings")->warn("ignoring {} in the settings file: not a whole number from {} to {}", key, min, max);
+    logger().warn("ignoring {} in the settings file: not a whole number from {} to {}", key, min, max);
     return std::nullopt;
 }
 
@@ -91,9 +102,8 @@ void RunnerPreferences::readFrom(const QSettings &s)
     bubblewrapReadOnly = s.value(readOnlyKey).toString();
     // Kept as read (the settings dialog shows it to be fixed), but never applied.
     if (!cursor.isEmpty() && !cursorUsable())
-        Logging::get("settings")
-            ->warn("ignoring the Cursor tuple in the settings file: {}",
-                cursorProblems(cursor, true).join(QLatin1Char(' ')));
+        logger().warn(
+            "ignoring the Cursor tuple in the settings file: {}", cursorProblems(cursor, true).join(QLatin1Char(' ')));
 }
 
 void RunnerPreferences::writeTo(QSettings &s) const

@@ -11,6 +11,17 @@
 
 namespace runnercore {
 
+namespace {
+
+// The "pairing" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("pairing");
+    return *held;
+}
+
+} // namespace
+
 std::variant<PairingResult, QString> PairingResult::parse(const QJsonObject &body)
 {
     JsonReader r(body);
@@ -69,13 +80,13 @@ void PairingRedemption::redeem(const PairingCode &code, const QString &machineLa
         { QStringLiteral("runner_version"), Platform::runnerVersion() } };
     req.retry = true;
     req.maxAttempts = MaxAttempts;
-    Logging::get("pairing")->info("redeeming pairing code {} as '{}'", code.redacted(), machineLabel);
+    logger().info("redeeming pairing code {} as '{}'", code.redacted(), machineLabel);
     ApiCall *call = m_api.send(std::move(req));
     connect(call, &ApiCall::attemptFailed, this, &PairingRedemption::connectionTrouble);
     connect(call, &ApiCall::finished, this, [this](const ApiResponse &r) {
         if (!r.ok()) {
             const QString message = messageFor(r.error);
-            Logging::get("pairing")->error("pairing failed: {}", r.error.describe());
+            logger().error("pairing failed: {}", r.error.describe());
             emit failed(r.error, message);
             return;
         }
@@ -87,7 +98,7 @@ void PairingRedemption::redeem(const PairingCode &code, const QString &machineLa
         }
         const PairingResult result = std::get<PairingResult>(parsed);
         Logging::masker().addSecret(result.bootstrapCredential);
-        Logging::get("pairing")->info("paired as runner {} owned by {} ({})", result.runnerId, result.owner.principalId,
+        logger().info("paired as runner {} owned by {} ({})", result.runnerId, result.owner.principalId,
             result.owner.machineLabel);
         emit redeemed(result);
     });

@@ -13,6 +13,17 @@
 namespace runnercore {
 
 namespace {
+
+// The "identity" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("identity");
+    return *held;
+}
+
+} // namespace
+
+namespace {
 QString randomNonce()
 {
     // 32 random bytes as 64 lowercase hex, generated per process and never stored.
@@ -94,7 +105,7 @@ void WorkloadIdentity::exchange()
         { QStringLiteral("runner_version"), Platform::runnerVersion() } };
     req.credential = [this] { return m_bootstrapCredential; };
     req.retry = true;
-    Logging::get("identity")->info("exchanging the bootstrap credential for a workload identity");
+    logger().info("exchanging the bootstrap credential for a workload identity");
     m_exchangeCall = m_api.send(std::move(req));
     connect(m_exchangeCall, &ApiCall::attemptFailed, this, &WorkloadIdentity::connectionTrouble);
     connect(m_exchangeCall, &ApiCall::finished, this, [this](const ApiResponse &r) {
@@ -103,7 +114,7 @@ void WorkloadIdentity::exchange()
             return;
         if (!r.ok()) {
             m_fatal = true;
-            Logging::get("identity")->error("identity exchange failed: {}", r.error.describe());
+            logger().error("identity exchange failed: {}", r.error.describe());
             emit fatal(r.error, messageFor(r.error));
             return;
         }
@@ -117,7 +128,7 @@ void WorkloadIdentity::adopt(const QJsonObject &body, const char *what)
     if (auto *error = std::get_if<QString>(&parsed)) {
         // A malformed grant is the server's fault; treat it as a transient failure and try again.
         const ApiError e = ApiError::protocol(*error);
-        Logging::get("identity")->warn("{} answer rejected: {}", what, e.describe());
+        logger().warn("{} answer rejected: {}", what, e.describe());
         clearToken();
         emit connectionTrouble(e, 1000);
         QTimer::singleShot(1000, this, &WorkloadIdentity::exchange);
@@ -130,9 +141,8 @@ void WorkloadIdentity::adopt(const QJsonObject &body, const char *what)
         retire(m_grant.workloadToken, m_grant.expiresAt);
     m_grant = std::move(grant);
     ++m_serial;
-    Logging::get("identity")
-        ->info("{} ok: runner {} generation {}, token expires {}, rotation in {} s", what, m_grant.runnerId,
-            m_grant.runnerGeneration, m_grant.expiresAt.toString(Qt::ISODate), rotationDelayMs() / 1000);
+    logger().info("{} ok: runner {} generation {}, token expires {}, rotation in {} s", what, m_grant.runnerId,
+        m_grant.runnerGeneration, m_grant.expiresAt.toString(Qt::ISODate), rotationDelayMs() / 1000);
     scheduleRotation();
     emit acquired(m_grant);
 }
@@ -184,7 +194,7 @@ void WorkloadIdentity::rotate()
                 handleUnauthorized(r.error, serial);
                 return;
             }
-            Logging::get("identity")->warn("rotation failed: {}; exchanging again", r.error.describe());
+            logger().warn("rotation failed: {}; exchanging again", r.error.describe());
             clearToken();
             exchange();
             return;
@@ -201,7 +211,7 @@ void WorkloadIdentity::handleUnauthorized(const ApiError &error, quint64 serialU
         m_fatal = true;
         m_rotationTimer.stop();
         clearToken();
-        Logging::get("identity")->error("workload identity ended by the server: {}", error.describe());
+        logger().error("workload identity ended by the server: {}", error.describe());
         emit fatal(error, messageFor(error));
         return;
     }
@@ -209,8 +219,7 @@ void WorkloadIdentity::handleUnauthorized(const ApiError &error, quint64 serialU
         return; // an answer for a token we already replaced
     if (error.is(ErrorCode::TokenExpired) || error.is(ErrorCode::InvalidCredential)
         || error.is(ErrorCode::TokenSuperseded)) {
-        Logging::get("identity")
-            ->info("workload token no longer valid ({}); exchanging again with the same nonce", error.code);
+        logger().info("workload token no longer valid ({}); exchanging again with the same nonce", error.code);
         clearToken();
         exchange();
         return;
@@ -286,7 +295,7 @@ void WorkloadIdentity::checkNow()
     // late by as long as the machine slept, while the token's times are wall-clock times.
     const QDateTime now = m_api.serverNow();
     if (now >= m_grant.expiresAt) {
-        Logging::get("identity")->info("workload token expired while asleep; exchanging again with the same nonce");
+        logger().info("workload token expired while asleep; exchanging again with the same nonce");
         clearToken();
         exchange();
     } else if (now >= m_grant.refreshAfter) {
@@ -313,9 +322,9 @@ void WorkloadIdentity::signOff()
     ApiCall *call = m_api.send(std::move(req));
     connect(call, &ApiCall::finished, this, [this](const ApiResponse &r) {
         if (r.ok())
-            Logging::get("identity")->info("signed off");
+            logger().info("signed off");
         else
-            Logging::get("identity")->warn("sign-off failed: {}", r.error.describe());
+            logger().warn("sign-off failed: {}", r.error.describe());
         clearToken();
         emit signedOff();
     });

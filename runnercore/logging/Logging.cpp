@@ -26,6 +26,14 @@ public:
     MaskingSink(SecretMasker &masker, std::vector<spdlog::sink_ptr> sinks) : m_masker(masker), m_sinks(std::move(sinks))
     { }
 
+    // Every logger keeps this one sink for the life of the process (their users hold them); init()
+    // swaps what it writes to, under the lock every log call takes.
+    void setSinks(std::vector<spdlog::sink_ptr> sinks)
+    {
+        std::lock_guard lock(mutex_);
+        m_sinks = std::move(sinks);
+    }
+
 protected:
     void sink_it_(const spdlog::details::log_msg &msg) override
     {
@@ -60,7 +68,9 @@ struct LoggingState
 {
     SecretMasker masker;
     std::mutex mutex;
-    spdlog::sink_ptr sink;
+    // The one sink of every logger: stderr until init() names the real ones.
+    std::shared_ptr<MaskingSink> sink = std::make_shared<MaskingSink>(
+        masker, std::vector<spdlog::sink_ptr> { std::make_shared<spdlog::sinks::stderr_color_sink_mt>() });
     QString file;
     spdlog::level::level_enum level = spdlog::level::info;
     std::shared_ptr<spdlog::logger> qt; // Qt's own messages, once init() installed the handler
@@ -80,12 +90,6 @@ LoggingState &state()
 {
     static LoggingState s;
     return s;
-}
-
-spdlog::sink_ptr defaultSink()
-{
-    auto console = std::make_shared<spdlog::sinks::stderr_color_sink_mt>();
-    return std::make_shared<MaskingSink>(state().masker, std::vector<spdlog::sink_ptr> { console });
 }
 
 spdlog::level::level_enum levelOf(QtMsgType type)
@@ -144,6 +148,18 @@ void installQtMessageHandler(LoggingState &s)
     qInstallMessageHandler(qtMessageHandler);
 }
 
+// The component's logger, created on first use with the one masking sink. Called with s.mutex held.
+std::shared_ptr<spdlog::logger> loggerLocked(LoggingState &s, const char *component)
+{
+    if (auto existing = spdlog::get(component))
+        return existing;
+    auto logger = std::make_shared<spdlog::logger>(component, s.sink);
+    logger->set_level(s.level);
+    logger->flush_on(spdlog::level::info);
+    spdlog::register_logger(logger);
+    return logger;
+}
+
 } // namespace
 
 void Logging::init(const Options &options)
@@ -168,18 +184,17 @@ void Logging::init(const Options &options)
 
     auto &s = state();
     std::lock_guard lock(s.mutex);
-    s.sink = std::make_shared<MaskingSink>(s.masker, std::move(sinks));
+    s.sink->setSinks(std::move(sinks));
     s.file = file;
     s.level = options.level;
+    // The loggers stay the same objects (held by their users); only the sink's targets and the level change.
     for (const char *name : Components) {
-        spdlog::drop(name);
-        auto logger = std::make_shared<spdlog::logger>(name, s.sink);
-        logger->set_level(options.level);
-        logger->flush_on(spdlog::level::info);
-        spdlog::register_logger(logger);
+        auto logger = loggerLocked(s, name);
         if (std::strcmp(name, "qt") == 0)
             s.qt = logger;
     }
+    spdlog::apply_all(
+        [level = options.level](const std::shared_ptr<spdlog::logger> &logger) { logger->set_level(level); });
     // Qt's own messages (qWarning() ...) from now on go to the "qt" logger.
     installQtMessageHandler(s);
 }
@@ -196,13 +211,7 @@ std::shared_ptr<spdlog::logger> Logging::get(const char *component)
 {
     auto &s = state();
     std::lock_guard lock(s.mutex);
-    if (auto existing = spdlog::get(component))
-        return existing;
-    auto logger = std::make_shared<spdlog::logger>(component, s.sink ? s.sink : defaultSink());
-    logger->set_level(s.level);
-    logger->flush_on(spdlog::level::info);
-    spdlog::register_logger(logger);
-    return logger;
+    return loggerLocked(s, component);
 }
 
 SecretMasker &Logging::masker()

@@ -12,6 +12,17 @@
 
 namespace runnercore {
 
+namespace {
+
+// The "presence" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("presence");
+    return *held;
+}
+
+} // namespace
+
 PresenceAnswer PresenceAnswer::parse(const QJsonObject &body)
 {
     PresenceAnswer answer;
@@ -153,14 +164,14 @@ void PresenceReporter::send()
             m_backoff.reset();
             const PresenceAnswer answer = PresenceAnswer::parse(r.body);
             if (answer.directivesMalformed)
-                Logging::get("presence")->warn("heartbeat answer: field 'directives' is not an array; ignored");
+                logger().warn("heartbeat answer: field 'directives' is not an array; ignored");
             scheduleNext(m_intervalMs);
             emit heartbeatAccepted();
             for (const QString &type : answer.directives) {
                 if (type == QLatin1String("drain") || type == QLatin1String("resume"))
                     emit directive(type);
                 else
-                    Logging::get("presence")->info("ignoring unknown presence directive '{}'", type);
+                    logger().info("ignoring unknown presence directive '{}'", type);
             }
         } else if (r.error.httpStatus == 401) {
             m_identity.handleUnauthorized(r.error, serial);
@@ -173,7 +184,7 @@ void PresenceReporter::send()
             // A server's Retry-After still wins.
             const int backoff = m_backoff.nextDelayMs(r.error.retryAfterMs);
             const int delay = r.error.retryAfterMs >= 0 ? backoff : std::min(backoff, m_intervalMs);
-            Logging::get("presence")->warn("heartbeat failed: {}; next in {} ms", r.error.describe(), delay);
+            logger().warn("heartbeat failed: {}; next in {} ms", r.error.describe(), delay);
             scheduleNext(delay);
             emit heartbeatFailed(r.error, delay);
         }

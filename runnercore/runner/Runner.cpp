@@ -29,6 +29,24 @@
 namespace runnercore {
 
 namespace {
+
+// The "credentials" logger, looked up once and held for the life of the process.
+spdlog::logger &credentialsLogger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("credentials");
+    return *held;
+}
+
+// The "runner" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("runner");
+    return *held;
+}
+
+} // namespace
+
+namespace {
 const char *const ProbeAccount = "checkfu-runner|probe";
 
 QString lockKeyFor(const QUrl &endpoint, const QString &credential)
@@ -153,8 +171,7 @@ bool Runner::moveTo(Phase to, RunnerState shown, const QString &message)
 {
     if (!isAllowed(m_phase, to)) {
         // A late answer after a stop or a failure, not an error of its own.
-        Logging::get("runner")->debug(
-            "ignored move from {} to {} ({})", phaseName(m_phase), phaseName(to), runnerStateName(shown));
+        logger().debug("ignored move from {} to {} ({})", phaseName(m_phase), phaseName(to), runnerStateName(shown));
         return false;
     }
     m_phase = to;
@@ -168,7 +185,7 @@ void Runner::show(RunnerState shown, const QString &message)
         return;
     m_state = shown;
     m_message = message;
-    Logging::get("runner")->info("state: {}{}{}", runnerStateName(shown), message.isEmpty() ? "" : " - ", message);
+    logger().info("state: {}{}{}", runnerStateName(shown), message.isEmpty() ? "" : " - ", message);
     emit stateChanged(shown, message);
 }
 
@@ -228,7 +245,7 @@ void Runner::start()
         if (m_phase == Phase::Ended)
             return;
         if (!ok) {
-            Logging::get("runner")->error("{}", error);
+            logger().error("{}", error);
             fail(RunnerState::Failed, RunnerExit::SandboxUnavailable, error);
             return;
         }
@@ -259,7 +276,7 @@ void Runner::checkConnectionNow()
 {
     if (m_phase == Phase::SigningOff || m_phase == Phase::Ended || !m_identity)
         return;
-    Logging::get("runner")->info("checking the connection now (state {})", runnerStateName(m_state));
+    logger().info("checking the connection now (state {})", runnerStateName(m_state));
     m_identity->checkNow();
     if (m_presence)
         m_presence->retryNow();
@@ -294,7 +311,7 @@ void Runner::connectToPlane()
                                 "for it, but set the clock right (enable network time).")
                                  .arg(std::abs(skewMs) / 1000)
                                  .arg(skewMs > 0 ? tr("behind") : tr("ahead of"));
-        Logging::get("runner")->warn("{}", text);
+        logger().warn("{}", text);
         emit warning(text);
     });
     m_identity = std::make_unique<WorkloadIdentity>(*m_api, m_clock);
@@ -352,13 +369,13 @@ void Runner::connectToPlane()
     });
     connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::reportOffline);
     connect(m_presence.get(), &PresenceReporter::directive, this, [this](const QString &type) {
-        Logging::get("runner")->info("directive from the control plane: {}", type);
+        logger().info("directive from the control plane: {}", type);
         setDraining(type == QLatin1String("drain"));
     });
 
     // Docker came or went: advertise what is realisable now, and get a ceiling that includes it.
     connect(m_sandboxes.get(), &SandboxSet::changed, this, [this] {
-        Logging::get("runner")->info("sandbox tiers now: {}", m_sandboxes->posture());
+        logger().info("sandbox tiers now: {}", m_sandboxes->posture());
         if (m_identity && m_identity->hasToken())
             m_identity->exchange();
         m_claims->poke();
@@ -367,7 +384,7 @@ void Runner::connectToPlane()
         const QString text = tr(
             "No sandbox provider is enabled (see --sandbox and %1): this Runner stays connected but takes no work.")
                                  .arg(ConfigKeys::name(EnvVar::EnableHostProcessSandbox));
-        Logging::get("runner")->warn("{}", text);
+        logger().warn("{}", text);
         emit warning(text);
     }
 
@@ -441,10 +458,10 @@ void Runner::onPaired(const PairingResult &result)
             const QString text = tr("Paired, but the credential could not be stored (%1). This session works; after "
                                     "a restart you will need a new pairing code.")
                                      .arg(written.message);
-            Logging::get("credentials")->error("{}", text);
+            credentialsLogger().error("{}", text);
             emit warning(text);
         } else {
-            Logging::get("credentials")->info("bootstrap credential stored in {}", m_store.backendName());
+            credentialsLogger().info("bootstrap credential stored in {}", m_store.backendName());
             QString error;
             if (!m_settings.save(&error))
                 emit warning(error);
@@ -579,7 +596,7 @@ void Runner::setDraining(bool draining)
     if (m_draining == draining || isWindingDown())
         return;
     m_draining = draining;
-    Logging::get("runner")->info(draining ? "draining: no new claims" : "resumed: claiming again");
+    logger().info(draining ? "draining: no new claims" : "resumed: claiming again");
     if (draining && m_claims)
         m_claims->setEnabled(false); // abort the outstanding claim before saying draining
     if (m_presence) {
@@ -627,9 +644,9 @@ void Runner::forgetCredential(std::function<void()> then)
     m_settings.save();
     m_store.remove(acct, [then](const CredentialResult &r) {
         if (r.ok())
-            Logging::get("credentials")->info("stored credential forgotten");
+            credentialsLogger().info("stored credential forgotten");
         else
-            Logging::get("credentials")->error("could not remove the stored credential: {}", r.message);
+            credentialsLogger().error("could not remove the stored credential: {}", r.message);
         then();
     });
 }

@@ -16,6 +16,17 @@
 
 namespace runnercore {
 
+namespace {
+
+// The "sandbox" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("sandbox");
+    return *held;
+}
+
+} // namespace
+
 DockerProvider::DockerProvider(Options options, QObject *parent)
     : QObject(parent), m_options(std::move(options)), m_dirs(m_options.runsRoot)
 {
@@ -53,10 +64,10 @@ void DockerProvider::check()
             if (available != m_available) {
                 m_available = available;
                 if (available)
-                    Logging::get("sandbox")->info("docker {} answers{}; the container tier is on",
-                        version.toStdString(), m_rootless ? " (rootless)" : "");
+                    logger().info("docker {} answers{}; the container tier is on", version.toStdString(),
+                        m_rootless ? " (rootless)" : "");
                 else
-                    Logging::get("sandbox")->info("docker is not available: {}", m_reason);
+                    logger().info("docker is not available: {}", m_reason);
                 emit availabilityChanged(available);
             }
             emit checked(available);
@@ -75,12 +86,12 @@ void DockerProvider::sweep()
             const QStringList ids = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
             if (ids.isEmpty())
                 return;
-            Logging::get("sandbox")->info("removing {} container(s) a previous Runner left behind", ids.size());
+            logger().info("removing {} container(s) a previous Runner left behind", ids.size());
             DockerCommand::run(
                 m_options.program, QStringList { QStringLiteral("rm"), QStringLiteral("-f") } + ids, 60000,
                 [](const DockerCommand::Result &removed) {
                     if (!removed.ok())
-                        Logging::get("sandbox")->warn("sweep: {}", removed.describe());
+                        logger().warn("sweep: {}", removed.describe());
                 },
                 this);
         },
@@ -233,8 +244,7 @@ void DockerProvider::teardown(const QString &runId)
     if (!rm.waitForFinished(20000)) {
         rm.kill();
         rm.waitForFinished(1000);
-        Logging::get("sandbox")->warn(
-            "run {}: docker rm did not finish; the startup sweep will remove the container", runId);
+        logger().warn("run {}: docker rm did not finish; the startup sweep will remove the container", runId);
     }
     QFile::remove(m_dirs.runPath(runId) + QStringLiteral("/.docker-env"));
     m_dirs.teardown(runId);

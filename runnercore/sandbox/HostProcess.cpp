@@ -24,6 +24,17 @@
 namespace runnercore {
 
 namespace {
+
+// The "sandbox" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("sandbox");
+    return *held;
+}
+
+} // namespace
+
+namespace {
 constexpr int FastSampleMs = 100; // short harnesses still get a sample or two
 constexpr int FastSamples = 10;
 constexpr int SlowSampleMs = 500;
@@ -499,7 +510,7 @@ void HostProcess::onError(QProcess::ProcessError error)
     DispatchGuard guard(m_dispatching);
     if (error != QProcess::FailedToStart) {
         // Crashed comes with finished(); a write error means the harness closed its stdin early.
-        Logging::get("sandbox")->debug("harness process {}: {}", m_pid, m_process->errorString());
+        logger().debug("harness process {}: {}", m_pid, m_process->errorString());
         return;
     }
     closeReportPipe();

@@ -26,6 +26,17 @@
 namespace runnercore {
 
 namespace {
+
+// The "sandbox" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("sandbox");
+    return *held;
+}
+
+} // namespace
+
+namespace {
 constexpr mode_t PrivateDirMode = 0700;
 constexpr mode_t PrivateFileMode = 0600;
 constexpr int MaxRemovePasses = 4;
@@ -360,13 +371,12 @@ QProcessEnvironment HostProcessProvider::harnessEnvironment(
     for (auto it = specEnv.cbegin(); it != specEnv.cend(); ++it) {
         const QString &key = it.key();
         if (isForbiddenSpecKey(key)) {
-            Logging::get("sandbox")->warn("dropping {} from the harness environment: reserved for the Runner", key);
+            logger().warn("dropping {} from the harness environment: reserved for the Runner", key);
             continue;
         }
         if (key.isEmpty() || key.contains(QLatin1Char('=')) || key.contains(QChar(0))
             || it.value().contains(QChar(0))) {
-            Logging::get("sandbox")->warn(
-                "dropping an environment entry that cannot be passed to a process ({})", key.left(64));
+            logger().warn("dropping an environment entry that cannot be passed to a process ({})", key.left(64));
             continue;
         }
         env.insert(key, it.value());
@@ -433,7 +443,7 @@ void HostProcessProvider::teardown(const QString &runId)
     if (!root.valid())
         return; // no root, no run
     if (!removeTree(root.get(), QFile::encodeName(runId).constData()))
-        Logging::get("sandbox")->error("cannot remove all of run directory {}: {}", runPath(runId), systemError(errno));
+        logger().error("cannot remove all of run directory {}: {}", runPath(runId), systemError(errno));
 }
 
 } // namespace runnercore

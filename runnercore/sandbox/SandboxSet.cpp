@@ -13,6 +13,17 @@
 namespace runnercore {
 
 namespace {
+
+// The "sandbox" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("sandbox");
+    return *held;
+}
+
+} // namespace
+
+namespace {
 constexpr int BubblewrapProbeMs = 3000;
 } // namespace
 
@@ -128,7 +139,7 @@ void SandboxSet::maybeReady()
         emit ready(false, tr("--sandbox docker: %1").arg(m_docker->unavailableReason()));
         return;
     }
-    Logging::get("sandbox")->info("sandbox tiers: {}", posture());
+    logger().info("sandbox tiers: {}", posture());
     emit ready(true, QString());
 }
 

@@ -13,6 +13,17 @@
 namespace runnercore {
 
 namespace {
+
+// The "observations" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("observations");
+    return *held;
+}
+
+} // namespace
+
+namespace {
 constexpr QFileDevice::Permissions OwnerOnlyFile = QFileDevice::ReadOwner | QFileDevice::WriteOwner;
 constexpr QFileDevice::Permissions OwnerOnlyDir
     = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner;
@@ -90,7 +101,7 @@ bool ObservationSpool::openSegment(qint64 firstSeq)
     const QString path = m_dir + QStringLiteral("/events-%1.jsonl").arg(firstSeq, 12, 10, QLatin1Char('0'));
     m_segment = std::make_unique<QFile>(path);
     if (!m_segment->open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
-        Logging::get("observations")->error("cannot open spool segment {}", path);
+        logger().error("cannot open spool segment {}", path);
         m_segment.reset();
         return false;
     }

@@ -6,6 +6,17 @@
 
 namespace runnercore {
 
+namespace {
+
+// The "runs" logger, looked up once and held for the life of the process.
+spdlog::logger &logger()
+{
+    static const std::shared_ptr<spdlog::logger> held = Logging::get("runs");
+    return *held;
+}
+
+} // namespace
+
 RunManager::RunManager(const RunEnvironment &env, int slotCount, QObject *parent)
     : QObject(parent), m_env(env), m_slots(slotCount)
 { }
@@ -19,7 +30,7 @@ RunManager::~RunManager()
 void RunManager::start(const RunClaim &claim)
 {
     if (m_runs.contains(claim.runId)) {
-        Logging::get("runs")->warn("run {} claimed twice; ignoring the second claim", claim.runId);
+        logger().warn("run {} claimed twice; ignoring the second claim", claim.runId);
         return;
     }
     auto *run = new RunExecution(claim, m_env, this);
@@ -40,12 +51,12 @@ void RunManager::recover()
         auto spool = std::make_unique<ObservationSpool>(m_env.spoolRoot, runId);
         QString error;
         if (!spool->load(&error)) {
-            Logging::get("runs")->error("cannot recover run {}: {}; removing its spool", runId, error);
+            logger().error("cannot recover run {}: {}; removing its spool", runId, error);
             spool->remove();
             continue;
         }
-        Logging::get("runs")->info("run {} was left by an earlier process: delivering {} spooled events, then "
-                                   "settling it failed/runner_restarted",
+        logger().info("run {} was left by an earlier process: delivering {} spooled events, then "
+                      "settling it failed/runner_restarted",
             runId, spool->unacknowledged().size());
         // The old process's sandbox goes first, before anything is settled (§6.6, ZDR above all).
         if (m_env.teardownLeftovers)
@@ -70,7 +81,7 @@ void RunManager::cancel(const QString &runId, const QString &reason)
     if (RunExecution *run = m_runs.value(runId))
         run->cancel(reason);
     else
-        Logging::get("runs")->info("cancel for run {}, which this Runner does not hold", runId);
+        logger().info("cancel for run {}, which this Runner does not hold", runId);
 }
 
 void RunManager::directive(const QString &runId, const QJsonObject &directive)
@@ -78,7 +89,7 @@ void RunManager::directive(const QString &runId, const QJsonObject &directive)
     if (RunExecution *run = m_runs.value(runId))
         run->directive(directive);
     else
-        Logging::get("runs")->info("directive '{}' for run {}, which this Runner does not hold; ignored",
+        logger().info("directive '{}' for run {}, which this Runner does not hold; ignored",
             directive.value(QLatin1String("type")).toString(), runId);
 }
 

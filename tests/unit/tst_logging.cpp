@@ -23,6 +23,8 @@ private slots:
     void initTestCase()
     {
         QVERIFY(m_dir.isValid());
+        // Held before init(), as a file-scope logger is when the tray reads its settings first.
+        m_heldBeforeInit = Logging::get("settings");
         Logging::init({ m_dir.filePath(QStringLiteral("logs")), false, spdlog::level::trace });
         QVERIFY(!Logging::currentLogFile().isEmpty());
     }
@@ -96,6 +98,29 @@ private slots:
         QCOMPARE(logged().count("once only"), 1);
     }
 
+    void aLoggerHeldBeforeInitWritesToTheFile()
+    {
+        // Users hold their logger for the life of the process; init() must redirect it, not replace it.
+        QCOMPARE(Logging::get("settings"), m_heldBeforeInit);
+        m_heldBeforeInit->warn("written through a logger held since before init");
+        QVERIFY2(logged().contains("[settings] [warning] written through a logger held since before init"),
+            logged().constData());
+    }
+
+    void aLoggerHeldAcrossASecondInitFollowsIt()
+    {
+        const auto held = Logging::get("runs");
+        QTemporaryDir other;
+        QVERIFY(other.isValid());
+        Logging::init({ other.filePath(QStringLiteral("logs")), false, spdlog::level::trace });
+        QVERIFY(Logging::currentLogFile().startsWith(other.path()));
+        m_logOffset = 0;
+        held->info("after the second init");
+        const QByteArray log = logged();
+        Logging::init({ m_dir.filePath(QStringLiteral("logs")), false, spdlog::level::trace });
+        QVERIFY2(log.contains("[runs] [info] after the second init"), log.constData());
+    }
+
 private:
     // What the log file got since init().
     QByteArray logged() const
@@ -110,6 +135,7 @@ private:
 
     QTemporaryDir m_dir;
     qint64 m_logOffset = 0;
+    std::shared_ptr<spdlog::logger> m_heldBeforeInit;
 };
 
 QTEST_GUILESS_MAIN(TestLogging)

@@ -22,9 +22,9 @@ namespace {
 RunSpec makeSpec(const QStringList &argv, const QJsonArray &prompt = {}, const QList<RunFile> &files = {})
 {
     RunSpec spec;
-    spec.tier = QStringLiteral("host_process");
-    spec.network = QStringLiteral("unrestricted");
-    spec.retention = QStringLiteral("ephemeral_zdr");
+    spec.tier = SandboxTier::HostProcess;
+    spec.network = NetworkPolicy::Unrestricted;
+    spec.retention = RetentionMode::EphemeralZdr;
     spec.driver = QStringLiteral("checkfu:oneshot-v1@1");
     spec.launchKind = QStringLiteral("process");
     spec.argv = argv;
