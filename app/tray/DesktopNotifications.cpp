@@ -16,12 +16,7 @@ using namespace runnercore;
 
 namespace {
 
-// The "tray" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("tray");
-    return *held;
-}
+const HeldLogger logger("tray");
 
 } // namespace
 
@@ -173,8 +168,7 @@ quint32 FreedesktopNotifications::notify(const Notification &notification)
         w->deleteLater();
         const QDBusPendingReply<uint> reply = *w;
         if (reply.isError()) {
-            logger().info(
-                "the desktop's notification service did not show a notification: {}", reply.error().message());
+            logger->info("the desktop's notification service did not show a notification: {}", reply.error().message());
             m_withdrawnEarly.remove(id);
             const QDBusError::ErrorType type = reply.error().type();
             emit failed(id, notification, type == QDBusError::ServiceUnknown || type == QDBusError::Disconnected);
@@ -277,7 +271,7 @@ DesktopNotifications::DesktopNotifications(
         });
     }
     if (!m_bus.isConnected()) {
-        logger().info("no session bus: notifications go to the tray icon");
+        logger->info("no session bus: notifications go to the tray icon");
         return;
     }
     m_freedesktop = std::make_unique<FreedesktopNotifications>(m_bus);
@@ -330,7 +324,7 @@ quint32 DesktopNotifications::notify(const Notification &notification)
     case Backend::None:
         break;
     }
-    logger().info("no way to show a notification here: {}", notification.title);
+    logger->info("no way to show a notification here: {}", notification.title);
     return 0;
 }
 

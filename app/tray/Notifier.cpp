@@ -7,12 +7,7 @@ using namespace runnercore;
 
 namespace {
 
-// The "tray" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("tray");
-    return *held;
-}
+const HeldLogger logger("tray");
 
 } // namespace
 
@@ -279,7 +274,7 @@ void Notifier::onActivated(quint32 id, const QString &actionKey)
     if (link.isEmpty())
         return;
     if (m_openUrl && !m_openUrl(link))
-        logger().warn("could not open {}", link.toString());
+        logger->warn("could not open {}", link.toString());
 }
 
 void Notifier::forget(quint32 id)

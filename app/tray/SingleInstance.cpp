@@ -17,12 +17,7 @@ using namespace runnercore;
 
 namespace {
 
-// The "tray" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("tray");
-    return *held;
-}
+const HeldLogger logger("tray");
 
 } // namespace
 
@@ -110,7 +105,7 @@ bool SingleInstance::listen()
     }
     connect(server.get(), &QLocalServer::newConnection, this, &SingleInstance::onNewConnection);
     m_server = std::move(server);
-    logger().debug("single instance: listening on {}", m_path);
+    logger->debug("single instance: listening on {}", m_path);
     return true;
 }
 
@@ -137,7 +132,7 @@ void SingleInstance::onClientData(QLocalSocket *client)
     const QJsonDocument doc = QJsonDocument::fromJson(client->readLine(MaxMessageBytes + 1), &parseError);
     const QJsonValue list = doc.object().value(ArgumentsKey);
     if (parseError.error != QJsonParseError::NoError || !list.isArray()) {
-        logger().warn("single instance: ignoring a malformed message from a later launch");
+        logger->warn("single instance: ignoring a malformed message from a later launch");
         client->write(line(QJsonObject { { OkKey, false } }));
         client->disconnectFromServer();
         return;

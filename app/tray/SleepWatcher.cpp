@@ -8,12 +8,7 @@ using namespace runnercore;
 
 namespace {
 
-// The "tray" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("tray");
-    return *held;
-}
+const HeldLogger logger("tray");
 
 } // namespace
 
@@ -36,7 +31,7 @@ SleepWatcher::SleepWatcher(QObject *parent) : SleepWatcher(systemBusIfAny(), par
 SleepWatcher::SleepWatcher(const QDBusConnection &bus, QObject *parent) : QObject(parent), m_bus(bus)
 {
     if (!m_bus.isConnected()) {
-        logger().debug("no system bus: sleep and wake are not watched");
+        logger->debug("no system bus: sleep and wake are not watched");
         return;
     }
     // No sender in the match: naming login1 would make QtDBus look its owner up with a blocking
@@ -44,12 +39,12 @@ SleepWatcher::SleepWatcher(const QDBusConnection &bus, QObject *parent) : QObjec
     m_watching = m_bus.connect(
         QString(), Path, Interface, QStringLiteral("PrepareForSleep"), this, SLOT(onPrepareForSleep(bool)));
     if (!m_watching)
-        logger().debug("cannot watch logind's PrepareForSleep: {}", m_bus.lastError().message());
+        logger->debug("cannot watch logind's PrepareForSleep: {}", m_bus.lastError().message());
 }
 
 void SleepWatcher::onPrepareForSleep(bool sleeping)
 {
-    logger().info(sleeping ? "the machine is going to sleep" : "the machine woke up");
+    logger->info(sleeping ? "the machine is going to sleep" : "the machine woke up");
     if (sleeping)
         emit aboutToSleep();
     else

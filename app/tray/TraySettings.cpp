@@ -11,12 +11,7 @@ using namespace runnercore;
 
 namespace {
 
-// The "settings" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("settings");
-    return *held;
-}
+const HeldLogger logger("settings");
 
 } // namespace
 
@@ -57,7 +52,7 @@ void TraySettings::load()
     const QString level = s.value(logLevelKey).toString();
     logLevel = logLevelFromName(level).value_or(spdlog::level::info);
     if (!level.isEmpty() && !logLevelFromName(level))
-        logger().warn("ignoring {} in the settings file: use trace, debug, info, warn or error", logLevelKey);
+        logger->warn("ignoring {} in the settings file: use trace, debug, info, warn or error", logLevelKey);
 }
 
 bool TraySettings::save(QString *error) const

@@ -13,12 +13,7 @@ namespace runnercore {
 
 namespace {
 
-// The "config" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("config");
-    return *held;
-}
+const HeldLogger logger("config");
 
 } // namespace
 
@@ -71,7 +66,7 @@ void lookUp(const RunnerPreferences &preferences, const QProcessEnvironment &env
 {
     if (!preferences.wantsCursorKey(env)) {
         if (!preferences.cursor.isEmpty() && RunnerPreferences::environmentOwnsCursor(env))
-            logger().info(
+            logger->info(
                 "the Cursor variables in the environment take the place of the Cursor tuple in the settings file");
         done({});
         return;
@@ -83,10 +78,10 @@ void lookUp(const RunnerPreferences &preferences, const QProcessEnvironment &env
             key = CursorKeyLookup::found(result.secret);
         } else if (result.status == CredentialResult::Status::NotFound) {
             key = CursorKeyLookup::notFound(store.backendName());
-            logger().info("{}", cursorNote(preferences, env, key));
+            logger->info("{}", cursorNote(preferences, env, key));
         } else {
             key = { CursorKeyLookup::Outcome::Failed, {}, result.message };
-            logger().warn("{}", cursorNote(preferences, env, key));
+            logger->warn("{}", cursorNote(preferences, env, key));
         }
         done(key);
     });

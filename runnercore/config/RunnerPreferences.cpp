@@ -15,12 +15,7 @@ namespace runnercore {
 
 namespace {
 
-// The "settings" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("settings");
-    return *held;
-}
+const HeldLogger logger("settings");
 
 } // namespace
 
@@ -63,7 +58,7 @@ std::optional<int> readInt(const QSettings &s, const QString &key, qint64 min, q
             return int(value);
     }
     // The key name only: a value is never logged (someone may have pasted a secret into the file).
-    logger().warn("ignoring {} in the settings file: not a whole number from {} to {}", key, min, max);
+    logger->warn("ignoring {} in the settings file: not a whole number from {} to {}", key, min, max);
     return std::nullopt;
 }
 
@@ -102,7 +97,7 @@ void RunnerPreferences::readFrom(const QSettings &s)
     bubblewrapReadOnly = s.value(readOnlyKey).toString();
     // Kept as read (the settings dialog shows it to be fixed), but never applied.
     if (!cursor.isEmpty() && !cursorUsable())
-        logger().warn(
+        logger->warn(
             "ignoring the Cursor tuple in the settings file: {}", cursorProblems(cursor, true).join(QLatin1Char(' ')));
 }
 

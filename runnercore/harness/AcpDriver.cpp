@@ -13,12 +13,7 @@ namespace runnercore {
 
 namespace {
 
-// The "acp" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("acp");
-    return *held;
-}
+const HeldLogger logger("acp");
 
 } // namespace
 
@@ -58,7 +53,7 @@ AcpDriver::AcpDriver(QObject *parent) : HarnessDriver(parent)
 {
     m_closeTimer.setSingleShot(true);
     connect(&m_closeTimer, &QTimer::timeout, this, [this] {
-        logger().info("run {}: the agent did not exit within {} ms of its stdin closing; terminating it",
+        logger->info("run {}: the agent did not exit within {} ms of its stdin closing; terminating it",
             m_context.runId, m_closeGraceMs);
         if (m_process)
             m_process->terminate(m_context.terminateGraceMs);
@@ -118,7 +113,7 @@ void AcpDriver::onStarted()
 {
     if (m_state != State::Handshake || !m_turn) {
         // Interrupted while the process was still starting: the first turn has ended already.
-        logger().info("run {}: the agent started in state {}; no handshake", m_context.runId, stateName(m_state));
+        logger->info("run {}: the agent started in state {}; no handshake", m_context.runId, stateName(m_state));
         return;
     }
     // The handshake is part of the first turn (§6.7).
@@ -292,7 +287,7 @@ void AcpDriver::closeSession()
         return;
     transition(State::Closing);
     updateIdleWatch();
-    logger().info("run {}: closing the agent's session", m_context.runId);
+    logger->info("run {}: closing the agent's session", m_context.runId);
     // An SDK-based agent ends when its stdin closes; if it does not, it is terminated (§6.7).
     closeStdin();
     m_closeTimer.start(m_closeGraceMs);
@@ -337,7 +332,7 @@ void AcpDriver::directive(const QJsonObject &d)
 {
     const QString type = d.value(QLatin1String("type")).toString();
     if (m_state == State::Ended || !m_interruptReason.isEmpty()) {
-        logger().info("run {}: directive '{}' arrived after the run ended; ignored", m_context.runId, type);
+        logger->info("run {}: directive '{}' arrived after the run ended; ignored", m_context.runId, type);
         return;
     }
     if (type == QLatin1String("approval_decision")) {
@@ -421,7 +416,7 @@ void AcpDriver::requestPermission(const QJsonValue &id, const QJsonObject &param
         m_rpc->sendResult(id, cancelledOutcome());
         ++m_approvalsOverLimit;
         if (m_approvalsOverLimit <= MaxApprovalLimitWarnings) {
-            logger().warn("run {}: a permission request over the limit of {} pending was answered cancelled",
+            logger->warn("run {}: a permission request over the limit of {} pending was answered cancelled",
                 m_context.runId, MaxPendingApprovals);
             warn(QStringLiteral("approval_limit"),
                 tr("the agent asked for permission while %1 requests were already waiting for a decision, the most "
@@ -462,7 +457,7 @@ void AcpDriver::requestPermission(const QJsonValue &id, const QJsonObject &param
     updateIdleWatch();
     const QJsonObject data { { QStringLiteral("approval_id"), approval.approvalId }, { QStringLiteral("title"), title },
         { QStringLiteral("tool_call"), toolCall }, { QStringLiteral("options"), options } };
-    logger().info("run {}: approval {} requested", m_context.runId, approval.approvalId);
+    logger->info("run {}: approval {} requested", m_context.runId, approval.approvalId);
     emit event(QStringLiteral("approval.requested"), data);
     emit approvalRequested(data);
 }
@@ -475,7 +470,7 @@ void AcpDriver::resolveApproval(const QString &approvalId, const QString &outcom
         return;
     m_approvals.erase(it);
     settleTurnState();
-    logger().info("run {}: approval {} {}", m_context.runId, approvalId, outcome);
+    logger->info("run {}: approval {} {}", m_context.runId, approvalId, outcome);
     emit event(QStringLiteral("approval.resolved"),
         QJsonObject { { QStringLiteral("approval_id"), approvalId }, { QStringLiteral("outcome"), outcome },
             { QStringLiteral("option_id"), optionId.isEmpty() ? QJsonValue() : QJsonValue(optionId) } });
@@ -536,7 +531,7 @@ void AcpDriver::onRequest(const QJsonValue &id, const QString &method, const QJs
         }
         if (!result.ok) {
             // ZDR: file names are content too; they stay in the run's own events.
-            logger().info("run {}: {} refused{}{}", m_context.runId, method, m_zdr ? "" : ": ",
+            logger->info("run {}: {} refused{}{}", m_context.runId, method, m_zdr ? "" : ": ",
                 m_zdr ? QString() : result.message);
             m_rpc->sendError(id, result.code, result.message);
         } else if (read) {
@@ -556,18 +551,18 @@ void AcpDriver::onNotification(const QString &method, const QJsonObject &params)
             if (!relayTextChunk(params))
                 emit event(QStringLiteral("acp.update"), params);
         } else
-            logger().debug("run {}: an update for another session was ignored", m_context.runId);
+            logger->debug("run {}: an update for another session was ignored", m_context.runId);
         return;
     }
     // `_`-prefixed extensions and anything newer than us: tolerated, not relayed.
-    logger().debug("run {}: notification '{}' ignored", m_context.runId, method);
+    logger->debug("run {}: notification '{}' ignored", m_context.runId, method);
 }
 
 void AcpDriver::onInvalidLine(qint64 size, const QString &why, const QString &preview)
 {
     emit activity(); // output all the same
     ++m_junkLines;
-    logger().warn("run {}: the agent wrote a line that is not a JSON-RPC message to stdout ({} bytes, {})",
+    logger->warn("run {}: the agent wrote a line that is not a JSON-RPC message to stdout ({} bytes, {})",
         m_context.runId, size, why);
     if (m_junkLines <= MaxJunkWarnings) {
         emit event(QStringLiteral("run.warning"),
@@ -683,7 +678,7 @@ void AcpDriver::protocolError(const QString &kind, const QString &message)
     if (!m_protocolError.isEmpty() || m_state == State::Ended)
         return;
     m_protocolError = message;
-    logger().error("run {}: {}", m_context.runId, message);
+    logger->error("run {}: {}", m_context.runId, message);
     warn(kind, message);
     // A session that is closing already stays Closing; the verdict names the error all the same.
     if (m_state != State::Closing)
@@ -796,10 +791,10 @@ bool AcpDriver::transition(State to)
         return true;
     if (!allowed(m_state, to)) {
         // A slip of ours, never the agent's doing: logged, and the state stays as it was.
-        logger().warn("run {}: refused the state change {} → {}", m_context.runId, stateName(m_state), stateName(to));
+        logger->warn("run {}: refused the state change {} → {}", m_context.runId, stateName(m_state), stateName(to));
         return false;
     }
-    logger().debug("run {}: {} → {}", m_context.runId, stateName(m_state), stateName(to));
+    logger->debug("run {}: {} → {}", m_context.runId, stateName(m_state), stateName(to));
     if (to == State::Ended)
         m_endedIn = m_state;
     m_state = to;

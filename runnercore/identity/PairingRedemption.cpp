@@ -13,12 +13,7 @@ namespace runnercore {
 
 namespace {
 
-// The "pairing" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("pairing");
-    return *held;
-}
+const HeldLogger logger("pairing");
 
 } // namespace
 
@@ -80,13 +75,13 @@ void PairingRedemption::redeem(const PairingCode &code, const QString &machineLa
         { QStringLiteral("runner_version"), Platform::runnerVersion() } };
     req.retry = true;
     req.maxAttempts = MaxAttempts;
-    logger().info("redeeming pairing code {} as '{}'", code.redacted(), machineLabel);
+    logger->info("redeeming pairing code {} as '{}'", code.redacted(), machineLabel);
     ApiCall *call = m_api.send(std::move(req));
     connect(call, &ApiCall::attemptFailed, this, &PairingRedemption::connectionTrouble);
     connect(call, &ApiCall::finished, this, [this](const ApiResponse &r) {
         if (!r.ok()) {
             const QString message = messageFor(r.error);
-            logger().error("pairing failed: {}", r.error.describe());
+            logger->error("pairing failed: {}", r.error.describe());
             emit failed(r.error, message);
             return;
         }
@@ -98,7 +93,7 @@ void PairingRedemption::redeem(const PairingCode &code, const QString &machineLa
         }
         const PairingResult result = std::get<PairingResult>(parsed);
         Logging::masker().addSecret(result.bootstrapCredential);
-        logger().info("paired as runner {} owned by {} ({})", result.runnerId, result.owner.principalId,
+        logger->info("paired as runner {} owned by {} ({})", result.runnerId, result.owner.principalId,
             result.owner.machineLabel);
         emit redeemed(result);
     });

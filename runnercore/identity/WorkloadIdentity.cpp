@@ -14,12 +14,7 @@ namespace runnercore {
 
 namespace {
 
-// The "identity" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("identity");
-    return *held;
-}
+const HeldLogger logger("identity");
 
 } // namespace
 
@@ -105,7 +100,7 @@ void WorkloadIdentity::exchange()
         { QStringLiteral("runner_version"), Platform::runnerVersion() } };
     req.credential = [this] { return m_bootstrapCredential; };
     req.retry = true;
-    logger().info("exchanging the bootstrap credential for a workload identity");
+    logger->info("exchanging the bootstrap credential for a workload identity");
     m_exchangeCall = m_api.send(std::move(req));
     connect(m_exchangeCall, &ApiCall::attemptFailed, this, &WorkloadIdentity::connectionTrouble);
     connect(m_exchangeCall, &ApiCall::finished, this, [this](const ApiResponse &r) {
@@ -114,7 +109,7 @@ void WorkloadIdentity::exchange()
             return;
         if (!r.ok()) {
             m_fatal = true;
-            logger().error("identity exchange failed: {}", r.error.describe());
+            logger->error("identity exchange failed: {}", r.error.describe());
             emit fatal(r.error, messageFor(r.error));
             return;
         }
@@ -128,7 +123,7 @@ void WorkloadIdentity::adopt(const QJsonObject &body, const char *what)
     if (auto *error = std::get_if<QString>(&parsed)) {
         // A malformed grant is the server's fault; treat it as a transient failure and try again.
         const ApiError e = ApiError::protocol(*error);
-        logger().warn("{} answer rejected: {}", what, e.describe());
+        logger->warn("{} answer rejected: {}", what, e.describe());
         clearToken();
         emit connectionTrouble(e, 1000);
         QTimer::singleShot(1000, this, &WorkloadIdentity::exchange);
@@ -141,7 +136,7 @@ void WorkloadIdentity::adopt(const QJsonObject &body, const char *what)
         retire(m_grant.workloadToken, m_grant.expiresAt);
     m_grant = std::move(grant);
     ++m_serial;
-    logger().info("{} ok: runner {} generation {}, token expires {}, rotation in {} s", what, m_grant.runnerId,
+    logger->info("{} ok: runner {} generation {}, token expires {}, rotation in {} s", what, m_grant.runnerId,
         m_grant.runnerGeneration, m_grant.expiresAt.toString(Qt::ISODate), rotationDelayMs() / 1000);
     scheduleRotation();
     emit acquired(m_grant);
@@ -194,7 +189,7 @@ void WorkloadIdentity::rotate()
                 handleUnauthorized(r.error, serial);
                 return;
             }
-            logger().warn("rotation failed: {}; exchanging again", r.error.describe());
+            logger->warn("rotation failed: {}; exchanging again", r.error.describe());
             clearToken();
             exchange();
             return;
@@ -211,7 +206,7 @@ void WorkloadIdentity::handleUnauthorized(const ApiError &error, quint64 serialU
         m_fatal = true;
         m_rotationTimer.stop();
         clearToken();
-        logger().error("workload identity ended by the server: {}", error.describe());
+        logger->error("workload identity ended by the server: {}", error.describe());
         emit fatal(error, messageFor(error));
         return;
     }
@@ -219,7 +214,7 @@ void WorkloadIdentity::handleUnauthorized(const ApiError &error, quint64 serialU
         return; // an answer for a token we already replaced
     if (error.is(ErrorCode::TokenExpired) || error.is(ErrorCode::InvalidCredential)
         || error.is(ErrorCode::TokenSuperseded)) {
-        logger().info("workload token no longer valid ({}); exchanging again with the same nonce", error.code);
+        logger->info("workload token no longer valid ({}); exchanging again with the same nonce", error.code);
         clearToken();
         exchange();
         return;
@@ -295,7 +290,7 @@ void WorkloadIdentity::checkNow()
     // late by as long as the machine slept, while the token's times are wall-clock times.
     const QDateTime now = m_api.serverNow();
     if (now >= m_grant.expiresAt) {
-        logger().info("workload token expired while asleep; exchanging again with the same nonce");
+        logger->info("workload token expired while asleep; exchanging again with the same nonce");
         clearToken();
         exchange();
     } else if (now >= m_grant.refreshAfter) {
@@ -322,9 +317,9 @@ void WorkloadIdentity::signOff()
     ApiCall *call = m_api.send(std::move(req));
     connect(call, &ApiCall::finished, this, [this](const ApiResponse &r) {
         if (r.ok())
-            logger().info("signed off");
+            logger->info("signed off");
         else
-            logger().warn("sign-off failed: {}", r.error.describe());
+            logger->warn("sign-off failed: {}", r.error.describe());
         clearToken();
         emit signedOff();
     });

@@ -6,6 +6,7 @@
 #include <spdlog/spdlog.h>
 
 #include <memory>
+#include <mutex>
 
 namespace runnercore {
 
@@ -33,6 +34,25 @@ public:
     // Changes every component's level at run time (the tray's settings); thread-safe.
     static void setLevel(spdlog::level::level_enum level);
     static QString currentLogFile();
+};
+
+// A component's logger, held by the file that uses it: `const HeldLogger logger("runs");` at file scope,
+// then `logger->info(...)`. Looked up once, on first use (so never during static initialisation), and
+// kept: no lookup by name under a lock per call. init() redirects it rather than replacing it.
+class HeldLogger
+{
+public:
+    explicit constexpr HeldLogger(const char *component) : m_component(component) { }
+    spdlog::logger *operator->() const
+    {
+        std::call_once(m_once, [this] { m_logger = Logging::get(m_component); });
+        return m_logger.get();
+    }
+
+private:
+    const char *m_component;
+    mutable std::once_flag m_once;
+    mutable std::shared_ptr<spdlog::logger> m_logger;
 };
 
 } // namespace runnercore

@@ -14,12 +14,7 @@ namespace runnercore {
 
 namespace {
 
-// The "presence" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("presence");
-    return *held;
-}
+const HeldLogger logger("presence");
 
 } // namespace
 
@@ -164,14 +159,14 @@ void PresenceReporter::send()
             m_backoff.reset();
             const PresenceAnswer answer = PresenceAnswer::parse(r.body);
             if (answer.directivesMalformed)
-                logger().warn("heartbeat answer: field 'directives' is not an array; ignored");
+                logger->warn("heartbeat answer: field 'directives' is not an array; ignored");
             scheduleNext(m_intervalMs);
             emit heartbeatAccepted();
             for (const QString &type : answer.directives) {
                 if (type == QLatin1String("drain") || type == QLatin1String("resume"))
                     emit directive(type);
                 else
-                    logger().info("ignoring unknown presence directive '{}'", type);
+                    logger->info("ignoring unknown presence directive '{}'", type);
             }
         } else if (r.error.httpStatus == 401) {
             m_identity.handleUnauthorized(r.error, serial);
@@ -184,7 +179,7 @@ void PresenceReporter::send()
             // A server's Retry-After still wins.
             const int backoff = m_backoff.nextDelayMs(r.error.retryAfterMs);
             const int delay = r.error.retryAfterMs >= 0 ? backoff : std::min(backoff, m_intervalMs);
-            logger().warn("heartbeat failed: {}; next in {} ms", r.error.describe(), delay);
+            logger->warn("heartbeat failed: {}; next in {} ms", r.error.describe(), delay);
             scheduleNext(delay);
             emit heartbeatFailed(r.error, delay);
         }

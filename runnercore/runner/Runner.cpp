@@ -30,19 +30,9 @@ namespace runnercore {
 
 namespace {
 
-// The "credentials" logger, looked up once and held for the life of the process.
-spdlog::logger &credentialsLogger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("credentials");
-    return *held;
-}
+const HeldLogger credentialsLogger("credentials");
 
-// The "runner" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("runner");
-    return *held;
-}
+const HeldLogger logger("runner");
 
 } // namespace
 
@@ -171,7 +161,7 @@ bool Runner::moveTo(Phase to, RunnerState shown, const QString &message)
 {
     if (!isAllowed(m_phase, to)) {
         // A late answer after a stop or a failure, not an error of its own.
-        logger().debug("ignored move from {} to {} ({})", phaseName(m_phase), phaseName(to), runnerStateName(shown));
+        logger->debug("ignored move from {} to {} ({})", phaseName(m_phase), phaseName(to), runnerStateName(shown));
         return false;
     }
     m_phase = to;
@@ -185,7 +175,7 @@ void Runner::show(RunnerState shown, const QString &message)
         return;
     m_state = shown;
     m_message = message;
-    logger().info("state: {}{}{}", runnerStateName(shown), message.isEmpty() ? "" : " - ", message);
+    logger->info("state: {}{}{}", runnerStateName(shown), message.isEmpty() ? "" : " - ", message);
     emit stateChanged(shown, message);
 }
 
@@ -245,7 +235,7 @@ void Runner::start()
         if (m_phase == Phase::Ended)
             return;
         if (!ok) {
-            logger().error("{}", error);
+            logger->error("{}", error);
             fail(RunnerState::Failed, RunnerExit::SandboxUnavailable, error);
             return;
         }
@@ -276,7 +266,7 @@ void Runner::checkConnectionNow()
 {
     if (m_phase == Phase::SigningOff || m_phase == Phase::Ended || !m_identity)
         return;
-    logger().info("checking the connection now (state {})", runnerStateName(m_state));
+    logger->info("checking the connection now (state {})", runnerStateName(m_state));
     m_identity->checkNow();
     if (m_presence)
         m_presence->retryNow();
@@ -311,7 +301,7 @@ void Runner::connectToPlane()
                                 "for it, but set the clock right (enable network time).")
                                  .arg(std::abs(skewMs) / 1000)
                                  .arg(skewMs > 0 ? tr("behind") : tr("ahead of"));
-        logger().warn("{}", text);
+        logger->warn("{}", text);
         emit warning(text);
     });
     m_identity = std::make_unique<WorkloadIdentity>(*m_api, m_clock);
@@ -369,13 +359,13 @@ void Runner::connectToPlane()
     });
     connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::reportOffline);
     connect(m_presence.get(), &PresenceReporter::directive, this, [this](const QString &type) {
-        logger().info("directive from the control plane: {}", type);
+        logger->info("directive from the control plane: {}", type);
         setDraining(type == QLatin1String("drain"));
     });
 
     // Docker came or went: advertise what is realisable now, and get a ceiling that includes it.
     connect(m_sandboxes.get(), &SandboxSet::changed, this, [this] {
-        logger().info("sandbox tiers now: {}", m_sandboxes->posture());
+        logger->info("sandbox tiers now: {}", m_sandboxes->posture());
         if (m_identity && m_identity->hasToken())
             m_identity->exchange();
         m_claims->poke();
@@ -384,7 +374,7 @@ void Runner::connectToPlane()
         const QString text = tr(
             "No sandbox provider is enabled (see --sandbox and %1): this Runner stays connected but takes no work.")
                                  .arg(ConfigKeys::name(EnvVar::EnableHostProcessSandbox));
-        logger().warn("{}", text);
+        logger->warn("{}", text);
         emit warning(text);
     }
 
@@ -458,10 +448,10 @@ void Runner::onPaired(const PairingResult &result)
             const QString text = tr("Paired, but the credential could not be stored (%1). This session works; after "
                                     "a restart you will need a new pairing code.")
                                      .arg(written.message);
-            credentialsLogger().error("{}", text);
+            credentialsLogger->error("{}", text);
             emit warning(text);
         } else {
-            credentialsLogger().info("bootstrap credential stored in {}", m_store.backendName());
+            credentialsLogger->info("bootstrap credential stored in {}", m_store.backendName());
             QString error;
             if (!m_settings.save(&error))
                 emit warning(error);
@@ -596,7 +586,7 @@ void Runner::setDraining(bool draining)
     if (m_draining == draining || isWindingDown())
         return;
     m_draining = draining;
-    logger().info(draining ? "draining: no new claims" : "resumed: claiming again");
+    logger->info(draining ? "draining: no new claims" : "resumed: claiming again");
     if (draining && m_claims)
         m_claims->setEnabled(false); // abort the outstanding claim before saying draining
     if (m_presence) {
@@ -644,9 +634,9 @@ void Runner::forgetCredential(std::function<void()> then)
     m_settings.save();
     m_store.remove(acct, [then](const CredentialResult &r) {
         if (r.ok())
-            credentialsLogger().info("stored credential forgotten");
+            credentialsLogger->info("stored credential forgotten");
         else
-            credentialsLogger().error("could not remove the stored credential: {}", r.message);
+            credentialsLogger->error("could not remove the stored credential: {}", r.message);
         then();
     });
 }

@@ -28,12 +28,7 @@ namespace runnercore {
 
 namespace {
 
-// The "sandbox" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("sandbox");
-    return *held;
-}
+const HeldLogger logger("sandbox");
 
 } // namespace
 
@@ -330,7 +325,7 @@ BubblewrapProvider::Layout BubblewrapProvider::layout(
     for (const QString &allowed : m_readOnly) {
         const QString source = QFileInfo(allowed).canonicalFilePath();
         if (source.isEmpty()) {
-            logger().warn("the read-only path {} is gone; the sandbox leaves it out", allowed);
+            logger->warn("the read-only path {} is gone; the sandbox leaves it out", allowed);
             continue;
         }
         layout.readOnly.append({ source, QDir::cleanPath(allowed) });
@@ -388,7 +383,7 @@ std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(const QString &runI
                           .arg(QString::fromLocal8Bit(std::strerror(errno)));
             } else {
                 // The names only: a value may be a secret of the run.
-                logger().debug("run {}: {} {} --clearenv (--setenv: {}) -- {}", runId, m_bwrap,
+                logger->debug("run {}: {} {} --clearenv (--setenv: {}) -- {}", runId, m_bwrap,
                     options.join(QLatin1Char(' ')), launch.environment.keys().join(QLatin1Char(' ')), launch.program);
                 launch.arguments = QStringList {
                     QStringLiteral("--args"), QString::number(fd), QStringLiteral("--"), launch.program

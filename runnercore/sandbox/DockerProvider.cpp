@@ -18,12 +18,7 @@ namespace runnercore {
 
 namespace {
 
-// The "sandbox" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("sandbox");
-    return *held;
-}
+const HeldLogger logger("sandbox");
 
 } // namespace
 
@@ -64,10 +59,10 @@ void DockerProvider::check()
             if (available != m_available) {
                 m_available = available;
                 if (available)
-                    logger().info("docker {} answers{}; the container tier is on", version.toStdString(),
+                    logger->info("docker {} answers{}; the container tier is on", version.toStdString(),
                         m_rootless ? " (rootless)" : "");
                 else
-                    logger().info("docker is not available: {}", m_reason);
+                    logger->info("docker is not available: {}", m_reason);
                 emit availabilityChanged(available);
             }
             emit checked(available);
@@ -86,12 +81,12 @@ void DockerProvider::sweep()
             const QStringList ids = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
             if (ids.isEmpty())
                 return;
-            logger().info("removing {} container(s) a previous Runner left behind", ids.size());
+            logger->info("removing {} container(s) a previous Runner left behind", ids.size());
             DockerCommand::run(
                 m_options.program, QStringList { QStringLiteral("rm"), QStringLiteral("-f") } + ids, 60000,
                 [](const DockerCommand::Result &removed) {
                     if (!removed.ok())
-                        logger().warn("sweep: {}", removed.describe());
+                        logger->warn("sweep: {}", removed.describe());
                 },
                 this);
         },
@@ -244,7 +239,7 @@ void DockerProvider::teardown(const QString &runId)
     if (!rm.waitForFinished(20000)) {
         rm.kill();
         rm.waitForFinished(1000);
-        logger().warn("run {}: docker rm did not finish; the startup sweep will remove the container", runId);
+        logger->warn("run {}: docker rm did not finish; the startup sweep will remove the container", runId);
     }
     QFile::remove(m_dirs.runPath(runId) + QStringLiteral("/.docker-env"));
     m_dirs.teardown(runId);

@@ -25,12 +25,7 @@ namespace runnercore {
 
 namespace {
 
-// The "sandbox" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("sandbox");
-    return *held;
-}
+const HeldLogger logger("sandbox");
 
 } // namespace
 
@@ -510,7 +505,7 @@ void HostProcess::onError(QProcess::ProcessError error)
     DispatchGuard guard(m_dispatching);
     if (error != QProcess::FailedToStart) {
         // Crashed comes with finished(); a write error means the harness closed its stdin early.
-        logger().debug("harness process {}: {}", m_pid, m_process->errorString());
+        logger->debug("harness process {}: {}", m_pid, m_process->errorString());
         return;
     }
     closeReportPipe();

@@ -27,12 +27,7 @@ namespace runnercore {
 
 namespace {
 
-// The "sandbox" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("sandbox");
-    return *held;
-}
+const HeldLogger logger("sandbox");
 
 } // namespace
 
@@ -371,12 +366,12 @@ QProcessEnvironment HostProcessProvider::harnessEnvironment(
     for (auto it = specEnv.cbegin(); it != specEnv.cend(); ++it) {
         const QString &key = it.key();
         if (isForbiddenSpecKey(key)) {
-            logger().warn("dropping {} from the harness environment: reserved for the Runner", key);
+            logger->warn("dropping {} from the harness environment: reserved for the Runner", key);
             continue;
         }
         if (key.isEmpty() || key.contains(QLatin1Char('=')) || key.contains(QChar(0))
             || it.value().contains(QChar(0))) {
-            logger().warn("dropping an environment entry that cannot be passed to a process ({})", key.left(64));
+            logger->warn("dropping an environment entry that cannot be passed to a process ({})", key.left(64));
             continue;
         }
         env.insert(key, it.value());
@@ -443,7 +438,7 @@ void HostProcessProvider::teardown(const QString &runId)
     if (!root.valid())
         return; // no root, no run
     if (!removeTree(root.get(), QFile::encodeName(runId).constData()))
-        logger().error("cannot remove all of run directory {}: {}", runPath(runId), systemError(errno));
+        logger->error("cannot remove all of run directory {}: {}", runPath(runId), systemError(errno));
 }
 
 } // namespace runnercore

@@ -14,12 +14,7 @@ namespace runnercore {
 
 namespace {
 
-// The "sandbox" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("sandbox");
-    return *held;
-}
+const HeldLogger logger("sandbox");
 
 } // namespace
 
@@ -139,7 +134,7 @@ void SandboxSet::maybeReady()
         emit ready(false, tr("--sandbox docker: %1").arg(m_docker->unavailableReason()));
         return;
     }
-    logger().info("sandbox tiers: {}", posture());
+    logger->info("sandbox tiers: {}", posture());
     emit ready(true, QString());
 }
 

@@ -21,12 +21,7 @@ namespace runnercore {
 
 namespace {
 
-// The "http" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("http");
-    return *held;
-}
+const HeldLogger logger("http");
 
 } // namespace
 
@@ -180,7 +175,7 @@ bool ApiCall::followRedirect(const HttpExchange &exchange)
     // Only within the endpoint's origin: another origin (https to http included) would receive
     // the request's body, and could answer in the control plane's name.
     if (!sameOrigin(target, m_client.m_endpoint)) {
-        logger().warn("refused a redirect to another origin: {}", shown);
+        logger->warn("refused a redirect to another origin: {}", shown);
         finish({ 0, {},
             ApiError::policy(QCoreApplication::translate(
                 "ApiClient", "refused a redirect to %1: only redirects within the endpoint's origin (%2) are followed")
@@ -194,7 +189,7 @@ bool ApiCall::followRedirect(const HttpExchange &exchange)
                                  .arg(ApiClient::MaxRedirects)) });
         return true;
     }
-    logger().info("following redirect to {}", shown);
+    logger->info("following redirect to {}", shown);
     m_redirectedTo = target;
     sendAttempt();
     return true;
@@ -249,7 +244,7 @@ void ApiCall::onExchangeFinished()
     if (response.error.retryable() && m_request.retry
         && (m_request.maxAttempts == 0 || m_attempts < m_request.maxAttempts)) {
         const int delay = m_backoff.nextDelayMs(response.error.retryAfterMs);
-        logger().warn("{} {} failed ({}); retry {} in {} ms", m_request.method.constData(), m_request.path,
+        logger->warn("{} {} failed ({}); retry {} in {} ms", m_request.method.constData(), m_request.path,
             response.error.describe(), m_attempts, delay);
         emit attemptFailed(response.error, delay);
         retryTimer().start(delay);

@@ -8,12 +8,7 @@ namespace runnercore {
 
 namespace {
 
-// The "claims" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("claims");
-    return *held;
-}
+const HeldLogger logger("claims");
 
 } // namespace
 
@@ -36,7 +31,7 @@ void ClaimLoop::setEnabled(bool enabled)
         return;
     }
     m_backoff.reset();
-    logger().debug("claiming enabled");
+    logger->debug("claiming enabled");
     claim();
 }
 
@@ -60,7 +55,7 @@ void ClaimLoop::claim()
         return;
     const int free = m_freeSlots ? m_freeSlots() : 0;
     if (free < 1) {
-        logger().debug("no free slot ({}): not claiming", free);
+        logger->debug("no free slot ({}): not claiming", free);
         return;
     }
     ApiRequest req;
@@ -85,12 +80,12 @@ void ClaimLoop::claim()
             auto parsed = RunClaim::parse(r.body);
             if (auto *error = std::get_if<QString>(&parsed)) {
                 // Not even refusable (no usable ids): the server's lease will resolve it.
-                logger().error("unusable claim answer: {}", *error);
+                logger->error("unusable claim answer: {}", *error);
                 m_retryTimer.start(m_backoff.nextDelayMs());
                 return;
             }
             const RunClaim claim = std::get<RunClaim>(std::move(parsed));
-            logger().info("claimed run {} (session {})", claim.runId, claim.sessionId);
+            logger->info("claimed run {} (session {})", claim.runId, claim.sessionId);
             emit claimed(claim);
             QTimer::singleShot(0, this, &ClaimLoop::claim);
             return;
@@ -102,7 +97,7 @@ void ClaimLoop::claim()
             return; // else poke() after the new token
         }
         const int delay = m_backoff.nextDelayMs(r.error.retryAfterMs);
-        logger().warn("claim failed: {}; again in {} ms", r.error.describe(), delay);
+        logger->warn("claim failed: {}; again in {} ms", r.error.describe(), delay);
         m_retryTimer.start(delay);
     });
 }

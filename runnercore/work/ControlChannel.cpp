@@ -11,12 +11,7 @@ namespace runnercore {
 
 namespace {
 
-// The "runner" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("runner");
-    return *held;
-}
+const HeldLogger logger("runner");
 
 } // namespace
 
@@ -96,8 +91,8 @@ void ControlChannel::poll()
             const std::optional<ControlAnswer> answer = ControlAnswer::parse(r.body);
             if (!answer) {
                 const int delay = m_backoff.nextDelayMs();
-                logger().warn("control answer lacks a string 'cursor' or an array 'directives'; "
-                              "again in {} ms",
+                logger->warn("control answer lacks a string 'cursor' or an array 'directives'; "
+                             "again in {} ms",
                     delay);
                 m_retryTimer.start(delay);
                 return;
@@ -116,14 +111,14 @@ void ControlChannel::poll()
             return; // else poke() after the new token
         }
         if (r.error.is(400, ErrorCode::InvalidField) && m_waitSeconds > FallbackWaitSeconds) {
-            logger().warn("the server refused a {} s control wait ({}); polling with {} s", m_waitSeconds,
+            logger->warn("the server refused a {} s control wait ({}); polling with {} s", m_waitSeconds,
                 r.error.describe(), int(FallbackWaitSeconds));
             m_waitSeconds = FallbackWaitSeconds;
             poll();
             return;
         }
         const int delay = m_backoff.nextDelayMs(r.error.retryAfterMs);
-        logger().warn("control poll failed: {}; again in {} ms", r.error.describe(), delay);
+        logger->warn("control poll failed: {}; again in {} ms", r.error.describe(), delay);
         m_retryTimer.start(delay);
     });
 }
@@ -143,7 +138,7 @@ void ControlChannel::dispatch(const ControlAnswer::Directive &d)
         && !runId.isEmpty())
         emit runDirective(runId, d.body);
     else
-        logger().info("ignoring control directive of unknown type '{}'", type);
+        logger->info("ignoring control directive of unknown type '{}'", type);
 }
 
 } // namespace runnercore

@@ -20,12 +20,7 @@ namespace runnercore {
 
 namespace {
 
-// The "observations" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("observations");
-    return *held;
-}
+const HeldLogger logger("observations");
 
 } // namespace
 
@@ -180,12 +175,12 @@ void ObservationPipeline::append(const QString &kind, const QJsonObject &data)
     }
     if (!meta.durable && m_pendingBytes + json.size() > m_zdrLimit) {
         // Memory only, never spilled to disk: the run fails instead (§6.3).
-        logger().error("run {}: ZDR buffer of {} bytes exhausted; failing the run", meta.runId, m_zdrLimit);
+        logger->error("run {}: ZDR buffer of {} bytes exhausted; failing the run", meta.runId, m_zdrLimit);
         emit bufferExhausted();
         return;
     }
     if (!m_spool->append(json, seq))
-        logger().error("run {}: cannot write the spool", meta.runId);
+        logger->error("run {}: cannot write the spool", meta.runId);
     meta.lastSeq = seq;
     m_pending.push_back({ seq, std::move(json) });
     m_pendingBytes += m_pending.back().json.size();
@@ -278,7 +273,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
         const qint64 ackedThrough = std::min<qint64>(serverAcked, meta.lastSeq);
         if (m_probeAcks && m_pending.empty() && ackedThrough < meta.lastSeq) {
             // The server lost events it once acknowledged; settle on what it holds rather than never.
-            logger().error(
+            logger->error(
                 "run {}: server holds events through {} only, not {}", meta.runId, ackedThrough, meta.lastSeq);
             meta.lastSeq = ackedThrough;
             meta.settleBody.insert(QStringLiteral("final_seq"), ackedThrough);
@@ -329,7 +324,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
     }
     if (e.is(409, ErrorCode::SeqGap)) {
         const qint64 expected = e.details.value(QLatin1String("expected_seq")).toInteger();
-        logger().warn("run {}: seq_gap, server expects {}", meta.runId, expected);
+        logger->warn("run {}: seq_gap, server expects {}", meta.runId, expected);
         if (expected < 1 || expected > meta.lastSeq + 1) {
             retryLater(ApiError::protocol(QStringLiteral("seq_gap with an impossible expected_seq")));
             return;
@@ -340,7 +335,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
         }
         if (m_pending.empty() || m_pending.front().seq != expected) {
             // The server wants events we no longer hold (should not happen): we cannot fill the gap.
-            logger().error("run {}: cannot resend from seq {}", meta.runId, expected);
+            logger->error("run {}: cannot resend from seq {}", meta.runId, expected);
             abandon();
             emit leaseLost();
             return;
@@ -349,7 +344,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
         return;
     }
     if (e.is(409, ErrorCode::LeaseLost) || e.httpStatus == 404) {
-        logger().warn("run {}: {}; dropping its buffer", meta.runId, e.describe());
+        logger->warn("run {}: {}; dropping its buffer", meta.runId, e.describe());
         abandon();
         emit leaseLost();
         return;
@@ -364,7 +359,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
         return;
     }
     if (e.httpStatus == 400) {
-        logger().error("run {}: observations refused: {}", meta.runId, e.describe());
+        logger->error("run {}: observations refused: {}", meta.runId, e.describe());
         abandon();
         emit leaseLost();
         return;
@@ -375,7 +370,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
 void ObservationPipeline::retryLater(const ApiError &error)
 {
     const int delay = m_backoff.nextDelayMs(error.retryAfterMs);
-    logger().warn("run {}: observations not delivered ({}); retry in {} ms", runId(), error.describe(), delay);
+    logger->warn("run {}: observations not delivered ({}); retry in {} ms", runId(), error.describe(), delay);
     m_retryTimer.start(delay);
 }
 
@@ -464,7 +459,7 @@ void ObservationPipeline::sendSettle()
             emit leaseLost();
             return;
         }
-        logger().error("run {}: settlement refused: {}", runId(), e.describe());
+        logger->error("run {}: settlement refused: {}", runId(), e.describe());
         finishSettled(QString());
     });
 }
@@ -477,7 +472,7 @@ void ObservationPipeline::finishSettled(const QString &outcome)
     m_leaseTimer.stop();
     m_flushTimer.stop();
     m_retryTimer.stop();
-    logger().info("run {} settled{}{}", runId(), outcome.isEmpty() ? "" : ": ", outcome);
+    logger->info("run {} settled{}{}", runId(), outcome.isEmpty() ? "" : ": ", outcome);
     m_spool->remove();
     emit settled(outcome);
 }

@@ -14,12 +14,7 @@ namespace runnercore {
 
 namespace {
 
-// The "observations" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("observations");
-    return *held;
-}
+const HeldLogger logger("observations");
 
 } // namespace
 
@@ -101,7 +96,7 @@ bool ObservationSpool::openSegment(qint64 firstSeq)
     const QString path = m_dir + QStringLiteral("/events-%1.jsonl").arg(firstSeq, 12, 10, QLatin1Char('0'));
     m_segment = std::make_unique<QFile>(path);
     if (!m_segment->open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
-        logger().error("cannot open spool segment {}", path);
+        logger->error("cannot open spool segment {}", path);
         m_segment.reset();
         return false;
     }

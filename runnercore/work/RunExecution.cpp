@@ -17,12 +17,7 @@ namespace runnercore {
 
 namespace {
 
-// The "runs" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("runs");
-    return *held;
-}
+const HeldLogger logger("runs");
 
 } // namespace
 
@@ -51,14 +46,14 @@ RunExecution::RunExecution(const RunClaim &claim, const RunEnvironment &env, QOb
     auto spool = std::make_unique<ObservationSpool>(env.spoolRoot, claim.runId);
     QString error;
     if (!spool->create(meta, &error))
-        logger().error("run {}: {}", claim.runId, error);
+        logger->error("run {}: {}", claim.runId, error);
     m_pipeline = new ObservationPipeline(*env.api, *env.identity, *env.clock, *env.masker, std::move(spool), this);
     connect(m_pipeline, &ObservationPipeline::settled, this, [this] {
         m_done = true;
         emit finished(m_claim.runId);
     });
     connect(m_pipeline, &ObservationPipeline::leaseLost, this, [this] {
-        logger().warn("run {}: lease lost; stopping it", m_claim.runId);
+        logger->warn("run {}: lease lost; stopping it", m_claim.runId);
         abandon();
     });
     connect(m_pipeline, &ObservationPipeline::cancelRequested, this,
@@ -109,7 +104,7 @@ void RunExecution::start()
 
 void RunExecution::refuse(const QString &reason, const QString &message)
 {
-    logger().info("run {} refused: {} ({})", m_claim.runId, reason, message);
+    logger->info("run {} refused: {} ({})", m_claim.runId, reason, message);
     m_pipeline->append(QStringLiteral("run.refused"),
         QJsonObject { { QStringLiteral("reason"), reason }, { QStringLiteral("message"), message } });
     m_pipeline->settle({ QStringLiteral("refused"), reason, std::nullopt, std::nullopt, std::nullopt });
@@ -122,9 +117,9 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
     if (!provider->prepare(m_claim.runId, spec, &error)) {
         // A ZDR run's file names are content too: the details go only to the run's own events.
         if (spec.isZeroDataRetention())
-            logger().error("run {}: cannot prepare its workspace", m_claim.runId);
+            logger->error("run {}: cannot prepare its workspace", m_claim.runId);
         else
-            logger().error("run {}: cannot prepare its workspace: {}", m_claim.runId, error);
+            logger->error("run {}: cannot prepare its workspace: {}", m_claim.runId, error);
         onHarnessFinished(-1, 0, error);
         return;
     }
@@ -179,7 +174,7 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
         }
     });
     connect(m_driver, &HarnessDriver::finished, this, &RunExecution::onHarnessFinished);
-    logger().info("run {}: starting {} in {}", m_claim.runId, spec.driver, provider->id());
+    logger->info("run {}: starting {} in {}", m_claim.runId, spec.driver, provider->id());
     HarnessContext context;
     context.runId = m_claim.runId;
     context.hostWorkspace = provider->workspacePath(m_claim.runId);
@@ -193,7 +188,7 @@ void RunExecution::endWith(const QString &reason)
     if (m_finishing || !m_endReason.isEmpty())
         return;
     m_endReason = reason;
-    logger().info("run {}: ending ({})", m_claim.runId, reason);
+    logger->info("run {}: ending ({})", m_claim.runId, reason);
     m_deadline.stop();
     m_idle.stop();
     // An ACP harness first gets session/cancel and a few seconds to end its turn (§6.7).
@@ -225,7 +220,7 @@ void RunExecution::directive(const QJsonObject &directive)
     if (m_driver && !m_finishing)
         m_driver->directive(directive);
     else
-        logger().info("run {}: directive '{}' arrived when no harness runs; ignored", m_claim.runId,
+        logger->info("run {}: directive '{}' arrived when no harness runs; ignored", m_claim.runId,
             directive.value(QLatin1String("type")).toString());
 }
 
@@ -287,7 +282,7 @@ void RunExecution::settleAndTeardown(ObservationPipeline::Settlement settlement)
     // The workspace goes before the settle request is sent (§6.6; required for ZDR).
     if (m_provider)
         m_provider->teardown(m_claim.runId);
-    logger().info(
+    logger->info(
         "run {}: {}{}{}", m_claim.runId, settlement.outcome, settlement.reason.isEmpty() ? "" : "/", settlement.reason);
     m_pipeline->settle(settlement);
 }

@@ -8,12 +8,7 @@ namespace runnercore {
 
 namespace {
 
-// The "runs" logger, looked up once and held for the life of the process.
-spdlog::logger &logger()
-{
-    static const std::shared_ptr<spdlog::logger> held = Logging::get("runs");
-    return *held;
-}
+const HeldLogger logger("runs");
 
 } // namespace
 
@@ -30,7 +25,7 @@ RunManager::~RunManager()
 void RunManager::start(const RunClaim &claim)
 {
     if (m_runs.contains(claim.runId)) {
-        logger().warn("run {} claimed twice; ignoring the second claim", claim.runId);
+        logger->warn("run {} claimed twice; ignoring the second claim", claim.runId);
         return;
     }
     auto *run = new RunExecution(claim, m_env, this);
@@ -51,12 +46,12 @@ void RunManager::recover()
         auto spool = std::make_unique<ObservationSpool>(m_env.spoolRoot, runId);
         QString error;
         if (!spool->load(&error)) {
-            logger().error("cannot recover run {}: {}; removing its spool", runId, error);
+            logger->error("cannot recover run {}: {}; removing its spool", runId, error);
             spool->remove();
             continue;
         }
-        logger().info("run {} was left by an earlier process: delivering {} spooled events, then "
-                      "settling it failed/runner_restarted",
+        logger->info("run {} was left by an earlier process: delivering {} spooled events, then "
+                     "settling it failed/runner_restarted",
             runId, spool->unacknowledged().size());
         // The old process's sandbox goes first, before anything is settled (§6.6, ZDR above all).
         if (m_env.teardownLeftovers)
@@ -81,7 +76,7 @@ void RunManager::cancel(const QString &runId, const QString &reason)
     if (RunExecution *run = m_runs.value(runId))
         run->cancel(reason);
     else
-        logger().info("cancel for run {}, which this Runner does not hold", runId);
+        logger->info("cancel for run {}, which this Runner does not hold", runId);
 }
 
 void RunManager::directive(const QString &runId, const QJsonObject &directive)
@@ -89,7 +84,7 @@ void RunManager::directive(const QString &runId, const QJsonObject &directive)
     if (RunExecution *run = m_runs.value(runId))
         run->directive(directive);
     else
-        logger().info("directive '{}' for run {}, which this Runner does not hold; ignored",
+        logger->info("directive '{}' for run {}, which this Runner does not hold; ignored",
             directive.value(QLatin1String("type")).toString(), runId);
 }
 

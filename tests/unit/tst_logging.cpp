@@ -107,6 +107,14 @@ private slots:
             logged().constData());
     }
 
+    void aHeldLoggerIsTheComponentsLogger()
+    {
+        const HeldLogger held("presence");
+        QCOMPARE(held.operator->(), Logging::get("presence").get());
+        held->warn("through a file-scope logger");
+        QVERIFY2(logged().contains("[presence] [warning] through a file-scope logger"), logged().constData());
+    }
+
     void aLoggerHeldAcrossASecondInitFollowsIt()
     {
         const auto held = Logging::get("runs");
