@@ -192,3 +192,21 @@ void FaultyHttpPeer::answer(QTcpSocket *socket, const Request &request)
     else
         send();
 }
+
+FaultyHttpPeer::Response FaultyHttpPeer::jsonAnswer(int status, const QJsonObject &body, int delayMs)
+{
+    Response out;
+    out.status = status;
+    out.headers = { { "Content-Type", "application/json" } };
+    out.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    out.delayMs = delayMs;
+    return out;
+}
+
+FaultyHttpPeer::Response FaultyHttpPeer::errorAnswer(int status, const QString &type, const QString &code)
+{
+    return jsonAnswer(status,
+        { { QStringLiteral("error"),
+            QJsonObject { { QStringLiteral("type"), type }, { QStringLiteral("code"), code },
+                { QStringLiteral("message"), code }, { QStringLiteral("request_id"), QStringLiteral("req_1") } } } });
+}

@@ -62,6 +62,10 @@ public:
     void clearRequests() { m_requests.clear(); }
 
     static QByteArray httpDate(const QDateTime &time);
+    // A JSON answer (Content-Type set), sent after delayMs.
+    static Response jsonAnswer(int status, const QJsonObject &body, int delayMs = 0);
+    // The protocol's error envelope (§1), the code doubling as its message.
+    static Response errorAnswer(int status, const QString &type, const QString &code);
 
 private:
     void onNewConnection();

@@ -34,16 +34,6 @@ QString afterOf(const FaultyHttpPeer::Request &r)
     return QUrlQuery(QString::fromLatin1(r.path.mid(q + 1))).queryItemValue(QStringLiteral("after"));
 }
 
-FaultyHttpPeer::Response json(int status, const QJsonObject &body, int delayMs = 0)
-{
-    FaultyHttpPeer::Response out;
-    out.status = status;
-    out.headers = { { "Content-Type", "application/json" } };
-    out.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    out.delayMs = delayMs;
-    return out;
-}
-
 QJsonObject invalidField(const QString &message)
 {
     return { { QStringLiteral("error"),
@@ -111,9 +101,9 @@ private slots:
         const QString renewed = QStringLiteral("cfw_long_poll_renewed_token");
         m_peer->setHandler([&](const FaultyHttpPeer::Request &r) {
             if (r.path == "/v1/runner/identity")
-                return json(200, testGrant(m_clock.now(), renewed));
+                return FaultyHttpPeer::jsonAnswer(200, testGrant(m_clock.now(), renewed));
             if (r.headers.value("authorization") == "Bearer " + Token.toUtf8())
-                return json(401,
+                return FaultyHttpPeer::jsonAnswer(401,
                     { { QStringLiteral("error"),
                         QJsonObject { { QStringLiteral("type"), QStringLiteral("authentication_error") },
                             { QStringLiteral("code"), QStringLiteral("invalid_credential") },
@@ -181,11 +171,11 @@ private slots:
         m_peer->setHandler([&polls](const FaultyHttpPeer::Request &) {
             ++polls;
             if (polls == 1)
-                return json(200,
+                return FaultyHttpPeer::jsonAnswer(200,
                     { { QStringLiteral("cursor"), QStringLiteral("c1") },
                         { QStringLiteral("directives"),
                             QJsonArray { QJsonObject { { QStringLiteral("type"), QStringLiteral("drain") } } } } });
-            return json(200,
+            return FaultyHttpPeer::jsonAnswer(200,
                 { { QStringLiteral("cursor"), QStringLiteral("c1") }, { QStringLiteral("directives"), QJsonArray {} } },
                 5000);
         });
@@ -207,14 +197,14 @@ private slots:
     {
         m_peer->setHandler([](const FaultyHttpPeer::Request &r) {
             if (waitOf(r) > 30)
-                return json(400, invalidField(QStringLiteral("wait_seconds must be 0-30")));
+                return FaultyHttpPeer::jsonAnswer(400, invalidField(QStringLiteral("wait_seconds must be 0-30")));
             if (afterOf(r).isEmpty())
-                return json(200,
+                return FaultyHttpPeer::jsonAnswer(200,
                     { { QStringLiteral("cursor"), QStringLiteral("c1") },
                         { QStringLiteral("directives"),
                             QJsonArray { QJsonObject { { QStringLiteral("type"), QStringLiteral("cancel") },
                                 { QStringLiteral("run_id"), QStringLiteral("run_1") } } } } });
-            return json(200,
+            return FaultyHttpPeer::jsonAnswer(200,
                 { { QStringLiteral("cursor"), QStringLiteral("c1") }, { QStringLiteral("directives"), QJsonArray {} } },
                 5000);
         });
@@ -240,7 +230,7 @@ private slots:
             QJsonObject error = body.value(QStringLiteral("error")).toObject();
             error.insert(QStringLiteral("code"), QStringLiteral("unsupported_version"));
             body.insert(QStringLiteral("error"), error);
-            return json(400, body);
+            return FaultyHttpPeer::jsonAnswer(400, body);
         });
         ControlChannel control(*m_api, *m_identity, m_clock);
         control.start();

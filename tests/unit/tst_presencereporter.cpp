@@ -22,26 +22,10 @@ namespace {
 const QString Token = QStringLiteral("cfw_presence_test_token");
 const QString RunA = QStringLiteral("run_0123456789abcdef0123456789abcdef");
 
-FaultyHttpPeer::Response json(int status, const QJsonObject &body)
-{
-    FaultyHttpPeer::Response out;
-    out.status = status;
-    out.headers = { { "Content-Type", "application/json" } };
-    out.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    return out;
-}
-
-FaultyHttpPeer::Response failure(int status, const QString &type, const QString &code)
-{
-    return json(status,
-        { { QStringLiteral("error"),
-            QJsonObject { { QStringLiteral("type"), type }, { QStringLiteral("code"), code },
-                { QStringLiteral("message"), code }, { QStringLiteral("request_id"), QStringLiteral("req_1") } } } });
-}
-
 FaultyHttpPeer::Response accepted(const QJsonValue &directives = QJsonArray {})
 {
-    return json(200, { { QStringLiteral("presence_ttl_seconds"), 30 }, { QStringLiteral("directives"), directives } });
+    return FaultyHttpPeer::jsonAnswer(
+        200, { { QStringLiteral("presence_ttl_seconds"), 30 }, { QStringLiteral("directives"), directives } });
 }
 
 QJsonObject directive(const char *type)
@@ -66,9 +50,9 @@ private slots:
         QVERIFY(m_peer->listen());
         m_peer->setHandler([this](const FaultyHttpPeer::Request &r) {
             if (r.path == "/v1/runner/identity")
-                return json(200, testGrant(m_clock->now(), Token));
+                return FaultyHttpPeer::jsonAnswer(200, testGrant(m_clock->now(), Token));
             if (r.path != "/v1/runner/presence")
-                return json(404, {});
+                return FaultyHttpPeer::jsonAnswer(404, {});
             m_presences << r;
             return m_answers.isEmpty() ? accepted() : m_answers.takeFirst();
         });
@@ -154,7 +138,7 @@ private slots:
         m_clock->setRandom(0.1);
         m_presence->setInterval(3600);
         for (int i = 0; i < 3; ++i)
-            m_answers << failure(503, QStringLiteral("unavailable"), QStringLiteral("unavailable"));
+            m_answers << FaultyHttpPeer::errorAnswer(503, QStringLiteral("unavailable"), QStringLiteral("unavailable"));
         QSignalSpy failed(m_presence.get(), &PresenceReporter::heartbeatFailed);
         QSignalSpy accepted(m_presence.get(), &PresenceReporter::heartbeatAccepted);
         m_presence->start();
@@ -166,7 +150,7 @@ private slots:
         QCOMPARE(m_presences.size(), 4);
         QCOMPARE(failed.first().first().value<ApiError>().httpStatus, 503);
 
-        m_answers << failure(503, QStringLiteral("unavailable"), QStringLiteral("unavailable"));
+        m_answers << FaultyHttpPeer::errorAnswer(503, QStringLiteral("unavailable"), QStringLiteral("unavailable"));
         m_presence->setStatus(PresenceReporter::Status::Draining); // a status change beats at once
         QVERIFY(failed.wait(5000));
         QCOMPARE(failed.last().at(1).toInt(), 100);
@@ -178,7 +162,7 @@ private slots:
         m_clock->setRandom(0.9);
         m_presence->setInterval(1);
         for (int i = 0; i < 2; ++i)
-            m_answers << failure(502, QStringLiteral("unavailable"), QStringLiteral("bad_gateway"));
+            m_answers << FaultyHttpPeer::errorAnswer(502, QStringLiteral("unavailable"), QStringLiteral("bad_gateway"));
         QSignalSpy failed(m_presence.get(), &PresenceReporter::heartbeatFailed);
         QSignalSpy accepted(m_presence.get(), &PresenceReporter::heartbeatAccepted);
         m_presence->start();
@@ -194,7 +178,8 @@ private slots:
     void retryAfterHoldsUntilItHasPassedOnTheClock()
     {
         m_presence->setInterval(1);
-        FaultyHttpPeer::Response busy = failure(503, QStringLiteral("unavailable"), QStringLiteral("unavailable"));
+        FaultyHttpPeer::Response busy
+            = FaultyHttpPeer::errorAnswer(503, QStringLiteral("unavailable"), QStringLiteral("unavailable"));
         busy.headers.append(qMakePair(QByteArray("Retry-After"), QByteArray("120")));
         m_answers << busy;
         QSignalSpy failed(m_presence.get(), &PresenceReporter::heartbeatFailed);
@@ -313,7 +298,8 @@ private slots:
     void aRevokedCredentialEndsTheHeartbeats()
     {
         m_presence->setInterval(1);
-        m_answers << failure(401, QStringLiteral("authentication_error"), QStringLiteral("credential_revoked"));
+        m_answers << FaultyHttpPeer::errorAnswer(
+            401, QStringLiteral("authentication_error"), QStringLiteral("credential_revoked"));
         QSignalSpy fatal(m_identity.get(), &WorkloadIdentity::fatal);
         m_presence->start();
         QVERIFY(fatal.wait(5000));

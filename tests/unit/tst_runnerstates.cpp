@@ -29,24 +29,6 @@ const QString Token = QStringLiteral("cfw_runner_states_token_0001");
 const QString Credential = QStringLiteral("cfb_runner_states_bootstrap_0001");
 const QString GrantRunnerId = QStringLiteral("runner_0123456789abcdef0123456789abcdef"); // testGrant's
 
-FaultyHttpPeer::Response json(int status, const QJsonObject &body, int delayMs = 0)
-{
-    FaultyHttpPeer::Response out;
-    out.status = status;
-    out.headers = { { "Content-Type", "application/json" } };
-    out.body = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    out.delayMs = delayMs;
-    return out;
-}
-
-FaultyHttpPeer::Response apiError(int status, const QString &type, const QString &code)
-{
-    return json(status,
-        { { QStringLiteral("error"),
-            QJsonObject { { QStringLiteral("type"), type }, { QStringLiteral("code"), code },
-                { QStringLiteral("message"), code }, { QStringLiteral("request_id"), QStringLiteral("req_1") } } } });
-}
-
 // What a front end sees of a Runner: every state it showed and every finished().
 struct Watch
 {
@@ -412,19 +394,20 @@ private:
             return none;
         }
         if (m_revoked)
-            return apiError(401, QStringLiteral("unauthenticated"), QStringLiteral("credential_revoked"));
+            return FaultyHttpPeer::errorAnswer(
+                401, QStringLiteral("unauthenticated"), QStringLiteral("credential_revoked"));
         if (r.path == "/v1/runner/identity") {
             ++m_exchanges;
             QJsonObject grant = testGrant(m_clock.now(), Token);
             grant.insert(QStringLiteral("heartbeat_interval_seconds"), m_heartbeatSeconds);
-            return json(200, grant, m_exchangeDelayMs);
+            return FaultyHttpPeer::jsonAnswer(200, grant, m_exchangeDelayMs);
         }
         if (r.path == "/v1/runner/presence") {
             m_heartbeats.append(r.json().value(QStringLiteral("status")).toString());
-            return json(200, {});
+            return FaultyHttpPeer::jsonAnswer(200, {});
         }
         if (r.path.startsWith("/v1/runner/control"))
-            return json(200,
+            return FaultyHttpPeer::jsonAnswer(200,
                 { { QStringLiteral("cursor"), QStringLiteral("c1") }, { QStringLiteral("directives"), QJsonArray {} } },
                 1000);
         if (r.path.startsWith("/v1/runner/claims")) {
@@ -433,7 +416,7 @@ private:
             held.delayMs = 1000;
             return held;
         }
-        return apiError(404, QStringLiteral("not_found"), QStringLiteral("not_found"));
+        return FaultyHttpPeer::errorAnswer(404, QStringLiteral("not_found"), QStringLiteral("not_found"));
     }
 
     RunnerConfig baseConfig(const QUrl &endpoint) const
