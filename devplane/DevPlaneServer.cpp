@@ -1,8 +1,11 @@
 #include "DevPlaneServer.h"
 
 #include "DevPlaneState.h"
+#include "FieldReader.h"
+#include "LoopbackGuard.h"
 #include "ProtocolLimits.h"
 #include "RequestLog.h"
+#include "SessionPresets.h"
 #include "SocketProbe.h"
 #include "WireFormat.h"
 
@@ -218,15 +221,8 @@ void DevPlaneServer::addRoutes()
     // §7: Sessions.
     addRoute("POST", QStringLiteral("/v1/sessions"), Auth::Admin,
         [this](const Call &call) { return m_state.sessions().createSession(call.body, call.now); });
-    addRoute("GET", QStringLiteral("/v1/sessions/([^/]+)/events"), Auth::Admin, [this](const Call &call) {
-        const std::optional<qint64> afterSeq = queryInteger(call.query, QStringLiteral("after_seq"), qint64(1) << 53);
-        const std::optional<qint64> limit = queryInteger(call.query, QStringLiteral("limit"), qint64(1) << 53);
-        if (afterSeq == -1 || limit == -1) {
-            return ApiReply::invalidField(afterSeq == -1 ? QStringLiteral("after_seq") : QStringLiteral("limit"),
-                QStringLiteral("must be a non-negative integer"));
-        }
-        return m_state.sessions().events(call.captures.at(0), afterSeq.value_or(0), limit.value_or(-1), call.now);
-    });
+    addRoute("GET", QStringLiteral("/v1/sessions/([^/]+)/events"), Auth::Admin,
+        [this](const Call &call) { return sessionEvents(call); });
     addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/cancel"), Auth::Admin,
         [this](const Call &call) { return m_state.sessions().cancel(call.captures.at(0), call.now); });
     addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/prompt"), Auth::Admin,
@@ -239,6 +235,36 @@ void DevPlaneServer::addRoutes()
 
     addRoute("GET", QStringLiteral("/v1/_dev/requests"), Auth::Admin, [this](const Call &) {
         return ApiReply::ok({ { QStringLiteral("data"), m_log.records() } });
+    });
+    // The dashboard's: Sessions at a glance, and Sessions from the presets of `session create`.
+    addRoute("GET", QStringLiteral("/v1/_dev/sessions"), Auth::Admin,
+        [this](const Call &call) { return m_state.sessions().list(call.now); });
+    addRoute("GET", QStringLiteral("/v1/_dev/presets"), Auth::Admin, [](const Call &) {
+        return ApiReply::ok({ { QStringLiteral("data"), SessionPresets::describe() } });
+    });
+    addRoute("POST", QStringLiteral("/v1/_dev/sessions"), Auth::Admin, [this](const Call &call) {
+        FieldReader reader(call.body);
+        const QString preset = reader.string(QStringLiteral("preset"));
+        const QJsonObject params = reader.optionalObject(QStringLiteral("params")).value_or(QJsonObject());
+        if (!reader.ok()) {
+            return reader.error();
+        }
+        QMap<QString, QString> values;
+        for (auto it = params.constBegin(); it != params.constEnd(); ++it) {
+            if (!it.value().isString()) {
+                return ApiReply::invalidField(QStringLiteral("params.") + it.key(), QStringLiteral("must be a string"));
+            }
+            values.insert(it.key(), it.value().toString());
+        }
+        // Like `session create --preset`: for the dev principal, whose Runners `pair` enrolls.
+        const QString owner = m_state.identities().value(QStringLiteral("principal_id")).toString();
+        QString error;
+        const std::optional<QJsonObject> runSpec = SessionPresets::build(preset, values, owner, &error);
+        if (!runSpec) {
+            return ApiReply::invalidField(QStringLiteral("params"), error);
+        }
+        return m_state.sessions().createSession(
+            { { QStringLiteral("run_spec"), *runSpec }, { QStringLiteral("owner_principal_id"), owner } }, call.now);
     });
     addRoute("GET", QStringLiteral("/v1/_dev/identities"), Auth::Admin,
         [this](const Call &) { return ApiReply::ok(m_state.identities()); });
@@ -254,6 +280,49 @@ void DevPlaneServer::addRoutes()
                 { QStringLiteral("control"), hasLivePoll(call.captures.at(0), Poll::Control) } });
         return ApiReply::ok(body);
     });
+}
+
+ApiReply DevPlaneServer::sessionEvents(const Call &call)
+{
+    const std::optional<qint64> afterSeq = queryInteger(call.query, QStringLiteral("after_seq"), qint64(1) << 53);
+    const std::optional<qint64> limit = queryInteger(call.query, QStringLiteral("limit"), qint64(1) << 53);
+    const std::optional<qint64> wait
+        = queryInteger(call.query, QStringLiteral("wait_seconds"), ProtocolLimits::maxWaitSeconds);
+    if (afterSeq == -1 || limit == -1) {
+        return ApiReply::invalidField(afterSeq == -1 ? QStringLiteral("after_seq") : QStringLiteral("limit"),
+            QStringLiteral("must be a non-negative integer"));
+    }
+    if (wait == -1) {
+        return ApiReply::invalidField(QStringLiteral("wait_seconds"), QStringLiteral("must be an integer 0-60"));
+    }
+    const QString sessionId = call.captures.at(0);
+    // The dashboard's long-poll: held while there is no event after after_seq and the status is
+    // still the one the page shows (?status=; without it, any status). It is asked again after
+    // every other request (an observation batch, a claim, a settlement) and at the deadline.
+    if (wait.value_or(0) > 0 && !call.deadlinePassed) {
+        const ApiReply now = m_state.sessions().events(sessionId, 0, 0, call.now);
+        const QString knownStatus = call.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded);
+        if (!now.isError() && now.body().value(QStringLiteral("acked_through")).toInteger() <= afterSeq.value_or(0)
+            && (knownStatus.isEmpty() || knownStatus == now.body().value(QStringLiteral("status")).toString())) {
+            return ApiReply::parked(static_cast<int>(*wait));
+        }
+    }
+    return m_state.sessions().events(sessionId, afterSeq.value_or(0), limit.value_or(-1), call.now);
+}
+
+DevPlaneServer::Outcome DevPlaneServer::dashboardFile(
+    const QHttpServerRequest &request, const DashboardSite::File &file) const
+{
+    if (!LoopbackGuard::hostAllowed(request.value("Host"), m_port)) {
+        return toOutcome(
+            ApiReply::error(403, QStringLiteral("forbidden_host"),
+                QStringLiteral("the dashboard answers only as http://127.0.0.1:%1/ or http://localhost:%1/")
+                    .arg(m_port)),
+            WireFormat::newId(QStringLiteral("req")));
+    }
+    Outcome outcome { 200, file.body, QString(), DashboardSite::headers() };
+    outcome.contentType = file.contentType;
+    return outcome;
 }
 
 QByteArray DevPlaneServer::methodName(const QHttpServerRequest &request)
@@ -331,6 +400,18 @@ void DevPlaneServer::handle(const QHttpServerRequest &request, QHttpServerRespon
             : QStringLiteral("");
     }
     exchange.call.kind = classify(exchange.call.credential);
+    if (method == "GET") {
+        if (const std::optional<DashboardSite::File> file = m_site.find(path)) {
+            const QString query = request.url().query(QUrl::FullyEncoded);
+            exchange.logRecord = { { QStringLiteral("at"), WireFormat::timestamp(now) },
+                { QStringLiteral("method"), QStringLiteral("GET") }, { QStringLiteral("path"), path },
+                { QStringLiteral("query"), query.isEmpty() ? QJsonValue() : QJsonValue(query) },
+                { QStringLiteral("auth"), credentialName(exchange.call.kind) },
+                { QStringLiteral("body"), QJsonValue() } };
+            respond(responder, exchange, dashboardFile(request, *file));
+            return;
+        }
+    }
     for (qsizetype i = 0; i < m_routes.size(); ++i) {
         const QRegularExpressionMatch match = m_routes.at(i).pattern.match(path);
         if (m_routes.at(i).method == method && match.hasMatch()) {
@@ -433,9 +514,10 @@ void DevPlaneServer::respond(QHttpServerResponder &responder, const Exchange &ex
 {
     const auto status = static_cast<QHttpServerResponse::StatusCode>(outcome.status);
     // 204 carries no body, so no Content-Type either.
-    QHttpServerResponse response = outcome.status == 204
-        ? QHttpServerResponse(status)
-        : QHttpServerResponse(QByteArrayLiteral("application/json"), outcome.body, status);
+    QHttpServerResponse response = outcome.status == 204 ? QHttpServerResponse(status)
+        : outcome.contentType.isEmpty()
+        ? QHttpServerResponse(QByteArrayLiteral("application/json"), outcome.body, status)
+        : QHttpServerResponse(outcome.contentType, outcome.body, status);
     response.setHeader("Checkfu-Version", WireFormat::apiVersion);
     response.setHeader("Date", WireFormat::httpDate(QDateTime::currentDateTimeUtc()));
     for (const auto &[name, value] : outcome.headers) {
@@ -491,6 +573,19 @@ DevPlaneServer::Outcome DevPlaneServer::process(const QHttpServerRequest &reques
         return answer(ApiReply::notFound(QStringLiteral("no route for %1 %2").arg(QString::fromLatin1(method), path)));
     }
     const Route &route = m_routes.at(exchange.route);
+
+    // DNS rebinding: an admin call (the dashboard's, or any with the admin key) must name this
+    // devplane on loopback, whatever page made it.
+    if (route.auth == Auth::Admin || call.kind == Credential::Admin) {
+        if (!LoopbackGuard::hostAllowed(request.value("Host"), m_port)) {
+            return answer(ApiReply::error(403, QStringLiteral("forbidden_host"),
+                QStringLiteral("admin calls must be sent to 127.0.0.1:%1 or localhost:%1").arg(m_port)));
+        }
+        if (!LoopbackGuard::originAllowed(request.value("Origin"), m_port)) {
+            return answer(ApiReply::error(403, QStringLiteral("forbidden_origin"),
+                QStringLiteral("admin calls are accepted from this devplane's own pages only")));
+        }
+    }
 
     if (route.versioned && request.value("Checkfu-Version") != WireFormat::apiVersion) {
         return answer(ApiReply::error(400, QStringLiteral("unsupported_version"),

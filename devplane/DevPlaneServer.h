@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ApiReply.h"
+#include "DashboardSite.h"
 #include "IdempotencyCache.h"
 #include "ObservationBatch.h"
 #include "RateLimiter.h"
@@ -96,6 +97,7 @@ private:
         QString errorCode;
         QList<QPair<QByteArray, QByteArray>> headers;
         int parkSeconds = -1; // >= 0: no answer yet, park the request
+        QByteArray contentType {}; // empty: application/json (every answer but the dashboard's files)
     };
 
     // One request from arrival to answer: what the route sees, how its answer is remembered
@@ -123,6 +125,10 @@ private:
     };
 
     void addRoutes();
+    // GET /v1/sessions/{id}/events, with the dashboard's long-poll (wait_seconds, status).
+    ApiReply sessionEvents(const Call &call);
+    // The dashboard's page and assets (DashboardSite), behind the Host check.
+    Outcome dashboardFile(const QHttpServerRequest &request, const DashboardSite::File &file) const;
     void addRoute(const QByteArray &method, const QString &pattern, Auth auth, Handler handler);
     void handle(const QHttpServerRequest &request, QHttpServerResponder &&responder);
     Outcome process(const QHttpServerRequest &request, const QByteArray &method, const QByteArray &rawBody,
@@ -157,6 +163,7 @@ private:
     QPointer<QTcpServer> m_tcpServer; // owned by m_server (bind() reparents it)
     quint16 m_port = 0;
     QList<Route> m_routes;
+    DashboardSite m_site;
     IdempotencyCache m_idempotency;
     RateLimiter m_rateLimiter;
     QList<std::shared_ptr<ParkedPoll>> m_polls; // in arrival order

@@ -146,6 +146,37 @@ ApiReply SessionLedger::createSession(const QJsonObject &body, const QDateTime &
         { { QStringLiteral("session_id"), session.id }, { QStringLiteral("run_id"), session.runId } }, 201);
 }
 
+ApiReply SessionLedger::list(const QDateTime &now)
+{
+    expireLeases(now);
+    QJsonArray data;
+    for (auto id = m_order.crbegin(); id != m_order.crend(); ++id) {
+        const Session &session = m_sessions[*id];
+        qint64 pending = 0;
+        for (const Approval &approval : session.approvals) {
+            // A settled Run's open approvals can no longer be decided: not pending for a person.
+            pending += session.status != Status::Settled && approval.decision.isEmpty() && approval.resolution.isEmpty()
+                ? 1
+                : 0;
+        }
+        const QJsonValue title = session.runSpec.value(QStringLiteral("title"));
+        const QJsonValue driver
+            = session.runSpec.value(QStringLiteral("harness")).toObject().value(QStringLiteral("driver"));
+        data.append(
+            QJsonObject { { QStringLiteral("session_id"), session.id }, { QStringLiteral("run_id"), session.runId },
+                { QStringLiteral("title"), title.isString() ? title : QJsonValue() },
+                { QStringLiteral("driver"), driver.isString() ? driver : QJsonValue() },
+                { QStringLiteral("status"), statusName(session.status) },
+                { QStringLiteral("runner_id"), orNull(session.runnerId) },
+                { QStringLiteral("created_at"), WireFormat::timestamp(session.createdAt) },
+                { QStringLiteral("cancel_requested"), session.cancelRequested },
+                { QStringLiteral("pending_approvals"), pending },
+                { QStringLiteral("settlement"),
+                    session.settlement.isEmpty() ? QJsonValue() : QJsonValue(session.settlement) } });
+    }
+    return ApiReply::ok({ { QStringLiteral("data"), data } });
+}
+
 ApiReply SessionLedger::events(const QString &sessionId, qint64 afterSeq, qint64 limit, const QDateTime &now)
 {
     expireLeases(now);

@@ -48,6 +48,9 @@ public:
     ApiReply createSession(const QJsonObject &body, const QDateTime &now);
     // afterSeq/limit (a dev extension) let `session wait` poll without reading every event.
     ApiReply events(const QString &sessionId, qint64 afterSeq, qint64 limit, const QDateTime &now);
+    // Every Session, newest first, as the dashboard lists them: {session_id, run_id, title,
+    // driver, status, runner_id, created_at, cancel_requested, pending_approvals, settlement}.
+    ApiReply list(const QDateTime &now);
     ApiReply cancel(const QString &sessionId, const QDateTime &now);
     ApiReply prompt(const QString &sessionId, const QJsonObject &body);
     ApiReply close(const QString &sessionId);

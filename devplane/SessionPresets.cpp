@@ -49,6 +49,7 @@ struct Parameter
     std::function<bool(const QString &)> accepts;
     QString shapeName;
     bool required = false;
+    QStringList choices {}; // every value it takes, when they are few (the dashboard offers them)
 };
 
 std::function<bool(const QString &)> matching(const QString &pattern)
@@ -99,7 +100,8 @@ QList<Parameter> parametersOf(const QString &name)
             QStringLiteral("an exit code 0-255") });
     } else if (name == QLatin1String("container")) {
         parameters.append({ QStringLiteral("network"), QStringLiteral("none"), matching(networkShape),
-            QStringLiteral("none or unrestricted") });
+            QStringLiteral("none or unrestricted"), false,
+            { QStringLiteral("none"), QStringLiteral("unrestricted") } });
     } else if (name == QLatin1String("acp")) {
         parameters.append(
             { QStringLiteral("agent"), QString(), [](const QString &value) { return commandLine(value).has_value(); },
@@ -107,7 +109,8 @@ QList<Parameter> parametersOf(const QString &name)
                                "--param 'agent=[\"node\",\"/abs/path/agent.mjs\"]'"),
                 true });
         parameters.append({ QStringLiteral("retention"), QStringLiteral("durable"),
-            matching(QStringLiteral("^(durable|ephemeral_zdr)$")), QStringLiteral("durable or ephemeral_zdr") });
+            matching(QStringLiteral("^(durable|ephemeral_zdr)$")), QStringLiteral("durable or ephemeral_zdr"), false,
+            { QStringLiteral("durable"), QStringLiteral("ephemeral_zdr") } });
     }
     return parameters;
 }
@@ -119,6 +122,26 @@ QStringList SessionPresets::names()
     return { QStringLiteral("echo"), QStringLiteral("stream"), QStringLiteral("zdr"), QStringLiteral("container"),
         QStringLiteral("network-none"), QStringLiteral("sleep"), QStringLiteral("project"), QStringLiteral("env"),
         QStringLiteral("exit"), QStringLiteral("acp") };
+}
+
+QJsonArray SessionPresets::describe()
+{
+    QJsonArray presets;
+    for (const QString &name : names()) {
+        QJsonArray parameters;
+        for (const Parameter &parameter : parametersOf(name)) {
+            parameters.append(QJsonObject { { QStringLiteral("name"), parameter.name },
+                { QStringLiteral("default"),
+                    parameter.required || parameter.fallback.isEmpty() ? QJsonValue()
+                                                                       : QJsonValue(parameter.fallback) },
+                { QStringLiteral("required"), parameter.required },
+                { QStringLiteral("shape"),
+                    parameter.shapeName.isEmpty() ? QJsonValue() : QJsonValue(parameter.shapeName) },
+                { QStringLiteral("choices"), QJsonArray::fromStringList(parameter.choices) } });
+        }
+        presets.append(QJsonObject { { QStringLiteral("name"), name }, { QStringLiteral("parameters"), parameters } });
+    }
+    return presets;
 }
 
 std::optional<QJsonObject> SessionPresets::build(

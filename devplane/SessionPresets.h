@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QMap>
 #include <QStringList>
@@ -16,6 +17,9 @@ class SessionPresets
 {
 public:
     static QStringList names();
+    // Every preset with its parameters, for the dashboard's form: [{name, parameters: [{name,
+    // default (null: none), required, shape (what a value must be; null: anything), choices}]}].
+    static QJsonArray describe();
     // principalId becomes run_spec.principal_id. nullopt (and *error) for an unknown preset,
     // a parameter it does not take or cannot use, or a required parameter not given.
     static std::optional<QJsonObject> build(
