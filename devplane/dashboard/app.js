@@ -270,11 +270,12 @@
       const row = el('li', { className: 'runner' });
       const name = el('span', { className: 'runner-name' });
       const chip = el('span', { className: 'chip' });
-      const details = el('p', { className: 'runner-details' });
-      const seen = el('p', { className: 'runner-seen hint' });
+      const details = el('p', { className: 'runner-details' },
+        el('span', { className: 'runner-slots' }), ' · ', el('span', { className: 'runner-seen' }));
+      const id = el('p', { className: 'runner-id hint' });
       const revoke = el('button', { type: 'button', className: 'danger small', text: 'Revoke' });
       revoke.addEventListener('click', () => revokeRunner(row.dataset.key, row.dataset.label));
-      row.append(el('div', { className: 'runner-head' }, name, chip), details, seen, el('div', { className: 'row-actions' }, revoke));
+      row.append(el('div', { className: 'runner-head' }, name, chip), details, id, el('div', { className: 'row-actions' }, revoke));
       return row;
     }, (row, p) => {
       const owner = p.owner || {};
@@ -284,11 +285,12 @@
       row.querySelector('.runner-name').textContent = label;
       statusChip(row.querySelector('.chip'), p.status, p.status === 'ready' ? 'good' : p.status === 'draining' ? 'warn' : 'muted');
       const slots = p.slots || {};
-      row.querySelector('.runner-details').textContent =
-        `${slots.busy ?? 0} of ${slots.total ?? 0} slots busy · ${p.runner_id}`;
+      row.querySelector('.runner-slots').textContent = `${slots.busy ?? 0} of ${slots.total ?? 0} slots busy`;
       const seen = row.querySelector('.runner-seen');
       seen.dataset.time = p.last_seen_at;
-      seen.textContent = `Last heartbeat ${ago(p.last_seen_at)}`;
+      seen.title = new Date(p.last_seen_at).toLocaleString();
+      seen.textContent = `last heartbeat ${ago(p.last_seen_at)}`;
+      row.querySelector('.runner-id').textContent = `${p.runner_id} · ${p.runner_pool ?? ''}`;
       row.querySelector('button').setAttribute('aria-label', `Revoke ${label}`);
     });
     $('runners-empty').hidden = presences.length > 0;
@@ -544,6 +546,10 @@
         return `turn ${data.turn_id ?? ''}`;
       case 'turn.ended':
         return `turn ended: ${data.stop_reason ?? ''}`;
+      case 'run.exited':
+        return data.signal ? `killed by signal ${data.signal}` : `exit code ${data.exit_code}`;
+      case 'run.warning':
+        return `${data.code ?? 'warning'}: ${data.message ?? ''}`;
       default: {
         const json = JSON.stringify(data);
         return json.length > 400 ? `${json.slice(0, 400)}…` : json;
@@ -639,7 +645,8 @@
     setText('settle-exit', settlement.exit_code === null || settlement.exit_code === undefined ? '—' : String(settlement.exit_code));
     setText('settle-by', settlement.settled_by ?? '');
     setText('settle-seq', String(settlement.final_seq ?? ''));
-    setText('settle-at', settlement.settled_at ? new Date(settlement.settled_at).toLocaleString() : '');
+    setText('settle-at', settlement.settled_at ? clock(settlement.settled_at) : '');
+    $('settle-at').title = settlement.settled_at ? new Date(settlement.settled_at).toLocaleString() : '';
     $('settle-outcome').className = `outcome ${sessionState({ settlement })[1]}`;
   }
 
@@ -688,7 +695,7 @@
   // "3 s ago" stays true between refreshes.
   function tickClocks() {
     for (const node of document.querySelectorAll('.runner-seen[data-time]')) {
-      node.textContent = `Last heartbeat ${ago(node.dataset.time)}`;
+      node.textContent = `last heartbeat ${ago(node.dataset.time)}`;
     }
   }
 
