@@ -1,5 +1,5 @@
 // The devplane's web dashboard: plain JavaScript, no build step, served by checkfu-devplane.
-// Everything it shows from the devplane is set as text (textContent, never innerHTML): event
+// Everything it shows from the devplane is set as text (textContent), never parsed as markup: event
 // text is harness output and Session titles, labels and approval titles come from elsewhere.
 'use strict';
 
