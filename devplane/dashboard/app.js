@@ -159,7 +159,11 @@
       await api('GET', '/v1/_dev/identities');
     } catch (error) {
       if (error.status !== 401) {
+        // Not the key's fault (the devplane is down): keep it in the form to try again.
         state.key = null;
+        $('app').hidden = true;
+        $('sign-in').hidden = false;
+        $('admin-key').value = key;
         say('sign-in-error', describe(error), 'error');
       }
       return;
@@ -234,6 +238,7 @@
       ]);
       renderRunners(presences.data || []);
       renderSessions(sessions.data || []);
+      if ($('runners-status').classList.contains('error')) say('runners-status', '');
     } catch (error) {
       if (error.status !== 401) say('runners-status', describe(error), 'error');
     }
@@ -339,11 +344,19 @@
       const badge = row.querySelector('.badge');
       badge.hidden = !s.pending_approvals;
       badge.textContent = s.pending_approvals === 1 ? '1 approval waiting' : `${s.pending_approvals} approvals waiting`;
-      row.classList.toggle('current', state.view !== null && state.view.id === s.session_id);
-      row.querySelector('a').toggleAttribute('aria-current', state.view !== null && state.view.id === s.session_id);
     });
+    markCurrent();
     $('sessions-empty').hidden = sessions.length > 0;
     if (state.view) updateSessionControls();
+  }
+
+  function markCurrent() {
+    for (const row of $('sessions').children) {
+      const current = state.view !== null && state.view.id === row.dataset.key;
+      row.classList.toggle('current', current);
+      if (current) row.querySelector('a').setAttribute('aria-current', 'page');
+      else row.querySelector('a').removeAttribute('aria-current');
+    }
   }
 
   // --- presets and new Sessions -----------------------------------------------------------
@@ -459,12 +472,14 @@
     if (state.view && state.view.abort) state.view.abort.abort();
     state.view = null;
     $('session').hidden = true;
-    for (const row of $('sessions').children) row.classList.remove('current');
+    markCurrent();
   }
 
   function openSessionView(id, approvalId) {
     closeSessionView();
-    state.view = { id, approvalId, afterSeq: 0, status: '', data: null, abort: null, focusedApproval: null, generation: 0 };
+    state.view = {
+      id, approvalId, afterSeq: 0, status: '', data: null, abort: null, focusedApproval: null, generation: 0, pollFailed: false,
+    };
     $('events').replaceChildren();
     $('approvals').replaceChildren();
     $('settlement').hidden = true;
@@ -473,6 +488,7 @@
     setText('session-meta', id);
     statusChip($('session-state'), '…', 'muted');
     $('session').hidden = false;
+    markCurrent();
     updateSessionControls();
     pollEvents(state.view);
   }
@@ -496,10 +512,15 @@
         const data = await api('GET', `/v1/sessions/${encodeURIComponent(view.id)}/events?${query}`, undefined, abort.signal);
         if (state.view !== view || view.generation !== generation) return;
         renderSession(view, data);
+        if (view.pollFailed) {
+          view.pollFailed = false;
+          say('session-status', '');
+        }
         wait = EVENTS_WAIT_SECONDS;
       } catch (error) {
         if (error.name === 'AbortError' || state.view !== view || view.generation !== generation) return;
         if (error.status === 401) return;
+        view.pollFailed = true;
         say('session-status', error.status === 404 ? `No Session ${view.id} on this devplane.` : describe(error), 'error');
         if (error.status === 404) return;
         await new Promise((resolve) => setTimeout(resolve, 2000));
@@ -510,8 +531,6 @@
   function renderSession(view, data) {
     view.data = data;
     view.status = data.status;
-    const entry = state.sessions.get(view.id);
-    setText('session-title', (entry && entry.title) || 'Session');
     const runner = data.runner_id ? ` · Runner ${data.runner_id}` : ' · waiting for a Runner';
     setText('session-meta', `${data.session_id} · created ${clock(data.created_at)}${runner}`);
     const [text, tone] = sessionState(data);
@@ -655,6 +674,7 @@
     if (!view) return;
     const settled = view.data ? view.data.status === 'settled' : false;
     const entry = state.sessions.get(view.id);
+    setText('session-title', (entry && entry.title) || 'Session');
     const acp = entry ? String(entry.driver || '').startsWith('checkfu:acp') : false;
     $('cancel-session').hidden = settled;
     $('cancel-session').disabled = Boolean(view.data && view.data.cancel_requested);
