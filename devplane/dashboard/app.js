@@ -482,6 +482,7 @@
     };
     $('events').replaceChildren();
     $('approvals').replaceChildren();
+    for (const id of ['settle-outcome', 'settle-reason', 'settle-exit', 'settle-by', 'settle-seq', 'settle-at']) setText(id, '');
     $('settlement').hidden = true;
     say('session-status', '');
     setText('session-title', 'Session');
