@@ -296,14 +296,26 @@ ApiReply DevPlaneServer::sessionEvents(const Call &call)
         return ApiReply::invalidField(QStringLiteral("wait_seconds"), QStringLiteral("must be an integer 0-60"));
     }
     const QString sessionId = call.captures.at(0);
-    // The dashboard's long-poll: held while there is no event after after_seq and the status is
-    // still the one the page shows (?status=; without it, any status). It is asked again after
-    // every other request (an observation batch, a claim, a settlement) and at the deadline.
+    // The dashboard's long-poll: held while there is no event after after_seq and what the page
+    // says it shows is still so: ?status=, ?decided= (approvals no longer pending),
+    // ?cancel_requested= (each only when given). It is asked again after every other request
+    // (an observation batch, a claim, a decision, a cancel, a settlement) and at the deadline.
     if (wait.value_or(0) > 0 && !call.deadlinePassed) {
         const ApiReply now = m_state.sessions().events(sessionId, 0, 0, call.now);
-        const QString knownStatus = call.query.queryItemValue(QStringLiteral("status"), QUrl::FullyDecoded);
-        if (!now.isError() && now.body().value(QStringLiteral("acked_through")).toInteger() <= afterSeq.value_or(0)
-            && (knownStatus.isEmpty() || knownStatus == now.body().value(QStringLiteral("status")).toString())) {
+        const QJsonObject view = now.body();
+        qint64 decided = 0;
+        for (const QJsonValue &approval : view.value(QStringLiteral("approvals")).toArray()) {
+            decided += approval.toObject().value(QStringLiteral("status")) != QLatin1String("pending") ? 1 : 0;
+        }
+        const auto unchanged = [&call](const QString &name, const QString &current) {
+            return !call.query.hasQueryItem(name) || call.query.queryItemValue(name, QUrl::FullyDecoded) == current;
+        };
+        if (!now.isError() && view.value(QStringLiteral("acked_through")).toInteger() <= afterSeq.value_or(0)
+            && unchanged(QStringLiteral("status"), view.value(QStringLiteral("status")).toString())
+            && unchanged(QStringLiteral("decided"), QString::number(decided))
+            && unchanged(QStringLiteral("cancel_requested"),
+                view.value(QStringLiteral("cancel_requested")).toBool() ? QStringLiteral("true")
+                                                                        : QStringLiteral("false"))) {
             return ApiReply::parked(static_cast<int>(*wait));
         }
     }

@@ -478,7 +478,7 @@
   function openSessionView(id, approvalId) {
     closeSessionView();
     state.view = {
-      id, approvalId, afterSeq: 0, status: '', data: null, abort: null, focusedApproval: null, generation: 0, pollFailed: false,
+      id, approvalId, afterSeq: 0, data: null, abort: null, focusedApproval: null, generation: 0, pollFailed: false,
     };
     $('events').replaceChildren();
     $('approvals').replaceChildren();
@@ -508,7 +508,12 @@
       const abort = new AbortController();
       view.abort = abort;
       const query = new URLSearchParams({ after_seq: String(view.afterSeq), wait_seconds: String(wait) });
-      if (view.status) query.set('status', view.status);
+      if (view.data) {
+        // What the page shows: the devplane answers as soon as any of it changes.
+        query.set('status', view.data.status);
+        query.set('decided', String((view.data.approvals || []).filter((a) => a.status !== 'pending').length));
+        query.set('cancel_requested', view.data.cancel_requested ? 'true' : 'false');
+      }
       try {
         const data = await api('GET', `/v1/sessions/${encodeURIComponent(view.id)}/events?${query}`, undefined, abort.signal);
         if (state.view !== view || view.generation !== generation) return;
@@ -531,7 +536,6 @@
 
   function renderSession(view, data) {
     view.data = data;
-    view.status = data.status;
     const runner = data.runner_id ? ` · Runner ${data.runner_id}` : ' · waiting for a Runner';
     setText('session-meta', `${data.session_id} · created ${clock(data.created_at)}${runner}`);
     const [text, tone] = sessionState(data);

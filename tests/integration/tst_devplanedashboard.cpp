@@ -9,9 +9,9 @@
 //   Runner routes are not affected;
 // - GET /v1/_dev/presets, POST /v1/_dev/sessions (a Session from a preset, for the dev
 //   principal) and GET /v1/_dev/sessions (newest first, pending approvals counted);
-// - the events long-poll (wait_seconds, status): held while nothing is new, woken by an
-//   observation batch (answering only the events after after_seq) and by a status change,
-//   answered at its deadline otherwise.
+// - the events long-poll (wait_seconds, status, decided, cancel_requested): held while nothing
+//   is new, woken by an observation batch (answering only the events after after_seq), a status
+//   change, a decision or a cancel made elsewhere; answered at its deadline otherwise.
 // Runtime: a few seconds.
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
@@ -153,6 +153,7 @@ private slots:
     void theSessionListIsNewestFirstWithPendingApprovals();
     void anEventsPollWaitsForTheNextEvent();
     void anEventsPollWakesOnAStatusChange();
+    void anEventsPollWakesOnADecisionOrCancelMadeElsewhere();
     void anEventsPollWithNothingNewAnswersAtItsDeadline();
     void anEventsPollChecksItsArguments();
 
@@ -688,6 +689,60 @@ void TestDevPlaneDashboard::anEventsPollWakesOnAStatusChange()
         "/v1/sessions/" + sessionId.toUtf8() + "/events?after_seq=0&wait_seconds=30&status=queued", adminHeaders("GET"))
                              .read(10000);
     QCOMPARE(stale.json().value(QStringLiteral("status")).toString(), QStringLiteral("settled"));
+}
+
+void TestDevPlaneDashboard::anEventsPollWakesOnADecisionOrCancelMadeElsewhere()
+{
+    // A page shows a pending approval; the decision comes from elsewhere (the CLI), with no event.
+    const QString sessionId = createSession(
+        QStringLiteral("acp"), { { QStringLiteral("agent"), QStringLiteral("[\"node\",\"/abs/agent.mjs\"]") } });
+    const QJsonObject claimed = claim();
+    QCOMPARE(claimed.value(QStringLiteral("session_id")).toString(), sessionId);
+    const QJsonObject requested { { QStringLiteral("approval_id"), QStringLiteral("apr_elsewhere") },
+        { QStringLiteral("title"), QStringLiteral("Run the tests") },
+        { QStringLiteral("options"),
+            QJsonArray { QJsonObject { { QStringLiteral("option_id"), QStringLiteral("allow_once") },
+                { QStringLiteral("name"), QStringLiteral("Allow") },
+                { QStringLiteral("kind"), QStringLiteral("allow_once") } } } } };
+    QCOMPARE(observe(claimed, { observation(1, QStringLiteral("approval.requested"), requested) }).status, 200);
+    const QByteArray shown = "/v1/sessions/" + sessionId.toUtf8()
+        + "/events?after_seq=1&wait_seconds=30&status=claimed&decided=0&cancel_requested=false";
+
+    Request decisionPoll(m_port, "GET", shown, adminHeaders("GET"));
+    QTest::qWait(300);
+    QVERIFY(!decisionPoll.answered());
+    QString error;
+    QVERIFY2(m_devplane->sessionCommand({ QStringLiteral("approve"), sessionId, QStringLiteral("apr_elsewhere"),
+                                            QStringLiteral("--option"), QStringLiteral("allow_once") },
+                 &error),
+        qPrintable(error));
+    Answer answer = decisionPoll.read(10000);
+    QVERIFY2(answer.status == 200, answer.describe().constData());
+    QCOMPARE(
+        answer.json().value(QStringLiteral("approvals")).toArray().at(0).toObject().value(QStringLiteral("status")),
+        QJsonValue(QStringLiteral("decided")));
+    QCOMPARE(answer.json().value(QStringLiteral("events")).toArray().size(), 0);
+
+    // The page now shows one decided approval; a cancel from elsewhere wakes it too.
+    const QByteArray decidedShown = "/v1/sessions/" + sessionId.toUtf8()
+        + "/events?after_seq=1&wait_seconds=30&status=claimed&decided=1&cancel_requested=false";
+    Request cancelPoll(m_port, "GET", decidedShown, adminHeaders("GET"));
+    QTest::qWait(300);
+    QVERIFY(!cancelPoll.answered());
+    QVERIFY2(m_devplane->cancelSession(sessionId, &error), qPrintable(error));
+    answer = cancelPoll.read(10000);
+    QVERIFY2(answer.status == 200, answer.describe().constData());
+    QCOMPARE(answer.json().value(QStringLiteral("cancel_requested")).toBool(), true);
+    QCOMPARE(answer.json().value(QStringLiteral("status")).toString(), QStringLiteral("claimed"));
+
+    const QJsonObject settle { { QStringLiteral("claim_id"), claimed.value(QStringLiteral("claim_id")) },
+        { QStringLiteral("outcome"), QStringLiteral("cancelled") }, { QStringLiteral("reason"), QJsonValue() },
+        { QStringLiteral("exit_code"), QJsonValue() }, { QStringLiteral("final_seq"), 1 },
+        { QStringLiteral("usage"), QJsonObject() } };
+    const Answer settled = runner("POST",
+        QStringLiteral("/v1/runner/runs/%1/settle").arg(claimed.value(QStringLiteral("run_id")).toString()).toUtf8(),
+        settle);
+    QVERIFY2(settled.status == 200, settled.describe().constData());
 }
 
 void TestDevPlaneDashboard::anEventsPollWithNothingNewAnswersAtItsDeadline()
