@@ -165,7 +165,7 @@ void EndpointPage::validate()
 
 // ---------------------------------------------------------------------------------------------
 
-CodePage::CodePage(QWidget *parent) : QWizardPage(parent)
+CodePage::CodePage(QWidget *parent, const QString &os) : QWizardPage(parent)
 {
     setObjectName(QStringLiteral("codePage"));
     setTitle(tr("Pairing code"));
@@ -192,6 +192,12 @@ CodePage::CodePage(QWidget *parent) : QWizardPage(parent)
     layout->addWidget(explanation(tr("Spaces, line breaks, lower case and missing hyphens do not matter: the code is "
                                      "tidied up as you paste it."),
         this));
+    auto *recoveryNote = new FieldMessage(QStringLiteral("codeRecoveryNote"), this);
+    if (os == QLatin1String("windows"))
+        recoveryNote->setMessage(FieldMessage::Kind::Information,
+            tr("Pairing recovery is not supported on Windows: if this machine loses its pairing, ask your "
+               "administrator for a new pairing code."));
+    layout->addWidget(recoveryNote);
     layout->addStretch(1);
 
     connect(m_edit, &QLineEdit::textChanged, this, &CodePage::validate);

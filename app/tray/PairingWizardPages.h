@@ -1,5 +1,6 @@
 #pragma once
 
+#include <runnercore/base/Platform.h>
 #include <runnercore/config/RunnerConfig.h>
 
 #include <QUrl>
@@ -64,7 +65,9 @@ class CodePage : public QWizardPage
 {
     Q_OBJECT
 public:
-    explicit CodePage(QWidget *parent = nullptr);
+    // os: a Platform::os() name; "windows" adds the note that pairing recovery is not supported
+    // there (protocol §2.3 names no Windows store for the credential).
+    explicit CodePage(QWidget *parent = nullptr, const QString &os = runnercore::Platform::os());
 
     bool isComplete() const override;
     // Normalised; empty until the text is a valid code.

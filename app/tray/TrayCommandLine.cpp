@@ -17,6 +17,19 @@ QString tr(const char *text)
 }
 } // namespace
 
+bool TrayCommandLine::asksForHelpOrVersion(const QStringList &arguments)
+{
+    static const QStringList answered { QStringLiteral("-h"), QStringLiteral("--help"), QStringLiteral("-?"),
+        QStringLiteral("--help-all"), QStringLiteral("-v"), QStringLiteral("--version") };
+    for (const QString &argument : arguments.mid(1)) {
+        if (argument == QLatin1String("--"))
+            return false;
+        if (answered.contains(argument))
+            return true;
+    }
+    return false;
+}
+
 TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProcessEnvironment &env)
 {
     TrayCommandLine result;

@@ -21,4 +21,7 @@ struct TrayCommandLine
     QString output; // what --help / --version print
 
     static TrayCommandLine parse(const QStringList &arguments, const QProcessEnvironment &env);
+    // --help or --version is asked for: answered with a QCoreApplication, so without a display
+    // (help2man, a terminal over ssh).
+    static bool asksForHelpOrVersion(const QStringList &arguments);
 };

@@ -22,6 +22,46 @@
 
 using namespace runnercore;
 
+namespace {
+void nameApplication()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("Checkfu"));
+    QCoreApplication::setApplicationName(QStringLiteral("checkfu-tray"));
+    QCoreApplication::setApplicationVersion(Platform::runnerVersion());
+}
+
+// The person's language where translations/ has it; English otherwise.
+void loadTranslation(QTranslator &translator)
+{
+    if (translator.load(QLocale(), QStringLiteral("checkfu"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(&translator);
+}
+
+// --help and --version print and exit without a QApplication, which needs a display.
+int answerHelpOrVersion(int argc, char *argv[], const QProcessEnvironment &environment)
+{
+    QCoreApplication app(argc, argv);
+    nameApplication();
+    QTranslator translator;
+    loadTranslation(translator);
+    const TrayCommandLine commandLine = TrayCommandLine::parse(app.arguments(), environment);
+    if (!commandLine.errors.isEmpty()) {
+        std::fprintf(stderr, "checkfu-tray: %s\n", qPrintable(commandLine.errors.join(QLatin1Char('\n'))));
+        return int(RunnerExit::Usage);
+    }
+    std::fputs(qPrintable(commandLine.output), stdout);
+    return 0;
+}
+
+QStringList argumentList(int argc, char *argv[])
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    return arguments;
+}
+} // namespace
+
 int main(int argc, char *argv[])
 {
     // Before any secret is read: no core file, no same-user ptrace or /proc/<pid>/environ reads.
@@ -31,16 +71,15 @@ int main(int argc, char *argv[])
     const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     ProcessHardening::scrubEnvironment(ProcessHardening::secretVariables());
 
+    if (TrayCommandLine::asksForHelpOrVersion(argumentList(argc, argv)))
+        return answerHelpOrVersion(argc, argv, environment);
+
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("Checkfu"));
-    QApplication::setApplicationName(QStringLiteral("checkfu-tray"));
+    nameApplication();
     QApplication::setApplicationDisplayName(QApplication::translate("main", "Checkfu Runner"));
-    QApplication::setApplicationVersion(Platform::runnerVersion());
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tray-ready.svg")));
-    // The person's language where translations/ has it; English otherwise.
     QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("checkfu"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
+    loadTranslation(translator);
     // The tray icon, not a window, keeps the tray running; quitting goes through TrayApplication.
     QApplication::setQuitOnLastWindowClosed(false);
 

@@ -3,6 +3,7 @@
 #include <runnercore/logging/Logging.h>
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QHash>
@@ -252,12 +253,23 @@ void HostProcess::start()
 
 QString HostProcess::reaperPath()
 {
-    QStringList candidates { QCoreApplication::applicationDirPath() + QLatin1Char('/') + QLatin1String(ReaperName) };
-#ifdef CHECKFU_RUN_REAPER_BUILD_PATH
-    candidates.append(QStringLiteral(CHECKFU_RUN_REAPER_BUILD_PATH));
+    return reaperPath(QCoreApplication::applicationDirPath());
+}
+
+QString HostProcess::reaperPath(const QString &binaryDir)
+{
+    QStringList candidates { binaryDir + QLatin1Char('/') + QLatin1String(ReaperName) };
+#ifdef CHECKFU_RUN_REAPER_FROM_BINDIR
+    candidates.append(binaryDir + QStringLiteral("/" CHECKFU_RUN_REAPER_FROM_BINDIR "/") + QLatin1String(ReaperName));
+#endif
+#if defined(CHECKFU_RUN_REAPER_BUILD_PATH) && defined(CHECKFU_BUILD_DIR)
+    // Only for a binary of this build tree (the tests): an installed Runner never falls back to it.
+    const QString buildDir = QStringLiteral(CHECKFU_BUILD_DIR);
+    if (binaryDir == buildDir || binaryDir.startsWith(buildDir + QLatin1Char('/')))
+        candidates.append(QStringLiteral(CHECKFU_RUN_REAPER_BUILD_PATH));
 #endif
     for (const QString &candidate : std::as_const(candidates)) {
-        const QFileInfo info(candidate);
+        const QFileInfo info(QDir::cleanPath(candidate));
         if (info.isFile() && info.isExecutable())
             return info.absoluteFilePath();
     }

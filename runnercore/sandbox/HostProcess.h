@@ -49,8 +49,11 @@ public:
         int inheritedFd = -1;
     };
 
-    // checkfu-run-reaper next to this binary, else where the build put it; empty if neither exists.
+    // checkfu-run-reaper next to this binary, else in ../libexec/checkfu-runner from it (installed),
+    // else, for a binary of the build tree, where the build put it; empty if none exists.
     static QString reaperPath();
+    // The same lookup for a binary in binaryDir.
+    static QString reaperPath(const QString &binaryDir);
 
     explicit HostProcess(Launch launch, QObject *parent = nullptr);
     ~HostProcess() override;

@@ -2,7 +2,8 @@
 // AppIndicator extension): its status window is all there is. Quitting must still end the
 // process: Qt's quit() asks every window to close first, and the status window turns its own
 // close into "Quit", so the tray used to drain, sign off and then keep running forever.
-// Driven as a process (links no tray code); needs no desktop. Runtime: about 10 s.
+// --help and --version answer without any display. Driven as a process (links no tray code); needs
+// no desktop. Runtime: about 10 s.
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
@@ -27,6 +28,7 @@ class TestTrayNoTray : public QObject
 
 private slots:
     void initTestCase();
+    void helpAndVersionNeedNoDisplay();
     void sigtermDrainsSignsOffAndExits();
     void sigtermExitsWhenTheControlPlaneIsGone();
 
@@ -46,6 +48,33 @@ void TestTrayNoTray::initTestCase()
     m_devplane = std::make_unique<DevPlaneProcess>();
     QString error;
     QVERIFY2(m_devplane->start(&error), qPrintable(error));
+}
+
+// help2man (the .deb's man pages) and a terminal over ssh ask without any display: no X, no
+// Wayland, no platform plugin chosen.
+void TestTrayNoTray::helpAndVersionNeedNoDisplay()
+{
+    QProcessEnvironment env = RunnerProcess(m_home).environment();
+    for (const char *name : { "DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM" })
+        env.remove(QString::fromLatin1(name));
+    const auto run = [&](const QString &flag, QByteArray *output) {
+        QProcess tray;
+        tray.setProcessEnvironment(env);
+        tray.start(QStringLiteral(CHECKFU_TRAY_BIN), { flag });
+        QVERIFY2(tray.waitForFinished(30000), "checkfu-tray did not exit");
+        *output = tray.readAllStandardOutput();
+        QVERIFY2(tray.exitStatus() == QProcess::NormalExit && tray.exitCode() == 0,
+            qPrintable(flag + QStringLiteral(" failed: ") + QString::fromLocal8Bit(tray.readAllStandardError())));
+    };
+    QByteArray output;
+    run(QStringLiteral("--version"), &output);
+    if (QTest::currentTestFailed())
+        return;
+    QCOMPARE(output, QByteArray("checkfu-tray " CHECKFU_VERSION "\n"));
+    run(QStringLiteral("--help"), &output);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY2(output.contains("checkfu://pair") && output.contains("--endpoint"), output.constData());
 }
 
 bool TestTrayNoTray::startTray(const QStringList &args, QString *error)

@@ -4,6 +4,7 @@
 // button sends the request again, or leads back to the code page when the code is spent.
 #include "GuiTestSupport.h"
 #include "PairingWizard.h"
+#include "PairingWizardPages.h"
 #include <runnercore/identity/PairingCode.h>
 #include <runnercore/identity/PairingRedemption.h>
 #include <runnercore/transport/ApiError.h>
@@ -172,6 +173,29 @@ private slots:
     {
         m_docker.clear();
         m_bubblewrap.clear();
+    }
+
+    // Protocol §2.3: the code page tells a person on Windows that a lost pairing cannot be
+    // recovered there; elsewhere it says nothing about it.
+    void codePageSaysPairingRecoveryIsNotSupportedOnWindows_data()
+    {
+        QTest::addColumn<QString>("os");
+        QTest::addColumn<bool>("noted");
+        QTest::newRow("windows") << QStringLiteral("windows") << true;
+        QTest::newRow("linux") << QStringLiteral("linux") << false;
+        QTest::newRow("macos") << QStringLiteral("darwin") << false;
+    }
+
+    void codePageSaysPairingRecoveryIsNotSupportedOnWindows()
+    {
+        QFETCH(QString, os);
+        QFETCH(bool, noted);
+        CodePage page(nullptr, os);
+        page.show();
+        auto *note = page.findChild<QLabel *>(QStringLiteral("codeRecoveryNote"));
+        QVERIFY(note);
+        QCOMPARE(note->isVisibleTo(&page), noted);
+        QCOMPARE(note->text().contains(QStringLiteral("Pairing recovery is not supported on Windows")), noted);
     }
 
     void refusesBadEndpoints_data()

@@ -227,6 +227,33 @@ private slots:
             false);
     }
 
+    // Installed (the .deb, `cmake --install`), the reaper is a helper out of PATH, in
+    // libexec/checkfu-runner beside the Runner's bin/; a reaper next to the binary wins. A binary
+    // outside the build tree never falls back to the build's reaper.
+    void findsTheReaperNextToTheBinaryOrInstalledInLibexec()
+    {
+        QTemporaryDir prefix;
+        QVERIFY(prefix.isValid());
+        const QString bin = prefix.path() + QStringLiteral("/bin");
+        const QString libexec = prefix.path() + QStringLiteral("/libexec/checkfu-runner");
+        QVERIFY(QDir().mkpath(bin) && QDir().mkpath(libexec));
+        const auto placeReaper = [](const QString &dir) {
+            QFile reaper(dir + QStringLiteral("/checkfu-run-reaper"));
+            QVERIFY(reaper.open(QIODevice::WriteOnly));
+            reaper.write("#!/bin/sh\n");
+            reaper.close();
+            QVERIFY(reaper.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+        };
+        QCOMPARE(HostProcess::reaperPath(bin), QString());
+        placeReaper(libexec);
+        QCOMPARE(HostProcess::reaperPath(bin), libexec + QStringLiteral("/checkfu-run-reaper"));
+        placeReaper(bin);
+        QCOMPARE(HostProcess::reaperPath(bin), bin + QStringLiteral("/checkfu-run-reaper"));
+        // A file that cannot be executed is no reaper: the next place is looked at.
+        QVERIFY(QFile::setPermissions(bin + QStringLiteral("/checkfu-run-reaper"), QFile::ReadOwner));
+        QCOMPARE(HostProcess::reaperPath(bin), libexec + QStringLiteral("/checkfu-run-reaper"));
+    }
+
     void prepareCreatesPrivateDirectoriesAndFiles()
     {
         HostProcessProvider provider(root());
