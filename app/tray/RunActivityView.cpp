@@ -33,7 +33,8 @@ QString literalToolTip(const QString &text)
 }
 } // namespace
 
-RunActivityView::RunActivityView(QWidget *parent) : QWidget(parent), m_now([] { return QDateTime::currentDateTime(); })
+RunActivityView::RunActivityView(QWidget *parent)
+    : QWidget(parent), m_now([] { return QDateTime::currentDateTime(); }), m_tick(new QTimer(this))
 {
     setObjectName(QStringLiteral("runActivity"));
     m_tick->setObjectName(QStringLiteral("elapsedTick"));
