@@ -11,6 +11,8 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 using namespace runnercore;
 
 namespace {
@@ -65,11 +67,11 @@ RunActivityView::RunActivityView(QWidget *parent)
     m_recent->setFocusPolicy(Qt::NoFocus);
     m_recent->setTextElideMode(Qt::ElideRight);
     m_recent->header()->setStretchLastSection(false);
-    m_recent->header()->setSectionResizeMode(TitleColumn, QHeaderView::Stretch);
-    for (int column : { OutcomeColumn, ReasonColumn, DurationColumn })
+    // Title and reason share what the short columns leave; each elides, its tooltip has it all.
+    for (int column : { TitleColumn, ReasonColumn })
+        m_recent->header()->setSectionResizeMode(column, QHeaderView::Stretch);
+    for (int column : { OutcomeColumn, DurationColumn })
         m_recent->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
-    const int rowHeight = m_recent->fontMetrics().height() + 6;
-    m_recent->setFixedHeight(m_recent->header()->sizeHint().height() + RecentRowsShown * rowHeight + 4);
     recentLayout->addWidget(m_recent);
     m_recentBox->setVisible(false);
     layout->addWidget(m_recentBox);
@@ -169,8 +171,13 @@ void RunActivityView::updateRecent(const QDateTime &now)
         if (entry.title != entry.fullTitle)
             item->setToolTip(TitleColumn, literalToolTip(entry.fullTitle));
         if (!entry.reason.isEmpty())
-            item->setToolTip(ReasonColumn, literalToolTip(entry.reason));
+            item->setToolTip(ReasonColumn, literalToolTip(run.reason + QStringLiteral(": ") + entry.reason));
     }
+    // As tall as its rows, up to RecentRowsShown; beyond that it scrolls.
+    const int rows = std::clamp(int(m_activity.recent().size()), 1, RecentRowsShown);
+    const int rowHeight
+        = m_recent->sizeHintForRow(0) > 0 ? m_recent->sizeHintForRow(0) : m_recent->fontMetrics().height() + 6;
+    m_recent->setFixedHeight(m_recent->header()->sizeHint().height() + rows * rowHeight + 2 * m_recent->frameWidth());
     m_recentBox->setVisible(!m_activity.recent().isEmpty());
 }
 
