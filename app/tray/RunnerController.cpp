@@ -9,6 +9,7 @@ RunnerController::RunnerController(const RunnerConfigInput &commandLine, const C
 {
     qRegisterMetaType<RunnerStatus>();
     qRegisterMetaType<ApprovalRequest>();
+    qRegisterMetaType<RunSummary>();
     qRegisterMetaType<RunnerState>();
     qRegisterMetaType<RunnerExit>();
     qRegisterMetaType<PairingRequest>();
@@ -25,6 +26,7 @@ RunnerController::RunnerController(const RunnerConfigInput &commandLine, const C
     connect(this, &RunnerController::stopRequested, m_host, &RunnerHost::stop, Qt::QueuedConnection);
     connect(this, &RunnerController::stopNowRequested, m_host, &RunnerHost::stopNow, Qt::QueuedConnection);
     connect(this, &RunnerController::drainingRequested, m_host, &RunnerHost::setDraining, Qt::QueuedConnection);
+    connect(this, &RunnerController::cancelRunRequested, m_host, &RunnerHost::cancelRun, Qt::QueuedConnection);
     connect(this, &RunnerController::pairRequested, m_host, &RunnerHost::pair, Qt::QueuedConnection);
     connect(this, &RunnerController::unpairRequested, m_host, &RunnerHost::unpair, Qt::QueuedConnection);
     connect(this, &RunnerController::diagnosticsRequested, m_host, &RunnerHost::runDiagnostics, Qt::QueuedConnection);
@@ -76,6 +78,11 @@ void RunnerController::stop()
 void RunnerController::stopNow()
 {
     emit stopNowRequested(QPrivateSignal());
+}
+
+void RunnerController::cancelRun(const QString &runId)
+{
+    emit cancelRunRequested(runId, QPrivateSignal());
 }
 
 void RunnerController::setDraining(bool draining)

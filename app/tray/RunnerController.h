@@ -41,6 +41,7 @@ signals:
     void stopRequested(QPrivateSignal);
     void stopNowRequested(QPrivateSignal);
     void drainingRequested(bool draining, QPrivateSignal);
+    void cancelRunRequested(const QString &runId, QPrivateSignal);
     void pairRequested(const PairingRequest &request, QPrivateSignal);
     void unpairRequested(QPrivateSignal);
     void diagnosticsRequested(QPrivateSignal);
@@ -68,6 +69,8 @@ public slots:
     void stop();
     // Cancel owned runs and sign off without waiting.
     void stopNow();
+    // Cancels one run on this machine (a person's Cancel): it settles cancelled/runner_stopped.
+    void cancelRun(const QString &runId);
     void setDraining(bool draining);
     // Signs off a running Runner, then redeems the code; pairingFinished() tells how it went.
     void pair(const PairingRequest &request);

@@ -176,6 +176,12 @@ void RunnerHost::launch()
             m_approvals.removeIf([&](const ApprovalRequest &r) { return r.approvalId == approvalId; });
             publish();
         });
+    // The tier is known once a run is taken; its end goes into the history the tray keeps.
+    connect(runner, &Runner::runStarted, this, [this] { publish(); });
+    connect(runner, &Runner::runEnded, this, [this](const RunSummary &run) {
+        m_activity.addEnded(run);
+        publish();
+    });
     connect(runner, &Runner::finished, this, &RunnerHost::onFinished);
     emit coreCreated(runner);
     runner->start();
@@ -204,6 +210,12 @@ void RunnerHost::stopNow()
 {
     if (m_runner && !m_runnerFinished)
         m_runner->stopNow();
+}
+
+void RunnerHost::cancelRun(const QString &runId)
+{
+    if (m_runner && !m_runnerFinished)
+        m_runner->cancelRun(runId);
 }
 
 void RunnerHost::setDraining(bool draining)
@@ -352,6 +364,7 @@ RunnerStatus RunnerHost::status() const
     RunnerStatus s;
     s.totalSlots = m_slotCount;
     s.approvals = m_approvals;
+    s.activity = m_activity;
     s.lastWarning = m_lastWarning;
     s.lastContact = m_lastContact;
     if (m_settings) {
@@ -381,6 +394,7 @@ RunnerStatus RunnerHost::status() const
     if (const auto owner = m_runner->owner(); owner && !owner->machineLabel.isEmpty())
         s.machineLabel = owner->machineLabel;
     s.busySlots = m_runner->busySlots();
+    s.activity.setRunning(m_runner->runs());
     s.draining = m_runner->isDraining();
     s.sandboxPosture = m_runner->sandboxPosture(true);
     s.dashboardLink = m_runner->dashboardLink();

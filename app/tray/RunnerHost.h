@@ -59,6 +59,8 @@ public slots:
     void start();
     void stop();
     void stopNow();
+    // A person cancels one run (settled cancelled/runner_stopped); nothing when it is not held.
+    void cancelRun(const QString &runId);
     void setDraining(bool draining);
     // Signs off a running Runner first, then redeems the code with a new one.
     void pair(const PairingRequest &request);
@@ -102,6 +104,7 @@ private:
     std::unique_ptr<runnercore::Doctor> m_doctor;
     bool m_runnerFinished = false;
     QList<runnercore::ApprovalRequest> m_approvals;
+    RunActivity m_activity; // the ended runs, for the tray's lifetime (across Runners)
     QString m_lastWarning;
     QString m_failure; // why no Runner could be made (configuration), shown as Failed
     int m_slotCount = 1;

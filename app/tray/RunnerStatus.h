@@ -1,5 +1,6 @@
 #pragma once
 
+#include "RunActivity.h"
 #include <runnercore/model/ApprovalRequest.h>
 #include <runnercore/runner/RunnerState.h>
 
@@ -23,6 +24,7 @@ struct RunnerStatus
     bool draining = false;
     bool paired = false; // the shared settings hold a pairing
     QList<runnercore::ApprovalRequest> approvals; // waiting for their owner's decision, oldest first
+    RunActivity activity; // the runs going now and the last ones that ended
     QString sandboxPosture; // Runner::sandboxPosture(); empty until the tiers are known
     QString dashboardLink;
     QString lastWarning;

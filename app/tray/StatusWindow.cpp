@@ -1,5 +1,6 @@
 #include "StatusWindow.h"
 
+#include "RunActivityView.h"
 #include "TrayMenu.h"
 
 #include <QCloseEvent>
@@ -75,6 +76,11 @@ StatusWindow::StatusWindow(TrayMenu *menu, QWidget *parent) : QWidget(parent, Qt
     m_approvalsBox->setVisible(false);
     layout->addWidget(m_approvalsBox);
 
+    m_activity = new RunActivityView(this);
+    connect(m_activity, &RunActivityView::cancelRequested, this, &StatusWindow::cancelRunRequested);
+    connect(m_activity, &RunActivityView::openRequested, this, &StatusWindow::openRequested);
+    layout->addWidget(m_activity);
+
     // Two rows: the Runner's own actions, whose texts are long, then the links and Quit.
     auto *runnerButtons = new QHBoxLayout;
     for (QAction *action : { menu->drainAction(), menu->runnerAction() })
@@ -125,6 +131,12 @@ void StatusWindow::setStatus(const RunnerStatus &status, const TrayView &view, c
     m_form->setRowVisible(m_message, !why.isEmpty());
     m_warning->setText(status.lastWarning);
     m_form->setRowVisible(m_warning, !status.lastWarning.isEmpty());
+    m_activity->setActivity(status.activity, now);
+}
+
+void StatusWindow::setClock(std::function<QDateTime()> now)
+{
+    m_activity->setClock(std::move(now));
 }
 
 void StatusWindow::setNoTrayReason(const QString &text)

@@ -5,11 +5,14 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QFormLayout;
 class QGroupBox;
 class QLabel;
 class QToolButton;
 class QVBoxLayout;
+class RunActivityView;
 class TrayMenu;
 
 // The compact window a left click on the icon opens; also the whole UI when there is no tray.
@@ -20,6 +23,10 @@ class StatusWindow : public QWidget
 signals:
     // Closing was asked while closing means quitting (no tray): the owner decides.
     void quitRequested();
+    // Cancel was pressed for one run, not yet confirmed: the owner asks first.
+    void cancelRunRequested(const QString &runId, const QString &title);
+    // A run's Session link was clicked.
+    void openRequested(const QUrl &url);
 
 public:
     explicit StatusWindow(TrayMenu *menu, QWidget *parent = nullptr);
@@ -28,6 +35,9 @@ public:
     // Why this window stands in for a tray icon; empty hides the note.
     void setNoTrayReason(const QString &text);
     QString noTrayReason() const;
+    // What "now" is for the runs' elapsed times.
+    void setClock(std::function<QDateTime()> now);
+    RunActivityView *activityView() const { return m_activity; }
     // Without a tray, closing the window is the way to quit.
     void setQuitOnClose(bool quit) { m_quitOnClose = quit; }
 
@@ -58,4 +68,5 @@ private:
     QLabel *m_warning;
     QGroupBox *m_approvalsBox;
     QVBoxLayout *m_approvalsLayout;
+    RunActivityView *m_activity;
 };

@@ -46,6 +46,7 @@ TrayApplication::TrayApplication(RunnerController &controller, TrayIcon &icon, Q
     connect(&icon, &TrayIcon::startRequested, &controller, &RunnerController::start);
     connect(&icon, &TrayIcon::stopRequested, &controller, &RunnerController::stop);
     connect(&icon, &TrayIcon::stopNowRequested, &controller, &RunnerController::stopNow);
+    connect(&icon, &TrayIcon::cancelRunRequested, &controller, &RunnerController::cancelRun);
     connect(&icon, &TrayIcon::quitRequested, this, &TrayApplication::quit);
     TrayMenu *menu = icon.menu();
     connect(menu, &TrayMenu::pairWizardRequested, this, [this] { openPairingWizard(); });

@@ -25,6 +25,16 @@ TrayHooks TrayHooks::system()
                    QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
             == QMessageBox::Yes;
     };
+    hooks.confirmCancelRun = [](const QString &title) {
+        QMessageBox box(QMessageBox::Question, QApplication::translate("TrayHooks", "Cancel run"),
+            QApplication::translate(
+                "TrayHooks", "Cancel “%1”? The harness is stopped and the run ends as cancelled on this machine.")
+                .arg(title),
+            QMessageBox::Yes | QMessageBox::No);
+        box.setTextFormat(Qt::PlainText); // the title comes from the control plane
+        box.setDefaultButton(QMessageBox::No);
+        return box.exec() == QMessageBox::Yes;
+    };
     hooks.trayAvailable = [] { return QSystemTrayIcon::isSystemTrayAvailable(); };
     hooks.now = [] { return QDateTime::currentDateTime(); };
     hooks.logDir = AppPaths::logDir();

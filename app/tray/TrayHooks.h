@@ -19,6 +19,9 @@ struct TrayHooks
     std::function<bool(const QUrl &)> openUrl;
     // Asked before quitting with runs in flight; true quits. Default: a question dialog.
     std::function<bool(int runsInFlight)> confirmQuit;
+    // Asked before cancelling one run (its title, safe to show); true cancels. Default: a question
+    // dialog. Without one, nothing is cancelled.
+    std::function<bool(const QString &title)> confirmCancelRun;
     // Default QSystemTrayIcon::isSystemTrayAvailable.
     std::function<bool()> trayAvailable;
     // Default QDateTime::currentDateTime.

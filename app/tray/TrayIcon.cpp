@@ -17,6 +17,14 @@ TrayIcon::TrayIcon(const TrayHooks &hooks, QObject *parent)
     connect(m_menu.get(), &TrayMenu::stopNowRequested, this, &TrayIcon::stopNowRequested);
     connect(m_menu.get(), &TrayMenu::quitRequested, this, &TrayIcon::requestQuit);
     connect(m_window.get(), &StatusWindow::quitRequested, this, &TrayIcon::requestQuit);
+    connect(m_menu.get(), &TrayMenu::activityRequested, this, &TrayIcon::showStatusWindow);
+    connect(m_window.get(), &StatusWindow::cancelRunRequested, this, &TrayIcon::requestCancelRun);
+    connect(m_window.get(), &StatusWindow::openRequested, this, [this](const QUrl &url) {
+        if (m_hooks.openUrl)
+            m_hooks.openUrl(url);
+    });
+    if (m_hooks.now)
+        m_window->setClock(m_hooks.now);
     setStatus(RunnerStatus());
 }
 
@@ -73,6 +81,14 @@ void TrayIcon::requestQuit()
     if (ask && !m_hooks.confirmQuit(m_status.busySlots))
         return;
     emit quitRequested();
+}
+
+void TrayIcon::requestCancelRun(const QString &runId, const QString &title)
+{
+    // No confirmer, no cancel: a run is never ended by a stray click.
+    if (!m_hooks.confirmCancelRun || !m_hooks.confirmCancelRun(title))
+        return;
+    emit cancelRunRequested(runId);
 }
 
 void TrayIcon::toggleStatusWindow()

@@ -24,6 +24,8 @@ signals:
     void stopNowRequested();
     // Confirmed where runs were in flight.
     void quitRequested();
+    // A person confirmed cancelling this run.
+    void cancelRunRequested(const QString &runId);
 
 public:
     explicit TrayIcon(const TrayHooks &hooks = TrayHooks::system(), QObject *parent = nullptr);
@@ -46,6 +48,8 @@ public slots:
     void requestQuit();
     void toggleStatusWindow();
     void showStatusWindow();
+    // Asks first (through the injected confirmer), then cancelRunRequested().
+    void requestCancelRun(const QString &runId, const QString &title);
 
 private:
     void onActivated(QSystemTrayIcon::ActivationReason reason);

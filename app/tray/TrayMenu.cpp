@@ -17,6 +17,9 @@ TrayMenu::TrayMenu(const TrayHooks &hooks, QWidget *parent) : QMenu(parent), m_h
     m_status = addAction(QString());
     m_status->setObjectName(QStringLiteral("status"));
     m_status->setEnabled(false);
+    m_activity = addAction(QString());
+    m_activity->setObjectName(QStringLiteral("activity"));
+    connect(m_activity, &QAction::triggered, this, &TrayMenu::activityRequested);
     m_pair = addAction(tr("Pair this machine…"));
     m_pair->setObjectName(QStringLiteral("pair"));
     connect(m_pair, &QAction::triggered, this, &TrayMenu::pairWizardRequested);
@@ -83,6 +86,7 @@ void TrayMenu::setStatus(const RunnerStatus &status, const QString &statusLine)
     m_actions = TrayPresentation::actions(status);
     m_dashboardLink = status.dashboardLink;
     m_status->setText(actionText(statusLine));
+    m_activity->setText(TrayPresentation::activityActionText(status.busySlots));
     m_drain->setText(m_actions.drainText);
     m_drain->setVisible(m_actions.drainVisible);
     m_drain->setEnabled(m_actions.drainEnabled);

@@ -24,6 +24,8 @@ signals:
     void settingsRequested();
     void diagnosticsRequested();
     void unpairRequested();
+    // "Show activity…": the status window, with the runs.
+    void activityRequested();
     // The approval actions were replaced (approvalActions() has the new ones).
     void approvalsChanged();
 
@@ -33,6 +35,7 @@ public:
     void setStatus(const RunnerStatus &status, const QString &statusLine);
 
     QAction *statusAction() const { return m_status; }
+    QAction *activityAction() const { return m_activity; }
     QAction *drainAction() const { return m_drain; }
     QAction *runnerAction() const { return m_runner; }
     QAction *dashboardAction() const { return m_dashboard; }
@@ -52,6 +55,7 @@ private:
     QList<ApprovalEntry> m_approvalEntries;
     QString m_dashboardLink;
     QAction *m_status;
+    QAction *m_activity;
     QAction *m_approvalsEnd;
     QList<QAction *> m_approvals;
     QAction *m_drain;

@@ -1,5 +1,7 @@
 #include "TrayPresentation.h"
 
+#include <runnercore/model/SettleReason.h>
+
 #include <QLocale>
 
 using namespace runnercore;
@@ -7,17 +9,12 @@ using namespace runnercore;
 namespace {
 constexpr int MaxApprovalTitleChars = 48;
 constexpr int MaxTooltipApprovals = 3;
+constexpr int MaxRunTitleChars = 60;
 
 QString elided(const QString &text, int max)
 {
     const QString simplified = text.simplified();
     return simplified.size() <= max ? simplified : simplified.left(max - 1) + QChar(0x2026);
-}
-
-// Spelled out rather than "%n run(s)": without a loaded translation Qt would show "run(s)".
-QString runsText(int count)
-{
-    return count == 1 ? TrayPresentation::tr("1 run") : TrayPresentation::tr("%1 runs").arg(count);
 }
 
 QString approvalsText(int count)
@@ -157,6 +154,12 @@ QString TrayPresentation::tooltip(const RunnerStatus &status, const QDateTime &n
     lines << tr("Checkfu Runner — %1").arg(statusLine(status, now));
     if (const QString why = explanation(status); !why.isEmpty())
         lines << why;
+    // The status line counts the runs while connected; otherwise (offline, reconnecting) a line does.
+    const int running = status.busySlots;
+    const bool counted = status.state == RunnerState::Ready || status.state == RunnerState::Draining
+        || status.state == RunnerState::Stopping;
+    if (running > 0 && !counted)
+        lines << (running == 1 ? tr("%n run going", nullptr, running) : tr("%n runs going", nullptr, running));
     int shown = 0;
     for (const ApprovalRequest &approval : status.approvals) {
         if (shown++ == MaxTooltipApprovals)
@@ -266,6 +269,134 @@ QString TrayPresentation::explanation(const RunnerStatus &status)
     default:
         return status.message;
     }
+}
+
+// Two sources, each with %n: English reads right without a catalogue (which "%n run(s)" would
+// not), and a translation gives each its plural forms.
+QString TrayPresentation::runsText(int count)
+{
+    return count == 1 ? tr("%n run", nullptr, count) : tr("%n runs", nullptr, count);
+}
+
+QString TrayPresentation::activityActionText(int running)
+{
+    if (running == 0)
+        return tr("Show activity…");
+    return running == 1 ? tr("Show activity — %n run going…", nullptr, running)
+                        : tr("Show activity — %n runs going…", nullptr, running);
+}
+
+RunEntry TrayPresentation::runEntry(const RunSummary &run, const QDateTime &now)
+{
+    RunEntry e;
+    e.runId = run.runId;
+    e.fullTitle = safeTitle(run.title);
+    e.title = elided(e.fullTitle, MaxRunTitleChars);
+    e.driver = run.driver.isEmpty() ? tr("unknown") : elided(safeTitle(run.driver), MaxRunTitleChars);
+    e.tier = run.tier.isEmpty() ? tr("none") : safeTitle(run.tier);
+    if (run.hasEnded()) {
+        e.time = durationText(run.durationMs());
+        e.outcome = outcomeText(run.outcome);
+        e.reason = reasonText(run.reason);
+    } else {
+        e.time = run.startedAt.isValid() ? durationText(std::max<qint64>(0, run.startedAt.msecsTo(now))) : QString();
+    }
+    const QUrl link(run.sessionLink, QUrl::StrictMode);
+    if (link.isValid() && (link.scheme() == QLatin1String("https") || link.scheme() == QLatin1String("http")))
+        e.link = link;
+    return e;
+}
+
+QString TrayPresentation::safeTitle(const QString &title)
+{
+    QString kept;
+    kept.reserve(title.size());
+    for (const QChar c : title) {
+        // Cc: C0/C1 controls (a line break becomes a space); Cf: bidi overrides, zero-width marks.
+        if (c.category() == QChar::Other_Control)
+            kept.append(QLatin1Char(' '));
+        else if (c.category() != QChar::Other_Format)
+            kept.append(c);
+    }
+    kept = kept.simplified();
+    return kept.isEmpty() ? tr("untitled run") : kept;
+}
+
+QString TrayPresentation::durationText(qint64 ms)
+{
+    const qint64 seconds = std::max<qint64>(0, ms) / 1000;
+    if (seconds < 60)
+        return tr("%1 s").arg(seconds);
+    if (seconds < 3600)
+        return tr("%1 min %2 s").arg(seconds / 60).arg(seconds % 60, 2, 10, QLatin1Char('0'));
+    return tr("%1 h %2 min").arg(seconds / 3600).arg((seconds % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+QString TrayPresentation::outcomeText(const QString &outcome)
+{
+    if (outcome == QLatin1String("succeeded"))
+        return tr("Succeeded");
+    if (outcome == QLatin1String("failed"))
+        return tr("Failed");
+    if (outcome == QLatin1String("cancelled"))
+        return tr("Cancelled");
+    if (outcome == QLatin1String("refused"))
+        return tr("Refused");
+    if (outcome.isEmpty())
+        return tr("Given up"); // lease lost or revoked: the control plane settles it
+    return safeTitle(outcome);
+}
+
+QString TrayPresentation::reasonText(const QString &reason)
+{
+    if (reason.isEmpty())
+        return {};
+    const std::optional<SettleReason> known = fromWireName<SettleReason>(reason);
+    if (!known)
+        return safeTitle(reason);
+    switch (*known) {
+    case SettleReason::TierUnavailable:
+        return tr("its sandbox tier is not available here");
+    case SettleReason::NetworkBoundaryUnavailable:
+        return tr("its network boundary is not available here");
+    case SettleReason::RetentionUnavailable:
+        return tr("its retention mode is not available here");
+    case SettleReason::DriverUnsupported:
+        return tr("its harness driver is not supported");
+    case SettleReason::LaunchKindUnsupported:
+        return tr("its launch kind is not supported");
+    case SettleReason::ResourcesOutsideCeiling:
+        return tr("it asks for more resources than allowed");
+    case SettleReason::HarnessModelMismatch:
+        return tr("its harness and model do not match");
+    case SettleReason::MountUnsupported:
+        return tr("one of its mounts is not supported");
+    case SettleReason::InvalidRunSpec:
+        return tr("its run spec is invalid");
+    case SettleReason::ExitNonzero:
+        return tr("the harness exited with an error");
+    case SettleReason::ExitSignal:
+        return tr("the harness was killed by a signal");
+    case SettleReason::LaunchFailed:
+        return tr("the harness could not be started");
+    case SettleReason::IdleTimeout:
+        return tr("the harness was silent too long");
+    case SettleReason::DeadlineExceeded:
+        return tr("it ran past its time limit");
+    case SettleReason::CancelRequested:
+        return tr("cancelled from the dashboard");
+    case SettleReason::RunnerStopped:
+        return tr("cancelled on this machine");
+    case SettleReason::HarnessExited:
+        return tr("the agent ended mid-session");
+    case SettleReason::HarnessProtocolError:
+        return tr("the agent broke the protocol");
+    case SettleReason::ZdrBufferExhausted:
+        return tr("its in-memory buffer filled up during an outage");
+    case SettleReason::RunnerRestarted:
+        return tr("the Runner restarted");
+    }
+    return safeTitle(reason);
 }
 
 QString TrayPresentation::formatMoment(const QDateTime &moment, const QDateTime &now)

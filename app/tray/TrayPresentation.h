@@ -1,6 +1,7 @@
 #pragma once
 
 #include "RunnerStatus.h"
+#include <runnercore/work/RunSummary.h>
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -50,6 +51,20 @@ struct TrayActions
     QList<ApprovalEntry> approvals;
 };
 
+// One run as the activity view shows it: every text safe to show as plain text.
+struct RunEntry
+{
+    QString runId;
+    QString title; // control characters removed, elided
+    QString fullTitle; // control characters removed
+    QString driver; // "oneshot", "acp"
+    QString tier; // the sandbox tier it runs in, or "none" (refused)
+    QString time; // running: how long it has run; ended: how long it ran
+    QString outcome; // ended runs only
+    QString reason; // ended runs only; empty when there is none
+    QUrl link; // the Session in the dashboard; empty when not known
+};
+
 // RunnerStatus → what the tray shows. Pure: no widget, no clock of its own (the caller says
 // what "now" is), so every state is tested without a display.
 class TrayPresentation
@@ -76,6 +91,20 @@ public:
     // The Runner's own sentence where it explains something (why offline, why it failed); empty
     // where it would only repeat what the other facts say ("Connected to …").
     static QString explanation(const RunnerStatus &status);
+    // "1 run", "3 runs".
+    static QString runsText(int count);
+    // The menu's entry to the activity view, with how many runs are going.
+    static QString activityActionText(int running);
+    // A run in the activity view; `now` gives a running run's elapsed time.
+    static RunEntry runEntry(const runnercore::RunSummary &run, const QDateTime &now);
+    // A title from the control plane, made safe to show: no control or direction-changing
+    // characters, white space collapsed; "untitled run" when nothing is left.
+    static QString safeTitle(const QString &title);
+    // "42 s", "3 min 05 s", "2 h 07 min".
+    static QString durationText(qint64 ms);
+    static QString outcomeText(const QString &outcome);
+    // The settle reason (§6.6) in words; an unknown code as it is.
+    static QString reasonText(const QString &reason);
     // A time of day in the default locale, with the date when it is not today.
     static QString formatMoment(const QDateTime &moment, const QDateTime &now);
 };

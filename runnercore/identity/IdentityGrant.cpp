@@ -3,6 +3,7 @@
 #include <runnercore/transport/JsonReader.h>
 
 #include <QCoreApplication>
+#include <QUrl>
 
 namespace runnercore {
 
@@ -35,6 +36,16 @@ std::variant<IdentityGrant, QString> IdentityGrant::parse(const QJsonObject &bod
     if (!r.ok())
         return r.error();
     return g;
+}
+
+QString IdentityGrant::sessionLink(const QString &sessionId) const
+{
+    const QLatin1String placeholder("{session_id}");
+    const qsizetype at = approvalLinkTemplate.indexOf(placeholder);
+    if (at < 0 || sessionId.isEmpty())
+        return dashboardLink;
+    // The id comes from the server: encoded, so it stays one path segment.
+    return approvalLinkTemplate.left(at) + QString::fromLatin1(QUrl::toPercentEncoding(sessionId));
 }
 
 } // namespace runnercore

@@ -33,6 +33,11 @@ struct IdentityGrant
     QString dashboardLink;
     QString approvalLinkTemplate;
 
+    // Where a person sees one Session. The protocol names no such link, but links.approval
+    // lives beneath it ("…/sessions/{session_id}/approvals/{approval_id}"): its part up to the
+    // Session. Without that, the dashboard; empty when neither is known.
+    QString sessionLink(const QString &sessionId) const;
+
     // A protocol error message naming the field on failure.
     static std::variant<IdentityGrant, QString> parse(const QJsonObject &body);
 };

@@ -88,6 +88,30 @@ int Runner::busySlots() const
     return m_runs ? m_runs->busy() : 0;
 }
 
+QList<RunSummary> Runner::runs() const
+{
+    QList<RunSummary> list = m_runs ? m_runs->runs() : QList<RunSummary>();
+    for (RunSummary &run : list)
+        run = withLink(run);
+    return list;
+}
+
+RunSummary Runner::withLink(RunSummary run) const
+{
+    if (m_identity)
+        run.sessionLink = m_identity->grant().sessionLink(run.sessionId);
+    return run;
+}
+
+bool Runner::cancelRun(const QString &runId)
+{
+    if (!m_runs || !m_runs->activeRunIds().contains(runId))
+        return false;
+    logger->info("run {}: cancelled on this machine", runId);
+    m_runs->cancel(runId, wireName(SettleReason::RunnerStopped));
+    return true;
+}
+
 QJsonObject Runner::advertisement() const
 {
     QJsonArray providers;
@@ -333,6 +357,9 @@ void Runner::connectToPlane()
         m_claims->poke();
         emit runsChanged(m_runs->busy());
     });
+    connect(
+        m_runs.get(), &RunManager::runStarted, this, [this](const RunSummary &run) { emit runStarted(withLink(run)); });
+    connect(m_runs.get(), &RunManager::runEnded, this, [this](const RunSummary &run) { emit runEnded(withLink(run)); });
     connect(m_control.get(), &ControlChannel::cancelRun, this,
         [this](const QString &runId) { m_runs->cancel(runId, wireName(SettleReason::CancelRequested)); });
     connect(m_control.get(), &ControlChannel::drain, this, [this] { setDraining(true); });

@@ -5,6 +5,7 @@
 #include <runnercore/model/ApprovalRequest.h>
 #include <runnercore/runner/RunnerState.h>
 #include <runnercore/transport/ApiError.h>
+#include <runnercore/work/RunSummary.h>
 
 #include <QDateTime>
 #include <QJsonArray>
@@ -46,6 +47,10 @@ signals:
     // The Runner is done (stopped, revoked, fenced or failed); the process may exit with this code.
     void finished(RunnerExit exit);
     void runsChanged(int busy);
+    // A run was taken (admitted or refused; its tier known) / left this Runner (settled, or given
+    // up with an empty outcome). Titles and metadata only, with the Session's link.
+    void runStarted(const RunSummary &run);
+    void runEnded(const RunSummary &run);
     // A run waits for its owner's decision (§6.5); the tray notifies, linking to request.link.
     void approvalRequested(const ApprovalRequest &request);
     void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
@@ -68,6 +73,9 @@ public:
     void stop();
     // A second interrupt: cancel owned runs and sign off without waiting.
     void stopNow();
+    // A person cancels one run on this machine: it settles cancelled/runner_stopped (§6.6, a
+    // local cancel). False when this Runner does not hold that run.
+    bool cancelRun(const QString &runId);
 
     RunnerState state() const { return m_state; }
     QString stateMessage() const { return m_message; }
@@ -78,6 +86,8 @@ public:
     bool isDraining() const { return m_draining; }
     QJsonObject advertisement() const;
     int busySlots() const;
+    // The runs held now, oldest first.
+    QList<RunSummary> runs() const;
     // Drivers this build implements (advertised only for providers that are on).
     static QStringList drivers();
     // The sandbox tiers realised now, for people (doctor, tray); empty before start().
@@ -140,6 +150,7 @@ private:
     void noteContact();
     void signOffWhenIdle();
     QString account() const;
+    RunSummary withLink(RunSummary run) const;
 
     RunnerConfig m_config;
     RunnerSettings &m_settings;

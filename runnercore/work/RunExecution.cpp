@@ -1,5 +1,6 @@
 #include <runnercore/work/RunExecution.h>
 
+#include <runnercore/base/Clock.h>
 #include <runnercore/base/SafeTime.h>
 #include <runnercore/harness/AcpDriver.h>
 #include <runnercore/harness/HarnessDriver.h>
@@ -31,10 +32,29 @@ bool rawSpecIsZdr(const QJsonObject &raw)
                .value(QLatin1String("retention"))
         == wireName(RetentionMode::EphemeralZdr);
 }
+
+// Titles and the driver only: nothing of the run's content goes into a summary.
+RunSummary summaryOf(const RunClaim &claim)
+{
+    RunSummary s;
+    s.runId = claim.runId;
+    s.sessionId = claim.sessionId;
+    if (const auto *spec = std::get_if<RunSpec>(&claim.spec)) {
+        s.title = spec->title;
+        s.driver = RunSummary::driverName(spec->driver);
+    } else {
+        // An invalid spec is refused, but a readable title still says which run it was.
+        s.title = claim.rawSpec.value(QLatin1String("title")).toString();
+        s.driver = RunSummary::driverName(
+            claim.rawSpec.value(QLatin1String("harness")).toObject().value(QLatin1String("driver")).toString());
+    }
+    s.title.truncate(RunSummary::MaxTitleChars);
+    return s;
+}
 } // namespace
 
 RunExecution::RunExecution(const RunClaim &claim, const RunEnvironment &env, QObject *parent)
-    : QObject(parent), m_claim(claim), m_env(env)
+    : QObject(parent), m_claim(claim), m_env(env), m_summary(summaryOf(claim))
 {
     ObservationSpool::Meta meta;
     meta.runId = claim.runId;
@@ -82,9 +102,24 @@ bool RunExecution::isHarnessRunning() const
     return m_process && m_process->isRunning();
 }
 
+QDateTime RunExecution::now() const
+{
+    return m_env.clock ? m_env.clock->now() : QDateTime::currentDateTimeUtc();
+}
+
+void RunExecution::noteEnd(const QString &outcome, const QString &reason)
+{
+    if (m_summary.hasEnded())
+        return;
+    m_summary.outcome = outcome;
+    m_summary.reason = reason;
+    m_summary.endedAt = now();
+}
+
 void RunExecution::start()
 {
     m_wall.start();
+    m_summary.startedAt = now();
     m_pipeline->start();
     const AdmissionDecision decision
         = Admission::check(m_claim.spec, m_env.ceiling(), m_env.realisable(), m_env.cursor);
@@ -105,14 +140,17 @@ void RunExecution::start()
 void RunExecution::refuse(const QString &reason, const QString &message)
 {
     logger->info("run {} refused: {} ({})", m_claim.runId, reason, message);
+    m_summary.tier.clear(); // it never ran in one
     m_pipeline->append(QStringLiteral("run.refused"),
         QJsonObject { { QStringLiteral("reason"), reason }, { QStringLiteral("message"), message } });
+    noteEnd(QStringLiteral("refused"), reason);
     m_pipeline->settle({ QStringLiteral("refused"), reason, std::nullopt, std::nullopt, std::nullopt });
 }
 
 void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
 {
     m_provider = provider;
+    m_summary.tier = provider->id();
     QString error;
     if (!provider->prepare(m_claim.runId, spec, &error)) {
         // A ZDR run's file names are content too: the details go only to the run's own events.
@@ -236,14 +274,16 @@ void RunExecution::onHarnessFinished(int exitCode, int signalNumber, const QStri
     s.wallMs = m_wall.elapsed();
     if (m_process && m_process->cpuMs() >= 0)
         s.cpuMs = m_process->cpuMs();
-    if (!launchError.isEmpty()) {
+    // Ended by the Runner (a cancel, a limit) while the harness was still being started: the
+    // launcher dies of the termination, and the run ends for the reason it was ended.
+    if (!launchError.isEmpty() && m_endReason.isEmpty()) {
         m_pipeline->append(QStringLiteral("run.warning"),
             QJsonObject { { QStringLiteral("message"), launchError },
                 { QStringLiteral("kind"), QStringLiteral("launch_failed") } });
         s.outcome = QStringLiteral("failed");
         s.reason = wireName(SettleReason::LaunchFailed);
     } else {
-        if (m_process)
+        if (m_process && launchError.isEmpty())
             m_pipeline->append(QStringLiteral("run.exited"),
                 QJsonObject {
                     { QStringLiteral("exit_code"), signalNumber ? QJsonValue(QJsonValue::Null) : QJsonValue(exitCode) },
@@ -284,11 +324,13 @@ void RunExecution::settleAndTeardown(ObservationPipeline::Settlement settlement)
         m_provider->teardown(m_claim.runId);
     logger->info(
         "run {}: {}{}{}", m_claim.runId, settlement.outcome, settlement.reason.isEmpty() ? "" : "/", settlement.reason);
+    noteEnd(settlement.outcome, settlement.reason);
     m_pipeline->settle(settlement);
 }
 
 void RunExecution::abandon()
 {
+    noteEnd(QString(), QString()); // given up: the control plane settles it
     m_deadline.stop();
     m_idle.stop();
     m_windDown.stop();

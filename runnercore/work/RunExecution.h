@@ -3,6 +3,7 @@
 #include <runnercore/config/RunnerConfig.h>
 #include <runnercore/model/RunSpec.h>
 #include <runnercore/work/ObservationPipeline.h>
+#include <runnercore/work/RunSummary.h>
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -68,6 +69,8 @@ public:
 
     QString runId() const { return m_claim.runId; }
     bool isHarnessRunning() const;
+    // Title and metadata for people (the tray's activity view); the outcome once it is decided.
+    RunSummary summary() const { return m_summary; }
 
 private:
     void refuse(const QString &reason, const QString &message);
@@ -76,9 +79,12 @@ private:
     void terminateHarness();
     void onHarnessFinished(int exitCode, int signalNumber, const QString &launchError);
     void settleAndTeardown(ObservationPipeline::Settlement settlement);
+    void noteEnd(const QString &outcome, const QString &reason);
+    QDateTime now() const;
 
     RunClaim m_claim;
     RunEnvironment m_env;
+    RunSummary m_summary;
     ObservationPipeline *m_pipeline = nullptr;
     SandboxProvider *m_provider = nullptr;
     std::unique_ptr<SandboxedProcess> m_process;

@@ -35,6 +35,21 @@ void RunManager::start(const RunClaim &claim)
     connect(run, &RunExecution::approvalResolved, this, &RunManager::approvalResolved);
     emit runsChanged();
     run->start();
+    // A refusal settles later, never inside start(): the run is still held here.
+    if (m_runs.value(claim.runId) == run)
+        emit runStarted(run->summary());
+}
+
+QList<RunSummary> RunManager::runs() const
+{
+    QList<RunSummary> list;
+    list.reserve(m_runs.size());
+    for (const RunExecution *run : m_runs)
+        list.append(run->summary());
+    std::sort(list.begin(), list.end(), [](const RunSummary &a, const RunSummary &b) {
+        return a.startedAt != b.startedAt ? a.startedAt < b.startedAt : a.runId < b.runId;
+    });
+    return list;
 }
 
 void RunManager::recover()
@@ -113,8 +128,10 @@ void RunManager::resumeAll()
 
 void RunManager::onFinished(const QString &runId)
 {
-    if (RunExecution *run = m_runs.take(runId))
+    if (RunExecution *run = m_runs.take(runId)) {
+        emit runEnded(run->summary());
         run->deleteLater();
+    }
     emit runsChanged();
     if (isIdle())
         emit idle();

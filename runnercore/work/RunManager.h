@@ -19,6 +19,10 @@ class RunManager : public QObject
     Q_OBJECT
 signals:
     void runsChanged(); // busy slots or the active run list changed
+    // A claimed run was admitted or refused (its tier known); it holds a slot until runEnded().
+    void runStarted(const RunSummary &run);
+    // A run left this Runner: settled (outcome, reason) or given up (empty outcome).
+    void runEnded(const RunSummary &run);
     void idle(); // nothing left to run or settle
     void approvalRequested(const QString &runId, const QString &sessionId, const QJsonObject &data);
     void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
@@ -41,6 +45,8 @@ public:
     int busy() const { return int(m_runs.size()); }
     int freeSlots() const { return std::max(0, m_slots - busy()); }
     QStringList activeRunIds() const { return m_runs.keys(); }
+    // The runs held now, oldest first.
+    QList<RunSummary> runs() const;
     bool isIdle() const { return m_runs.isEmpty() && m_recovering.isEmpty(); }
 
 private:

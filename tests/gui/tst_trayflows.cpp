@@ -2,7 +2,8 @@
 // store): a checkfu://pair link opens the wizard prefilled, a spent code shows the server's
 // sentence and leads back to the code page, a fresh code pairs; then an ACP run asks for
 // permission and the tray shows exactly one notification, whose activation opens that approval's
-// page (opener injected); the approval given, the run completes and the menu entry goes away.
+// page (opener injected); the approval given, the run completes and the menu entry goes away; a
+// run shows in the status window and its Cancel ends it.
 // Runtime: about 15 s.
 #include "DesktopNotifications.h"
 #include "DevPlaneProcess.h"
@@ -11,6 +12,7 @@
 #include "Notifier.h"
 #include "RunnerController.h"
 #include "RunnerProcess.h"
+#include "StatusWindow.h"
 #include "TrayApplication.h"
 #include "TrayIcon.h"
 #include "TrayMenu.h"
@@ -23,6 +25,8 @@
 #include <QRadioButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QToolButton>
+#include <QTreeWidget>
 
 using namespace runnercore;
 
@@ -59,6 +63,7 @@ class TestTrayFlows : public QObject
     std::unique_ptr<TrayApplication> m_tray;
     RecordingSink *m_sink = nullptr; // owned by m_tray
     QList<QUrl> m_opened;
+    QStringList m_cancelAsked;
 
 private slots:
     void initTestCase()
@@ -75,6 +80,10 @@ private slots:
             return true;
         };
         hooks.confirmQuit = [](int) { return true; };
+        hooks.confirmCancelRun = [this](const QString &title) {
+            m_cancelAsked.append(title);
+            return true;
+        };
         hooks.trayAvailable = [] { return true; };
         hooks.now = [] { return QDateTime::currentDateTime(); };
         hooks.logDir = QDir::tempPath();
@@ -201,6 +210,53 @@ private slots:
         const QJsonObject settled = m_devplane.waitSettled(sessionId, 30, &error);
         QCOMPARE(settled.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
         QCOMPARE(m_sink->shown.size(), 1);
+    }
+
+    // A run of the tray's Runner shows in the status window with its title, driver, tier and the
+    // Session's link, and in the menu's count; Cancel there (confirmed) ends that run as a local
+    // cancel, and it moves to the recently ended ones with its outcome and reason.
+    void aRunShowsInTheActivityViewAndIsCancelledThere()
+    {
+        QString error;
+        const QString sessionId
+            = m_devplane.createSession(QStringLiteral("sleep"), { QStringLiteral("seconds=60") }, {}, &error)
+                  .value(QStringLiteral("session_id"))
+                  .toString();
+        QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+        StatusWindow *window = m_icon->statusWindow();
+        const auto runRow = [window]() -> QWidget * {
+            for (QWidget *w : window->findChildren<QWidget *>())
+                if (w->objectName().startsWith(QLatin1String("run:")) && w->isVisibleTo(window))
+                    return w;
+            return nullptr;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(runRow(), 15000);
+        QWidget *row = runRow();
+        QCOMPARE(child<QLabel>(row, "title")->text(), QStringLiteral("devplane preset sleep"));
+        QCOMPARE(child<QLabel>(row, "driver")->text(), QStringLiteral("Driver: oneshot"));
+        QCOMPARE(child<QLabel>(row, "tier")->text(), QStringLiteral("Tier: host-process"));
+        QVERIFY(child<QLabel>(row, "elapsed")->text().startsWith(QStringLiteral("Running for ")));
+        QCOMPARE(m_icon->menu()->activityAction()->text(), QStringLiteral("Show activity — 1 run going…"));
+        m_opened.clear();
+        child<QToolButton>(row, "link")->click();
+        QCOMPARE(m_opened, QList<QUrl> { QUrl(m_devplane.url() + QStringLiteral("/sessions/") + sessionId) });
+
+        child<QToolButton>(row, "cancel")->click();
+        QCOMPARE(m_cancelAsked, QStringList { QStringLiteral("devplane preset sleep") });
+        const QJsonObject settled = m_devplane.waitSettled(sessionId, 30, &error);
+        QVERIFY2(!settled.isEmpty(), qPrintable(error));
+        QCOMPARE(settled.value(QStringLiteral("outcome")).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(settled.value(QStringLiteral("reason")).toString(), QStringLiteral("runner_stopped"));
+        auto *recent = child<QTreeWidget>(window, "recentRuns");
+        QVERIFY(recent);
+        QTRY_VERIFY_WITH_TIMEOUT(recent->topLevelItemCount() >= 1
+                && recent->topLevelItem(0)->text(0) == QStringLiteral("devplane preset sleep"),
+            10000);
+        QCOMPARE(recent->topLevelItem(0)->text(1), QStringLiteral("Cancelled"));
+        QCOMPARE(recent->topLevelItem(0)->text(2), QStringLiteral("cancelled on this machine"));
+        QTRY_VERIFY(!runRow());
+        QCOMPARE(m_icon->menu()->activityAction()->text(), QStringLiteral("Show activity…"));
+        QCOMPARE(m_controller->status().state, RunnerState::Ready);
     }
 
     // The CLI shares the pairing but not the credential while the tray's Runner holds it.

@@ -333,6 +333,24 @@ private slots:
         QCOMPARE(bench.plane.kindsOf(Run).last(), QStringLiteral("run.exited"));
     }
 
+    // Cancelled while its harness is still being started (a person's Cancel right after the
+    // claim): the launcher dies of the termination, and the run ends cancelled, not launch_failed.
+    void aRunCancelledWhileStartingSettlesCancelled()
+    {
+        RunBench bench;
+        QVERIFY(bench.setUp());
+        bench.provider.startError = QStringLiteral("checkfu-run-reaper was killed by signal 15");
+        Started s = startRun(bench, RunBench::claim(1));
+        s.run->cancel(QStringLiteral("runner_stopped"));
+        QVERIFY(s.finished->wait(5000));
+        const QJsonObject settlement = bench.plane.settlements.value(Run);
+        QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("runner_stopped"));
+        QVERIFY(!bench.plane.kindsOf(Run).contains(QStringLiteral("run.warning")));
+        QVERIFY(!bench.plane.kindsOf(Run).contains(QStringLiteral("run.exited")));
+        QCOMPARE(s.run->summary().outcome, QStringLiteral("cancelled"));
+    }
+
     // A harness that ignores SIGTERM: the run is not settled while it still runs (the reaper's
     // SIGKILL after the grace ends it; the process is the one to say so).
     void aCancelledRunSettlesOnlyOnceTheHarnessIsGone()

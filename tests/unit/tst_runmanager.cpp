@@ -258,6 +258,57 @@ private slots:
         QVERIFY(bench.plane.settlements.isEmpty());
     }
 
+    // What the tray's activity view is told: a taken run with its title, driver and tier, and when
+    // it ends its outcome, reason and duration; a refused run has no tier. Never its content.
+    void runsAreReportedWithTheirMetadataWhenTakenAndWhenTheyEnd()
+    {
+        RunBench bench;
+        QVERIFY(bench.setUp());
+        RunManager runs(bench.env(), 2);
+        QSignalSpy started(&runs, &RunManager::runStarted);
+        QSignalSpy ended(&runs, &RunManager::runEnded);
+        const QDateTime takenAt = bench.clock.now();
+        runs.start(RunBench::claim(1));
+        QCOMPARE(started.size(), 1);
+        const auto taken = started.at(0).at(0).value<RunSummary>();
+        QCOMPARE(taken.runId, Run1);
+        QCOMPARE(taken.sessionId, QStringLiteral("sess_%1").arg(1, 32, 10, QLatin1Char('0')));
+        QCOMPARE(taken.title, QStringLiteral("Fix flaky test"));
+        QCOMPARE(taken.driver, QStringLiteral("oneshot"));
+        QCOMPARE(taken.tier, QStringLiteral("host-process"));
+        QCOMPARE(taken.startedAt, takenAt);
+        QVERIFY(!taken.hasEnded());
+        QCOMPARE(runs.runs().size(), 1);
+        QCOMPARE(runs.runs().first().title, QStringLiteral("Fix flaky test"));
+
+        FakeProcess *process = runningProcess(bench, Run1);
+        QVERIFY(process);
+        bench.clock.advance(65000);
+        process->exit(3);
+        QVERIFY(ended.wait(5000));
+        const auto settled = ended.at(0).at(0).value<RunSummary>();
+        QCOMPARE(settled.runId, Run1);
+        QCOMPARE(settled.title, QStringLiteral("Fix flaky test"));
+        QCOMPARE(settled.outcome, QStringLiteral("failed"));
+        QCOMPARE(settled.reason, QStringLiteral("exit_nonzero"));
+        QCOMPARE(settled.durationMs(), 65000);
+        QVERIFY(runs.runs().isEmpty());
+
+        // No tier can take it: refused, and it never ran in a tier.
+        bench.providerEnabled = false;
+        QJsonObject spec = RunBench::runSpec();
+        spec.insert(QStringLiteral("title"), QString(2 * RunSummary::MaxTitleChars, QLatin1Char('x')));
+        runs.start(RunBench::claim(2, spec));
+        QCOMPARE(started.size(), 2);
+        QCOMPARE(started.at(1).at(0).value<RunSummary>().title.size(), RunSummary::MaxTitleChars);
+        QVERIFY(ended.wait(5000));
+        const auto refused = ended.at(1).at(0).value<RunSummary>();
+        QCOMPARE(refused.outcome, QStringLiteral("refused"));
+        QCOMPARE(refused.reason, QStringLiteral("tier_unavailable"));
+        QCOMPARE(refused.tier, QString());
+        QCOMPARE(refused.driver, QStringLiteral("oneshot"));
+    }
+
     // §6.6: a run an earlier process left in the spool has its sandbox removed first, then its
     // unacknowledged events delivered, then is settled failed/runner_restarted.
     void aSpooledRunIsDeliveredThenSettledRunnerRestarted()

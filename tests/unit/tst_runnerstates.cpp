@@ -228,6 +228,56 @@ private slots:
         QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
     }
 
+    // A person cancels one run from the tray: only that run ends, settled cancelled/runner_stopped
+    // (§6.6, a local cancel), and the Runner goes on taking work. It is announced with its title,
+    // driver, tier and the Session's link, and its end with the outcome and reason.
+    void aPersonCancelsOneRun()
+    {
+        DevPlaneProcess dp;
+        QString error;
+        QVERIFY2(dp.start(&error), qPrintable(error));
+        const QString code = dp.pair();
+        QVERIFY(!code.isEmpty());
+        RunnerConfig config = baseConfig(QUrl(dp.url()));
+        config.pairingCode = code;
+        config.hostProcessEnabled = true;
+        Watch watch(makeRunner(config));
+        QSignalSpy started(m_runner.get(), &Runner::runStarted);
+        QSignalSpy ended(m_runner.get(), &Runner::runEnded);
+        m_runner->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_runner->state(), RunnerState::Ready, 10000);
+
+        const QJsonObject session
+            = dp.createSession(QStringLiteral("sleep"), { QStringLiteral("seconds=60") }, {}, &error);
+        const QString sessionId = session.value(QStringLiteral("session_id")).toString();
+        QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 10000);
+        const auto run = started.at(0).at(0).value<RunSummary>();
+        QCOMPARE(run.sessionId, sessionId);
+        QCOMPARE(run.title, QStringLiteral("devplane preset sleep"));
+        QCOMPARE(run.driver, QStringLiteral("oneshot"));
+        QCOMPARE(run.tier, QStringLiteral("host-process"));
+        QVERIFY2(
+            run.sessionLink.startsWith(dp.url()) && run.sessionLink.endsWith(sessionId), qPrintable(run.sessionLink));
+        QCOMPARE(m_runner->runs().size(), 1);
+        QCOMPARE(m_runner->runs().first().sessionLink, run.sessionLink);
+
+        QVERIFY(!m_runner->cancelRun(QStringLiteral("run_not_held_here")));
+        QVERIFY(m_runner->cancelRun(run.runId));
+        const QJsonObject settlement = dp.waitSettled(sessionId, 30, &error);
+        QVERIFY2(!settlement.isEmpty(), qPrintable(error));
+        QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("cancelled"));
+        QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("runner_stopped"));
+        QTRY_COMPARE_WITH_TIMEOUT(ended.size(), 1, 10000);
+        const auto done = ended.at(0).at(0).value<RunSummary>();
+        QCOMPARE(done.runId, run.runId);
+        QCOMPARE(done.outcome, QStringLiteral("cancelled"));
+        QCOMPARE(done.reason, QStringLiteral("runner_stopped"));
+        QCOMPARE(m_runner->busySlots(), 0);
+        QCOMPARE(m_runner->state(), RunnerState::Ready);
+        QVERIFY(watch.exits.isEmpty());
+    }
+
     // The kill switch: the next heartbeat is refused, the Runner ends Revoked (exit 10) and this
     // machine's credential is forgotten.
     void revocationEndsRevokedAndForgets()

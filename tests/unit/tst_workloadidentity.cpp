@@ -32,6 +32,23 @@ class TestWorkloadIdentity : public QObject
     Q_OBJECT
 
 private slots:
+    // The Session's page lies beneath links.approval; without that template, the dashboard.
+    void sessionLinkFromTheApprovalLink()
+    {
+        IdentityGrant grant;
+        QCOMPARE(grant.sessionLink(QStringLiteral("sess_1")), QString());
+        grant.dashboardLink = QStringLiteral("https://cp.example.test/dashboard");
+        QCOMPARE(grant.sessionLink(QStringLiteral("sess_1")), grant.dashboardLink);
+        grant.approvalLinkTemplate
+            = QStringLiteral("https://cp.example.test/sessions/{session_id}/approvals/{approval_id}");
+        QCOMPARE(
+            grant.sessionLink(QStringLiteral("sess_1")), QStringLiteral("https://cp.example.test/sessions/sess_1"));
+        // An id is one path segment, whatever the server sent.
+        QCOMPARE(grant.sessionLink(QStringLiteral("a/../b?c")),
+            QStringLiteral("https://cp.example.test/sessions/a%2F..%2Fb%3Fc"));
+        QCOMPARE(grant.sessionLink(QString()), grant.dashboardLink);
+    }
+
     void initTestCase()
     {
         qRegisterMetaType<IdentityGrant>();
