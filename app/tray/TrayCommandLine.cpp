@@ -1,5 +1,6 @@
 #include "TrayCommandLine.h"
 
+#include "AppLanguage.h"
 #include "PairingLink.h"
 
 #include <runnercore/config/ConfigKeys.h>
@@ -48,6 +49,8 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     const QCommandLineOption logLevel(
         QStringLiteral("log-level"), tr("trace, debug, info (default), warn or error."), QStringLiteral("level"));
     parser.addOption(logLevel);
+    // main() installs the language; a running tray handed these arguments keeps its own.
+    parser.addOption(AppLanguage::option());
     parser.addPositionalArgument(QStringLiteral("link"),
         tr("A checkfu://pair?code=…&endpoint=… link: opens the pairing wizard with it filled in."),
         QStringLiteral("[link]"));

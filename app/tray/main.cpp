@@ -1,3 +1,4 @@
+#include "AppLanguage.h"
 #include "RunnerController.h"
 #include "SingleInstance.h"
 #include "SleepWatcher.h"
@@ -16,7 +17,6 @@
 #include <QMessageBox>
 #include <QProcessEnvironment>
 #include <QTimer>
-#include <QTranslator>
 
 #include <cstdio>
 
@@ -34,17 +34,20 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("Checkfu"));
     QApplication::setApplicationName(QStringLiteral("checkfu-tray"));
+    // The person's language (or --lang's) where translations/ has it; English otherwise. A later launch that
+    // hands its arguments over does not change the running tray's language.
+    AppLanguage language;
+    QString languageError;
+    const bool languageKnown = language.install(AppLanguage::requested(app.arguments()), &languageError);
     QApplication::setApplicationDisplayName(QApplication::translate("main", "Checkfu Runner"));
     QApplication::setApplicationVersion(Platform::runnerVersion());
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tray-ready.svg")));
-    // The person's language where translations/ has it; English otherwise.
-    QTranslator translator;
-    if (translator.load(QLocale(), QStringLiteral("checkfu"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QApplication::installTranslator(&translator);
     // The tray icon, not a window, keeps the tray running; quitting goes through TrayApplication.
     QApplication::setQuitOnLastWindowClosed(false);
 
     TrayCommandLine commandLine = TrayCommandLine::parse(app.arguments(), environment);
+    if (!languageKnown)
+        commandLine.errors.prepend(languageError);
     if (commandLine.exitNow) {
         std::fputs(qPrintable(commandLine.output), stdout);
         return 0;
