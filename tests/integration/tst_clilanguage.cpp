@@ -26,7 +26,7 @@ private slots:
                                     << QStringLiteral("name a command");
         QTest::newRow("not paired") << QStringList { QStringLiteral("start"), QStringLiteral("--lang=de"),
             QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--credential-store"),
-            QStringLiteral("file") } << 7
+            QStringLiteral("file") } << 6
                                     << QStringLiteral("Dieser Rechner ist noch nicht gekoppelt.")
                                     << QStringLiteral("not paired yet");
         QTest::newRow("bad sandbox") << QStringList { QStringLiteral("--lang"), QStringLiteral("de"),
