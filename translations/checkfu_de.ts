@@ -2815,6 +2815,72 @@
         <source>not set: only runs that set one have one</source>
         <translation>nicht gesetzt: nur Läufe, die eines setzen, haben eines</translation>
     </message>
+    <message>
+        <source>hint: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>presence %1 gen %2 %3 %4
+</source>
+        <translation>Präsenz %1 Gen. %2 %3 %4
+</translation>
+    </message>
+    <message>
+        <source>endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>clock</source>
+        <translation>Uhr</translation>
+    </message>
+    <message>
+        <source>credential</source>
+        <translation>Zugangsdaten</translation>
+    </message>
+    <message>
+        <source>exchange</source>
+        <translation>Austausch</translation>
+    </message>
+    <message>
+        <source>presences</source>
+        <translation>Präsenzen</translation>
+    </message>
+    <message>
+        <source>sandbox posture</source>
+        <translation>Sandbox-Übersicht</translation>
+    </message>
+    <message>
+        <source>sandbox host-process</source>
+        <translation>Sandbox Host-Prozess</translation>
+    </message>
+    <message>
+        <source>sandbox bubblewrap</source>
+        <translation>Sandbox Bubblewrap</translation>
+    </message>
+    <message>
+        <source>bubblewrap read-only paths</source>
+        <translation>schreibgeschützte Bubblewrap-Pfade</translation>
+    </message>
+    <message>
+        <source>sandbox docker</source>
+        <translation>Sandbox Docker</translation>
+    </message>
+    <message>
+        <source>cursor lane</source>
+        <translation>Cursor-Spur</translation>
+    </message>
+    <message>
+        <source>slots</source>
+        <translation>Plätze</translation>
+    </message>
+    <message>
+        <source>idle timeout</source>
+        <translation>Leerlauf-Zeitlimit</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
 </context>
 <context>
     <name>runnercore::FileCredentialStore</name>

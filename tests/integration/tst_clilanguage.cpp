@@ -59,7 +59,7 @@ private slots:
         QVERIFY2(!output.contains(english), qPrintable(runner.describe()));
     }
 
-    void germanFromTheSystemLocale()
+    void theSystemLanguageElseEnglish()
     {
         RunnerProcess runner;
         runner.setEnv(QStringLiteral("LANGUAGE"), QStringLiteral("de_DE:de"));
@@ -75,6 +75,12 @@ private slots:
         QCOMPARE(english.run({ QStringLiteral("--lang"), QStringLiteral("en"), QStringLiteral("bogus") }, 20000), 2);
         QVERIFY2(
             english.stderrText().contains(QStringLiteral("unknown command 'bogus'")), qPrintable(english.describe()));
+        // A system language without a catalogue: English.
+        RunnerProcess other;
+        other.setEnv(QStringLiteral("LANGUAGE"), QStringLiteral("pt_BR:pt"));
+        other.setEnv(QStringLiteral("LANG"), QStringLiteral("pt_BR.UTF-8"));
+        QCOMPARE(other.run({ QStringLiteral("bogus") }, 20000), 2);
+        QVERIFY2(other.stderrText().contains(QStringLiteral("unknown command 'bogus'")), qPrintable(other.describe()));
     }
 
     void anUnknownLanguageIsRefused()

@@ -1,6 +1,6 @@
 // The catalogues in translations/ are complete: lupdate, run over the sources into a copy of each, finds
 // no message unfinished, and none the sources lost (vanished or obsolete); every translation keeps its
-// source's placeholders, accelerator and trailing ellipsis. Each failure names the context and source.
+// source's placeholders, accelerator and ellipses. Each failure names the context and source.
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -64,12 +64,12 @@ QList<Message> readCatalogue(const QString &path, QString *error)
     return messages;
 }
 
-// %1..%99 and %n, sorted; the number of accelerator marks (a single '&'); whether it ends with '…'.
+// %1..%99 and %n, sorted; the number of accelerator marks (a single '&') and of ellipses ('…').
 struct Marks
 {
     QStringList placeholders;
     int accelerators = 0;
-    bool ellipsis = false;
+    qsizetype ellipses = 0;
     bool operator==(const Marks &) const = default;
 };
 
@@ -81,7 +81,7 @@ Marks marksOf(const QString &text)
         marks.placeholders << it.next().captured();
     marks.placeholders.sort();
     marks.accelerators = int(text.count(QLatin1Char('&')) - 2 * text.count(QLatin1String("&&")));
-    marks.ellipsis = text.endsWith(QChar(0x2026));
+    marks.ellipses = text.count(QChar(0x2026));
     return marks;
 }
 
@@ -155,8 +155,11 @@ private slots:
                                     .arg(found.accelerators)
                                     .arg(expected.accelerators)
                                     .arg(where, translation);
-                if (expected.ellipsis != found.ellipsis)
-                    problems << QStringLiteral("the trailing '…' differs: %1 -> \"%2\"").arg(where, translation);
+                if (expected.ellipses != found.ellipses)
+                    problems << QStringLiteral("%1 ellipses ('…') instead of %2: %3 -> \"%4\"")
+                                    .arg(found.ellipses)
+                                    .arg(expected.ellipses)
+                                    .arg(where, translation);
             }
         }
         QVERIFY2(problems.isEmpty(),
