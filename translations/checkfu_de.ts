@@ -204,7 +204,7 @@
     </message>
     <message>
         <source>cannot pass bwrap its options: %1</source>
-        <translation>bwrap können seine Optionen nicht übergeben werden: %1</translation>
+        <translation>die Optionen können bwrap nicht übergeben werden: %1</translation>
     </message>
 </context>
 <context>
@@ -877,7 +877,7 @@
     </message>
     <message>
         <source>Connected to %1 again after %2 offline.</source>
-        <translation>Wieder mit %1 verbunden nach %2 offline.</translation>
+        <translation>Nach %2 offline wieder mit %1 verbunden.</translation>
     </message>
     <message>
         <source>1 minute</source>
@@ -1154,7 +1154,7 @@
     </message>
     <message>
         <source>Choose Finish to close this window; Checkfu Runner keeps running in the tray.</source>
-        <translation>Wählen Sie „Fertigstellen“, um dieses Fenster zu schließen; Checkfu Runner läuft im Infobereich weiter.</translation>
+        <translation>Wählen Sie „Abschließen“, um dieses Fenster zu schließen; Checkfu Runner läuft im Infobereich weiter.</translation>
     </message>
     <message>
         <source>Pairing failed</source>
@@ -1385,11 +1385,11 @@
     </message>
     <message>
         <source>checkfu-runner approval: run %1 waits for approval %2; decide at %3</source>
-        <translation>checkfu-runner Freigabe: Lauf %1 wartet auf Freigabe %2; entscheiden Sie unter %3</translation>
+        <translation>checkfu-runner approval: Lauf %1 wartet auf Freigabe %2; entscheiden Sie über %3</translation>
     </message>
     <message>
         <source>the Checkfu dashboard</source>
-        <translation>dem Checkfu-Dashboard</translation>
+        <translation>das Checkfu-Dashboard</translation>
     </message>
     <message>
         <source>checkfu-runner: stopping: finishing owned work, then signing off (interrupt again to cancel owned runs)</source>
