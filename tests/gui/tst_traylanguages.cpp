@@ -1,13 +1,14 @@
 // The tray in another language has no English left: the wizard (every page, success and failure), the
-// menu and status window in every state a test can reach, the tooltip, the settings, diagnostics and
-// unpair dialogs are built once in English and once with `--lang <code>`'s catalogues, and every visible
-// text (titles, labels, buttons, actions, tooltips, placeholders, combo box items, headers) that reads the
-// same in both is English unless it holds nothing but names (Checkfu Runner, Docker, URLs, numbers…).
-// AppLanguage itself: what --lang accepts, and the error for what it does not.
+// menu and status window in every state a test can reach, the tooltip, the notifications, the settings,
+// diagnostics and unpair dialogs are built once in English and once with `--lang <code>`'s catalogues, and every
+// visible text (titles, labels, buttons, actions, tooltips, placeholders, combo box items, headers) that reads the same
+// in both is English unless it holds nothing but names (Checkfu Runner, Docker, URLs, numbers…). AppLanguage itself:
+// what --lang accepts, and the error for what it does not.
 #include "AppLanguage.h"
 #include "Autostart.h"
 #include "DiagnosticsDialog.h"
 #include "GuiTestSupport.h"
+#include "Notifier.h"
 #include "PairingWizard.h"
 #include "SettingsDialog.h"
 #include "StatusWindow.h"
@@ -41,6 +42,17 @@ public:
     bool isEnabled() const override { return false; }
     bool setEnabled(bool, QString *) override { return true; }
     QString location() const override { return QStringLiteral("/tmp/checkfu-tray.desktop"); }
+};
+
+class RecordingSink : public NotificationSink
+{
+public:
+    QList<Notification> shown;
+    quint32 notify(const Notification &notification) override
+    {
+        shown << notification;
+        return quint32(shown.size());
+    }
 };
 
 // What a person sees of one window, in the order the widgets are found (the same in every language).
@@ -171,6 +183,39 @@ QList<std::pair<QString, QString>> trayTexts()
         texts.addMenu(QStringLiteral("menu, ") + name, &menu);
         texts.addWidget(QStringLiteral("status window, ") + name, &window);
         texts.add(QStringLiteral("tooltip, ") + name, view.tooltip);
+    }
+
+    // Notifications: an approval, back after an outage, a drain finished, revoked, fenced, pairing results.
+    RecordingSink sink;
+    QDateTime clock = now;
+    Notifier notifier(
+        &sink, [](const QUrl &) { return true; }, [&clock] { return clock; });
+    const auto state = [](RunnerState s, int busy) {
+        RunnerStatus status = connectedStatus();
+        status.state = s;
+        status.busySlots = busy;
+        status.draining = s == RunnerState::Draining;
+        // The Runner's sentence, as the core words it in the language installed.
+        status.message
+            = QCoreApplication::translate("runnercore::Runner", "Connected to %1").arg(status.endpoint.toString());
+        return status;
+    };
+    notifier.setStatus(state(RunnerState::Ready, 0));
+    notifier.approvalRequested(approval(QStringLiteral("apr_9"), QString(), QString()));
+    notifier.setStatus(state(RunnerState::Offline, 0));
+    clock = clock.addSecs(600);
+    notifier.setStatus(state(RunnerState::Ready, 0));
+    notifier.setStatus(state(RunnerState::Draining, 1));
+    notifier.setStatus(state(RunnerState::Draining, 0));
+    notifier.setStatus(state(RunnerState::Revoked, 0));
+    notifier.setStatus(state(RunnerState::Fenced, 0));
+    notifier.pairingFinished(true, QString());
+    notifier.pairingFinished(false, QString());
+    if (sink.shown.size() < 6)
+        QTest::qFail(qPrintable(QStringLiteral("only %1 notifications").arg(sink.shown.size())), __FILE__, __LINE__);
+    for (const Notification &n : std::as_const(sink.shown)) {
+        texts.add(QStringLiteral("notification title"), n.title);
+        texts.add(QStringLiteral("notification body"), n.body);
     }
 
     PairingWizard::Hooks wizardHooks;
