@@ -12,6 +12,7 @@
 #include "PairingWizard.h"
 #include "SettingsDialog.h"
 #include "StatusWindow.h"
+#include "TrayCommandLine.h"
 #include "TrayMenu.h"
 #include "TrayPresentation.h"
 #include "TraySettings.h"
@@ -355,6 +356,21 @@ private slots:
         QVERIFY2(error.contains(QStringLiteral("--lang")), qPrintable(error));
         QVERIFY2(error.contains(QStringLiteral("klingon")), qPrintable(error));
         QVERIFY2(error.contains(AppLanguage::available().join(QStringLiteral(", "))), qPrintable(error));
+    }
+
+    // A later `checkfu-tray --lang ja checkfu://…` hands its arguments to the running tray, which parses them
+    // again: --lang is accepted there and changes nothing (main() alone installs the language).
+    void aHandedOverLanguageIsAcceptedAndIgnored()
+    {
+        AppLanguage german;
+        QVERIFY(german.install(QStringLiteral("de")));
+        const QString link = QStringLiteral("checkfu://pair?code=CFU-7K3M-Q9XD-2HFA&endpoint=https://cp.example.test");
+        const TrayCommandLine forwarded = TrayCommandLine::parse(
+            { QStringLiteral("checkfu-tray"), QStringLiteral("--lang"), QStringLiteral("ja"), link }, {});
+        QVERIFY2(forwarded.errors.isEmpty(), qPrintable(forwarded.errors.join(QLatin1Char('\n'))));
+        QCOMPARE(forwarded.pairingLink, link);
+        QCOMPARE(german.language(), QStringLiteral("de"));
+        QCOMPARE(QCoreApplication::translate("TrayMenu", "Settings…"), QStringLiteral("Einstellungen…"));
     }
 
     void readsTheFlagInBothSpellings()
