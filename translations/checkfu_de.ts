@@ -1,317 +1,387 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
-<context>
-    <name>AcpDriver</name>
-    <message>
-        <source>the agent wrote a line of more than %1 MiB (%2 bytes so far) to stdout; the run was stopped before it could exhaust memory</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent refused initialize: %1 (code %2)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no protocol version</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>ACP protocol version %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a protocol version that is not an integer</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent answered initialize with %1; this Runner speaks ACP protocol version %2 only, so it disconnected</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent refused session/new: %1 (code %2)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent answered session/new without a sessionId</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent answered session/prompt with an error: %1 (code %2)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent answered session/prompt without a stopReason</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a prompt directive without a turn_id or content blocks was ignored</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a prompt directive (turn %1) arrived after close and was ignored</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a decision for approval %1, which is not pending, was ignored</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the decision for approval %1 names option "%2", which was not offered (offered: %3); ignored</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a decision for approval %1 has the outcome "%2"; it must be selected or cancelled; ignored</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>unknown sessionId</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>session/request_permission needs at least one option</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent asked for permission without offering any option</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The agent asks for permission</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>"line" and "limit" must be non-negative integers</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>"content" must be a string</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>method not found: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent wrote a line that is not a JSON-RPC message to stdout (%1 bytes, %2); it was skipped</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent keeps writing lines that are not JSON-RPC messages; further ones are skipped without a warning</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the agent exited</source>
-        <translation type="unfinished" />
-    </message>
-</context>
 <context>
     <name>Admission</name>
     <message>
         <source>The run spec is invalid: %1</source>
-        <translation type="unfinished" />
+        <translation>Die Laufspezifikation ist ungültig: %1</translation>
     </message>
     <message>
         <source>The run asks for tier %1, but no sandbox provider is enabled on this machine.</source>
-        <translation type="unfinished" />
+        <translation>Der Lauf verlangt die Stufe %1, aber auf diesem Rechner ist kein Sandbox-Anbieter aktiviert.</translation>
     </message>
     <message>
-        <source>The run asks for tier %1, but the enrollment ceiling allows none of this machine's sandbox providers (%2).</source>
-        <translation type="unfinished" />
+        <source>The run asks for tier %1, but the enrollment ceiling allows none of this machine&apos;s sandbox providers (%2).</source>
+        <translation>Der Lauf verlangt die Stufe %1, aber die Registrierungsobergrenze erlaubt keinen der Sandbox-Anbieter dieses Rechners (%2).</translation>
     </message>
     <message>
         <source>tier</source>
-        <translation type="unfinished" />
+        <translation>Stufe</translation>
     </message>
     <message>
         <source>network</source>
-        <translation type="unfinished" />
+        <translation>Netzwerk</translation>
     </message>
     <message>
         <source>retention</source>
-        <translation type="unfinished" />
+        <translation>Aufbewahrung</translation>
     </message>
     <message>
         <source>launch kind</source>
-        <translation type="unfinished" />
+        <translation>Startart</translation>
     </message>
     <message>
         <source>harness driver</source>
-        <translation type="unfinished" />
+        <translation>Harness-Treiber</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>The run asks for %1 %2; this machine offers: %3 (providers considered: %4).</source>
+        <translation>Der Lauf verlangt %1 %2; dieser Rechner bietet: %3 (berücksichtigte Anbieter: %4).</translation>
+    </message>
+    <message>
+        <source>This machine could realise it, but its enrollment ceiling does not allow it.</source>
+        <translation>Dieser Rechner könnte es umsetzen, aber seine Registrierungsobergrenze erlaubt es nicht.</translation>
+    </message>
+    <message>
+        <source>%1 not available</source>
+        <translation>%1 nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>The run asks for %1; this machine allows (within its enrollment ceiling) %2.</source>
+        <translation>Der Lauf verlangt %1; dieser Rechner erlaubt (innerhalb seiner Registrierungsobergrenze) %2.</translation>
+    </message>
+    <message>
+        <source>%1 takes at most %2</source>
+        <translation>%1 erlaubt höchstens %2</translation>
+    </message>
+    <message>
+        <source>The run asks for %1 mount(s) of kind %2; within its enrollment ceiling this machine offers mount kinds: %3 (%4).</source>
+        <translation>Der Lauf verlangt %1 Einbindung(en) der Art %2; innerhalb seiner Registrierungsobergrenze bietet dieser Rechner die Einbindungsarten: %3 (%4).</translation>
+    </message>
+    <message>
+        <source>The run asks for model %1 from provider %2 (kind %3) with harness profile %4 and release digest %5</source>
+        <translation>Der Lauf verlangt das Modell %1 vom Anbieter %2 (Art %3) mit dem Harness-Profil %4 und dem Release-Digest %5</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>; this machine has no Cursor lane configured.</source>
+        <translation>; auf diesem Rechner ist keine Cursor-Spur eingerichtet.</translation>
+    </message>
+    <message>
+        <source>; this machine&apos;s Cursor lane is model %1 from provider &apos;cursor&apos; with harness profile %2 and release digest %3.</source>
+        <translation>; die Cursor-Spur dieses Rechners ist das Modell %1 vom Anbieter &apos;cursor&apos; mit dem Harness-Profil %2 und dem Release-Digest %3.</translation>
+    </message>
+    <message>
+        <source>image %1</source>
+        <translation>Image %1</translation>
+    </message>
+    <message>
+        <source>a launch of kind %1, not a container</source>
+        <translation>ein Start der Art %1, kein Container</translation>
+    </message>
+    <message>
+        <source>; the Cursor key goes only into a container of the harness image pinned to that release digest: launch.image must be &lt;name&gt;@%1 (or the local image id %1), but the run asks for %2.</source>
+        <translation>; der Cursor-Schlüssel gelangt nur in einen Container des Harness-Images, das auf diesen Release-Digest festgelegt ist: launch.image muss &lt;Name&gt;@%1 (oder die lokale Image-ID %1) sein, aber der Lauf verlangt %2.</translation>
+    </message>
+    <message>
+        <source>; this machine&apos;s Cursor lane matches, but no enabled sandbox provider allowed by the enrollment ceiling advertises that harness-owned model.</source>
+        <translation>; die Cursor-Spur dieses Rechners passt, aber kein aktivierter, von der Registrierungsobergrenze erlaubter Sandbox-Anbieter bietet dieses Harness-eigene Modell an.</translation>
     </message>
 </context>
 <context>
     <name>ApiClient</name>
     <message>
         <source>refusing to send to %1: only https, or http to a loopback address</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>refused redirect to %1</source>
-        <translation type="unfinished" />
+        <translation>Senden an %1 verweigert: nur https oder http an eine Loopback-Adresse</translation>
     </message>
     <message>
         <source>the response body is larger than 8 MiB</source>
-        <translation type="unfinished" />
+        <translation>der Antwortinhalt ist größer als 8 MiB</translation>
     </message>
     <message>
         <source>HTTP %1 redirect without a Location</source>
-        <translation type="unfinished" />
+        <translation>HTTP-%1-Umleitung ohne Location</translation>
     </message>
     <message>
         <source>HTTP %1 answer is not a JSON object</source>
-        <translation type="unfinished" />
+        <translation>HTTP-%1-Antwort ist kein JSON-Objekt</translation>
     </message>
     <message>
-        <source>HTTP %1 without the protocol's error body</source>
-        <translation type="unfinished" />
+        <source>HTTP %1 without the protocol&apos;s error body</source>
+        <translation>HTTP %1 ohne den Fehlerinhalt des Protokolls</translation>
+    </message>
+    <message>
+        <source>refused a redirect to %1: only redirects within the endpoint&apos;s origin (%2) are followed</source>
+        <translation>Umleitung nach %1 verweigert: nur Umleitungen innerhalb des Ursprungs des Endpunkts (%2) werden befolgt</translation>
+    </message>
+    <message>
+        <source>refused redirect to %1: more than %2 redirects</source>
+        <translation>Umleitung nach %1 verweigert: mehr als %2 Umleitungen</translation>
     </message>
 </context>
 <context>
     <name>ApiError</name>
     <message>
         <source>network error: %1</source>
-        <translation type="unfinished" />
+        <translation>Netzwerkfehler: %1</translation>
     </message>
     <message>
         <source>protocol error: %1</source>
-        <translation type="unfinished" />
+        <translation>Protokollfehler: %1</translation>
     </message>
     <message>
         <source>aborted</source>
-        <translation type="unfinished" />
+        <translation>abgebrochen</translation>
+    </message>
+</context>
+<context>
+    <name>AppLanguage</name>
+    <message>
+        <source>Language of the messages: %1. Default: the system&apos;s language.</source>
+        <translation>Sprache der Meldungen: %1. Standard: die Sprache des Systems.</translation>
+    </message>
+    <message>
+        <source>--lang: there is no language &apos;%1&apos;; use one of %2.</source>
+        <translation>--lang: Die Sprache &apos;%1&apos; gibt es nicht; verwenden Sie eine von %2.</translation>
+    </message>
+</context>
+<context>
+    <name>Autostart</name>
+    <message>
+        <source>Cannot start %1 at login: it is not an absolute path.</source>
+        <translation>%1 kann nicht bei der Anmeldung gestartet werden: Es ist kein absoluter Pfad.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot remove %1: %2</source>
+        <translation>%1 kann nicht entfernt werden: %2</translation>
+    </message>
+    <message>
+        <source>Cannot change %1.</source>
+        <translation>%1 kann nicht geändert werden.</translation>
+    </message>
+    <message>
+        <source>Cannot start %1 at login: its path contains a control character.</source>
+        <translation>%1 kann nicht bei der Anmeldung gestartet werden: Sein Pfad enthält ein Steuerzeichen.</translation>
+    </message>
+    <message>
+        <source>Checkfu Runner</source>
+        <translation>Checkfu Runner</translation>
+    </message>
+    <message>
+        <source>Runs Checkfu coding-agent sessions on this machine</source>
+        <translation>Führt Checkfu-Coding-Agent-Sitzungen auf diesem Rechner aus</translation>
     </message>
 </context>
 <context>
     <name>BubblewrapProvider</name>
     <message>
         <source>bwrap is not installed (apt install bubblewrap)</source>
-        <translation type="unfinished" />
+        <translation>bwrap ist nicht installiert (apt install bubblewrap)</translation>
     </message>
     <message>
         <source>the bubblewrap provider cannot realise network %1</source>
-        <translation type="unfinished" />
+        <translation>der Bubblewrap-Anbieter kann das Netzwerk %1 nicht umsetzen</translation>
     </message>
     <message>
         <source>the workspace of run %1 was not prepared</source>
-        <translation type="unfinished" />
+        <translation>der Arbeitsbereich von Lauf %1 wurde nicht vorbereitet</translation>
     </message>
     <message>
-        <source>the harness %1 is not visible in the sandbox (only the system and the run's directory are)</source>
-        <translation type="unfinished" />
+        <source>the harness %1 is not visible in the sandbox: bubblewrap shows only the system directories, the run&apos;s own directory and the read-only paths the person allowed. To run it, add %2 to the bubblewrap read-only paths (--bubblewrap-read-only, %3, or Settings &gt; Bubblewrap read-only paths)</source>
+        <translation>die Harness %1 ist in der Sandbox nicht sichtbar: Bubblewrap zeigt nur die Systemverzeichnisse, das eigene Verzeichnis des Laufs und die freigegebenen schreibgeschützten Pfade. Um sie auszuführen, fügen Sie %2 zu den schreibgeschützten Bubblewrap-Pfaden hinzu (--bubblewrap-read-only, %3 oder Einstellungen &gt; Schreibgeschützte Bubblewrap-Pfade)</translation>
+    </message>
+    <message>
+        <source>cannot pass bwrap its options: %1</source>
+        <translation>die Optionen können bwrap nicht übergeben werden: %1</translation>
     </message>
 </context>
 <context>
     <name>CodePage</name>
     <message>
         <source>Pairing code</source>
-        <translation type="unfinished" />
+        <translation>Kopplungscode</translation>
     </message>
     <message>
         <source>Paste the one-use code your administrator created for you. It looks like CFU-XXXX-XXXX-XXXX and works only for a few minutes.</source>
-        <translation type="unfinished" />
+        <translation>Fügen Sie den Einmalcode ein, den Ihr Administrator für Sie erstellt hat. Er sieht aus wie CFU-XXXX-XXXX-XXXX und gilt nur wenige Minuten.</translation>
     </message>
     <message>
         <source>&amp;Code:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Code:</translation>
     </message>
     <message>
         <source>Spaces, line breaks, lower case and missing hyphens do not matter: the code is tidied up as you paste it.</source>
-        <translation type="unfinished" />
+        <translation>Leerzeichen, Zeilenumbrüche, Kleinbuchstaben und fehlende Bindestriche spielen keine Rolle: Der Code wird beim Einfügen bereinigt.</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigKeys</name>
+    <message>
+        <source>control plane URL, as --endpoint (the flag wins)</source>
+        <translation>URL des Steuerungsservers, wie --endpoint (das Flag hat Vorrang)</translation>
+    </message>
+    <message>
+        <source>a Workspace Runner key, used instead of a pairing (a secret)</source>
+        <translation>ein Workspace-Runner-Schlüssel, der statt einer Kopplung verwendet wird (geheim)</translation>
+    </message>
+    <message>
+        <source>true or false: turns the host-process tier on or off, whatever --sandbox says</source>
+        <translation>true oder false: schaltet die Host-Prozess-Stufe ein oder aus, unabhängig von --sandbox</translation>
+    </message>
+    <message>
+        <source>a run&apos;s idle timeout in milliseconds when its spec names none</source>
+        <translation>das Leerlauf-Zeitlimit eines Laufs in Millisekunden, wenn seine Spezifikation keines nennt</translation>
+    </message>
+    <message>
+        <source>set (to anything): docker runs may ask for an unrestricted network</source>
+        <translation>gesetzt (auf einen beliebigen Wert): Docker-Läufe dürfen ein uneingeschränktes Netzwerk verlangen</translation>
+    </message>
+    <message>
+        <source>the Cursor lane&apos;s harness profile version (all four Cursor variables or none)</source>
+        <translation>die Harness-Profilversion der Cursor-Spur (alle vier Cursor-Variablen oder keine)</translation>
+    </message>
+    <message>
+        <source>the Cursor lane&apos;s harness release digest</source>
+        <translation>der Harness-Release-Digest der Cursor-Spur</translation>
+    </message>
+    <message>
+        <source>the Cursor lane&apos;s model</source>
+        <translation>das Modell der Cursor-Spur</translation>
+    </message>
+    <message>
+        <source>the Cursor lane&apos;s API key (a secret)</source>
+        <translation>der API-Schlüssel der Cursor-Spur (geheim)</translation>
+    </message>
+    <message>
+        <source>as --bubblewrap-read-only (the flag wins)</source>
+        <translation>wie --bubblewrap-read-only (das Flag hat Vorrang)</translation>
+    </message>
+    <message>
+        <source>Environment:</source>
+        <translation>Umgebung:</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigResolver</name>
+    <message>
+        <source>the settings file holds a Cursor tuple, but the credential store (%1) has no Cursor API key; the Cursor lane is off</source>
+        <translation>die Einstellungsdatei enthält ein Cursor-Tupel, aber der Zugangsdatenspeicher (%1) hat keinen Cursor-API-Schlüssel; die Cursor-Spur ist aus</translation>
+    </message>
+    <message>
+        <source>the Cursor API key could not be read, so the Cursor lane is off: %1</source>
+        <translation>der Cursor-API-Schlüssel konnte nicht gelesen werden, daher ist die Cursor-Spur aus: %1</translation>
+    </message>
+    <message>
+        <source>the Cursor tuple in the settings file cannot be used, so the Cursor lane is off: %1</source>
+        <translation>das Cursor-Tupel in der Einstellungsdatei ist nicht verwendbar, daher ist die Cursor-Spur aus: %1</translation>
     </message>
 </context>
 <context>
     <name>CredentialStore</name>
     <message>
-        <source>Protected credential storage is not supported on Windows yet: the Runner cannot keep its bootstrap credential safely on this machine. Run it on macOS or Linux, or use a Workspace Runner key in CHECKFU_RUNNER_TOKEN.</source>
-        <translation type="unfinished" />
+        <source>No credential account was given (the endpoint or runner id is missing): pair this Runner again.</source>
+        <translation>Es wurde kein Zugangsdaten-Konto angegeben (Endpunkt oder Runner-ID fehlt): Koppeln Sie diesen Runner erneut.</translation>
     </message>
     <message>
-        <source>No credential account was given (the endpoint or runner id is missing): pair this Runner again.</source>
-        <translation type="unfinished" />
+        <source>Protected credential storage is not supported on Windows yet: the Runner cannot keep its bootstrap credential safely on this machine. Run it on macOS or Linux, or use a Workspace Runner key in %1.</source>
+        <translation>Geschützte Zugangsdatenspeicherung wird unter Windows noch nicht unterstützt: Der Runner kann seine Start-Zugangsdaten auf diesem Rechner nicht sicher aufbewahren. Führen Sie ihn unter macOS oder Linux aus, oder verwenden Sie einen Workspace-Runner-Schlüssel in %1.</translation>
     </message>
 </context>
 <context>
     <name>CursorKeyStore</name>
     <message>
         <source>The Cursor API key is empty.</source>
-        <translation type="unfinished" />
+        <translation>Der Cursor-API-Schlüssel ist leer.</translation>
     </message>
 </context>
 <context>
     <name>CursorPage</name>
     <message>
         <source>Cursor (optional)</source>
-        <translation type="unfinished" />
+        <translation>Cursor (optional)</translation>
     </message>
     <message>
         <source>Lets this machine run Cursor agent sessions in Docker with your own Cursor API key. Fill in all four fields, or leave all of them empty to skip this.</source>
-        <translation type="unfinished" />
+        <translation>Ermöglicht diesem Rechner, Cursor-Agentensitzungen in Docker mit Ihrem eigenen Cursor-API-Schlüssel auszuführen. Füllen Sie alle vier Felder aus, oder lassen Sie alle leer, um dies zu überspringen.</translation>
     </message>
     <message>
         <source>&amp;Pair</source>
-        <translation type="unfinished" />
+        <translation>&amp;Koppeln</translation>
     </message>
     <message>
         <source>Profile &amp;version:</source>
-        <translation type="unfinished" />
+        <translation>Profil&amp;version:</translation>
     </message>
     <message>
         <source>Release &amp;digest:</source>
-        <translation type="unfinished" />
+        <translation>Release-&amp;Digest:</translation>
     </message>
     <message>
         <source>&amp;Model:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Modell:</translation>
     </message>
     <message>
         <source>as your administrator named it</source>
-        <translation type="unfinished" />
+        <translation>wie Ihr Administrator es benannt hat</translation>
     </message>
     <message>
         <source>API &amp;key:</source>
-        <translation type="unfinished" />
+        <translation>API-&amp;Schlüssel:</translation>
     </message>
     <message>
         <source>The API key goes only into the container of a Cursor run that matches these values, never to the control plane. It is not shown again.</source>
-        <translation type="unfinished" />
+        <translation>Der API-Schlüssel gelangt nur in den Container eines Cursor-Laufs, der zu diesen Werten passt, niemals zum Steuerungsserver. Er wird nicht wieder angezeigt.</translation>
     </message>
     <message>
         <source>Profile version</source>
-        <translation type="unfinished" />
+        <translation>Profilversion</translation>
     </message>
     <message>
         <source>Release digest</source>
-        <translation type="unfinished" />
+        <translation>Release-Digest</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished" />
+        <translation>Modell</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished" />
+        <translation>API-Schlüssel</translation>
     </message>
     <message>
         <source>The Cursor lane needs all four fields or none; missing: %1. Fill them in, or clear the other fields to skip the Cursor lane.</source>
-        <translation type="unfinished" />
+        <translation>Die Cursor-Spur braucht alle vier Felder oder keines; es fehlt: %1. Füllen Sie sie aus, oder leeren Sie die anderen Felder, um die Cursor-Spur auszulassen.</translation>
     </message>
 </context>
 <context>
     <name>DiagnosticsDialog</name>
     <message>
         <source>Checkfu Runner Diagnostics</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner – Diagnose</translation>
     </message>
     <message>
         <source>The checks have not run yet.</source>
-        <translation type="unfinished" />
+        <translation>Die Prüfungen sind noch nicht gelaufen.</translation>
     </message>
     <message>
         <source>Result</source>
-        <translation type="unfinished" />
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Check</source>
-        <translation type="unfinished" />
+        <translation>Prüfung</translation>
     </message>
     <message>
         <source>Details</source>
@@ -319,31 +389,31 @@
     </message>
     <message>
         <source>Run again</source>
-        <translation type="unfinished" />
+        <translation>Erneut ausführen</translation>
     </message>
     <message>
         <source>Copy to clipboard</source>
-        <translation type="unfinished" />
+        <translation>In die Zwischenablage kopieren</translation>
     </message>
     <message>
         <source>Running the checks…</source>
-        <translation type="unfinished" />
+        <translation>Die Prüfungen laufen…</translation>
     </message>
     <message>
         <source>Hint: %1</source>
-        <translation type="unfinished" />
+        <translation>Hinweis: %1</translation>
     </message>
     <message>
         <source>Copied to the clipboard.</source>
-        <translation type="unfinished" />
+        <translation>In die Zwischenablage kopiert.</translation>
     </message>
     <message>
         <source>Checkfu Runner %1 diagnostics</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner %1 – Diagnose</translation>
     </message>
     <message>
         <source>OK</source>
-        <translation type="unfinished" />
+        <translation>OK</translation>
     </message>
     <message>
         <source>Warning</source>
@@ -351,932 +421,638 @@
     </message>
     <message>
         <source>Failed</source>
-        <translation type="unfinished" />
+        <translation>Fehlgeschlagen</translation>
     </message>
     <message>
         <source>Skipped</source>
-        <translation type="unfinished" />
+        <translation>Übersprungen</translation>
     </message>
     <message>
         <source>No checks ran.</source>
-        <translation type="unfinished" />
+        <translation>Es liefen keine Prüfungen.</translation>
     </message>
     <message>
         <source>1 check failed</source>
-        <translation type="unfinished" />
+        <translation>1 Prüfung fehlgeschlagen</translation>
     </message>
     <message>
         <source>%1 checks failed</source>
-        <translation type="unfinished" />
+        <translation>%1 Prüfungen fehlgeschlagen</translation>
     </message>
     <message>
         <source>1 warning</source>
-        <translation type="unfinished" />
+        <translation>1 Warnung</translation>
     </message>
     <message>
         <source>%1 warnings</source>
-        <translation type="unfinished" />
+        <translation>%1 Warnungen</translation>
     </message>
     <message>
         <source>1 skipped</source>
-        <translation type="unfinished" />
+        <translation>1 übersprungen</translation>
     </message>
     <message>
         <source>%1 skipped</source>
-        <translation type="unfinished" />
+        <translation>%1 übersprungen</translation>
     </message>
     <message>
         <source>All checks passed</source>
-        <translation type="unfinished" />
+        <translation>Alle Prüfungen bestanden</translation>
     </message>
     <message>
         <source>, </source>
-        <translation type="unfinished" />
+        <translation>, </translation>
     </message>
     <message>
         <source>.</source>
-        <translation type="unfinished" />
+        <translation>.</translation>
     </message>
 </context>
 <context>
     <name>DockerCommand</name>
     <message>
         <source>docker exited with code %1</source>
-        <translation type="unfinished" />
+        <translation>docker wurde mit Code %1 beendet</translation>
     </message>
     <message>
         <source>docker did not answer within %1 s</source>
-        <translation type="unfinished" />
+        <translation>docker hat nicht innerhalb von %1 s geantwortet</translation>
     </message>
     <message>
         <source>the docker command is not installed (%1)</source>
-        <translation type="unfinished" />
+        <translation>der Befehl docker ist nicht installiert (%1)</translation>
     </message>
     <message>
         <source>the docker command crashed</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>DockerProcess</name>
-    <message>
-        <source>cannot run docker: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>docker create failed: %1</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>DockerProvider</name>
-    <message>
-        <source>not checked yet</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the Docker daemon gave no version</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no Docker daemon answers: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the workspace of run %1 was not prepared</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the run has no image or no argv</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the mount target %1 cannot be used with docker (it must be absolute, without ':' or ',')</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the environment variable %1 contains a line break, which docker cannot pass</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>cannot write the container's environment file in %1</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>Doctor</name>
-    <message>
-        <source>no endpoint configured</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>pass --endpoint URL or set CHECKFU_API_URL</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 does not answer: %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>check the URL, your network, and that the control plane is running</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 serves protocol %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 does not serve protocol %2 (it serves %3)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>update checkfu-runner or the control plane</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the server sent no Date header; skew unknown</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>this clock is %1 s off the server's</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>enable network time synchronisation</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>within 60 s of the server (%1 s)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Workspace Runner key from CHECKFU_RUNNER_TOKEN</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>this machine is not paired</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>get a pairing code and run checkfu-runner start --code CFU-…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no credential</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>runner %1: not readable from the %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>runner %1, stored in the %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a running Runner (pid %1) holds this credential; not exchanging, so it is not fenced as a clone</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>its state is in its log and the tray; stop it to run this check</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>needs the exchange</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no answer within 10 s</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>check the control plane</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>workload identity for runner %1, generation %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>%n live presence(s) visible</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
-    </message>
-    <message>
-        <source>cannot list presences: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>enabled: runs use this machine's own network, with no container isolation</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>disabled by --sandbox or CHECKFU_ENABLE_HOST_PROCESS_SANDBOX</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>complete: profile %1, model %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>not configured (no Cursor variables, and no Cursor tuple in the settings file with its key stored)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 at once</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 ms for runs that set none</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>not set: only runs that set one have one</source>
-        <translation type="unfinished" />
+        <translation>der Befehl docker ist abgestürzt</translation>
     </message>
 </context>
 <context>
     <name>EndpointPage</name>
     <message>
         <source>Control plane</source>
-        <translation type="unfinished" />
+        <translation>Steuerungsserver</translation>
     </message>
     <message>
         <source>The address of your Checkfu control plane. Your administrator gives it to you with the pairing code.</source>
-        <translation type="unfinished" />
+        <translation>Die Adresse Ihres Checkfu-Steuerungsservers. Ihr Administrator gibt sie Ihnen zusammen mit dem Kopplungscode.</translation>
     </message>
     <message>
         <source>&amp;Endpoint URL:</source>
-        <translation type="unfinished" />
+        <translation>&amp;Endpunkt-URL:</translation>
     </message>
     <message>
         <source>Only https:// is accepted, except plain http:// to this machine itself (127.0.0.1, [::1] or localhost), such as a local development control plane.</source>
-        <translation type="unfinished" />
+        <translation>Nur https:// wird akzeptiert, außer einfachem http:// zu diesem Rechner selbst (127.0.0.1, [::1] oder localhost), etwa für einen lokalen Entwicklungs-Steuerungsserver.</translation>
     </message>
     <message>
         <source>The endpoint</source>
-        <translation type="unfinished" />
+        <translation>Der Endpunkt</translation>
     </message>
 </context>
 <context>
     <name>EndpointPolicy</name>
     <message>
         <source>%1 is empty. Give the control plane URL, e.g. %2.</source>
-        <translation type="unfinished" />
+        <translation>%1 ist leer. Geben Sie die URL des Steuerungsservers an, z. B. %2.</translation>
     </message>
     <message>
         <source>%1 contains a space, control character or backslash. Give a plain URL such as %2.</source>
-        <translation type="unfinished" />
+        <translation>%1 enthält ein Leerzeichen, ein Steuerzeichen oder einen Backslash. Geben Sie eine einfache URL wie %2 an.</translation>
     </message>
     <message>
         <source>%1 is not a URL. Give the control plane URL with its scheme, e.g. %2.</source>
-        <translation type="unfinished" />
+        <translation>%1 ist keine URL. Geben Sie die URL des Steuerungsservers mit ihrem Schema an, z. B. %2.</translation>
     </message>
     <message>
-        <source>%1 uses the scheme '%2'; only https:// is supported (http:// only for a loopback host). Give a URL such as %3.</source>
-        <translation type="unfinished" />
+        <source>%1 uses the scheme &apos;%2&apos;; only https:// is supported (http:// only for a loopback host). Give a URL such as %3.</source>
+        <translation>%1 verwendet das Schema &apos;%2&apos;; nur https:// wird unterstützt (http:// nur für einen Loopback-Host). Geben Sie eine URL wie %3 an.</translation>
     </message>
     <message>
-        <source>%1 contains a user name or password (the part before '@'). Remove it: the Runner authenticates with its own credential.</source>
-        <translation type="unfinished" />
+        <source>%1 contains a user name or password (the part before &apos;@&apos;). Remove it: the Runner authenticates with its own credential.</source>
+        <translation>%1 enthält einen Benutzernamen oder ein Passwort (den Teil vor &apos;@&apos;). Entfernen Sie ihn: Der Runner authentifiziert sich mit seinen eigenen Zugangsdaten.</translation>
     </message>
     <message>
-        <source>%1 contains a query ('?') or fragment ('#'). Give only the scheme, host, port and path, e.g. %2.</source>
-        <translation type="unfinished" />
+        <source>%1 contains a query (&apos;?&apos;) or fragment (&apos;#&apos;). Give only the scheme, host, port and path, e.g. %2.</source>
+        <translation>%1 enthält eine Abfrage (&apos;?&apos;) oder ein Fragment (&apos;#&apos;). Geben Sie nur Schema, Host, Port und Pfad an, z. B. %2.</translation>
     </message>
     <message>
-        <source>%1 has an IPv6 address without its closing ']'. Write it as e.g. http://[::1]:8080.</source>
-        <translation type="unfinished" />
+        <source>%1 has an IPv6 address without its closing &apos;]&apos;. Write it as e.g. http://[::1]:8080.</source>
+        <translation>%1 hat eine IPv6-Adresse ohne schließendes &apos;]&apos;. Schreiben Sie sie z. B. als http://[::1]:8080.</translation>
     </message>
     <message>
         <source>%1 has text after the IPv6 address. Write it as e.g. http://[::1]:8080.</source>
-        <translation type="unfinished" />
+        <translation>%1 hat Text nach der IPv6-Adresse. Schreiben Sie sie z. B. als http://[::1]:8080.</translation>
     </message>
     <message>
         <source>%1 has no host. Give the control plane URL, e.g. %2.</source>
-        <translation type="unfinished" />
+        <translation>%1 hat keinen Host. Geben Sie die URL des Steuerungsservers an, z. B. %2.</translation>
     </message>
     <message>
         <source>%1 has an invalid port. Use a number from 1 to 65535, or leave the port out.</source>
-        <translation type="unfinished" />
+        <translation>%1 hat einen ungültigen Port. Verwenden Sie eine Zahl von 1 bis 65535, oder lassen Sie den Port weg.</translation>
     </message>
     <message>
-        <source>%1 uses plain http:// with the host '%2', which is not a loopback address. Use https://, or http:// only with 127.0.0.1 (any 127.x.x.x), [::1] or localhost.</source>
-        <translation type="unfinished" />
+        <source>%1 uses plain http:// with the host &apos;%2&apos;, which is not a loopback address. Use https://, or http:// only with 127.0.0.1 (any 127.x.x.x), [::1] or localhost.</source>
+        <translation>%1 verwendet einfaches http:// mit dem Host &apos;%2&apos;, der keine Loopback-Adresse ist. Verwenden Sie https://, oder http:// nur mit 127.0.0.1 (beliebiges 127.x.x.x), [::1] oder localhost.</translation>
     </message>
     <message>
         <source>%1 is not a valid URL. Check the host name and path, e.g. %2.</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>FileCredentialStore</name>
-    <message>
-        <source>No directory was configured for the file credential store.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot create the directory %1 for the file credential store: check that you may write there.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot create the credential directory %1: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential directory %1 is a symbolic link; the Runner only uses a real directory. Remove the link (rm %1) and store the credential again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential directory %1 is not a directory. Move it away and store the credential again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot open the credential directory %1: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot inspect the credential directory %1: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential directory %1 is owned by uid %2, not by you (uid %3), so it cannot be trusted. Remove it, or fix it with: chown %3 %1 &amp;&amp; chmod 700 %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential directory %1 has mode %2, so other users can reach it; it must be 0700. Fix it with: chmod 700 %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>No credential is stored for this Runner in %1: pair it again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential file %1 is a symbolic link; the Runner never follows links to a secret. Remove it (rm %1) and pair again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot open the credential file %1: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot inspect the credential file %1: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential file %1 is not a regular file. Remove it (rm %1) and pair again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential file %1 is owned by uid %2, not by you (uid %3), so it cannot be trusted. Remove it (rm %1) and pair again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential file %1 has mode %2; it must be 0600 (readable only by you). If you did not change it on purpose, treat the credential as exposed: remove the file and pair again. Otherwise fix it with: chmod 600 %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential file %1 is too large to be a credential. Remove it (rm %1) and pair again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot read the credential file %1: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential file %1 is damaged or from an unknown version. Remove it (rm %1) and pair again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot create a file in the credential directory %1: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot write the credential file in %1: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot put the credential file %1 in place: %2.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cannot remove the credential file %1: %2.</source>
-        <translation type="unfinished" />
+        <translation>%1 ist keine gültige URL. Prüfen Sie Hostnamen und Pfad, z. B. %2.</translation>
     </message>
 </context>
 <context>
     <name>FreedesktopNotifications</name>
     <message>
         <source>Open</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>HarnessDriver</name>
-    <message>
-        <source>the directive "%1" does not apply to a %2 run; ignored</source>
-        <translation type="unfinished" />
+        <translation>Öffnen</translation>
     </message>
 </context>
 <context>
     <name>HostProcess</name>
     <message>
         <source>cannot start %1: %2</source>
-        <translation type="unfinished" />
+        <translation>%1 kann nicht gestartet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 was killed by signal %2</source>
+        <translation>%1 wurde durch Signal %2 beendet</translation>
+    </message>
+    <message>
+        <source>%1 exited with status %2 before starting it</source>
+        <translation>%1 wurde mit Status %2 beendet, bevor es gestartet wurde</translation>
     </message>
 </context>
 <context>
     <name>HostProcessProvider</name>
     <message>
         <source>cannot open %1: %2</source>
-        <translation type="unfinished" />
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
         <source>%1 is not owned by this user</source>
-        <translation type="unfinished" />
+        <translation>%1 gehört nicht diesem Benutzer</translation>
     </message>
     <message>
         <source>cannot make %1 private: %2</source>
-        <translation type="unfinished" />
+        <translation>%1 kann nicht privat gemacht werden: %2</translation>
     </message>
     <message>
         <source>cannot create %1: %2</source>
-        <translation type="unfinished" />
+        <translation>%1 kann nicht erstellt werden: %2</translation>
     </message>
     <message>
         <source>uploaded_project file %1: not a relative path</source>
-        <translation type="unfinished" />
+        <translation>uploaded_project-Datei %1: kein relativer Pfad</translation>
     </message>
     <message>
         <source>uploaded_project file %1: escapes the workspace</source>
-        <translation type="unfinished" />
+        <translation>uploaded_project-Datei %1: verlässt den Arbeitsbereich</translation>
     </message>
     <message>
         <source>uploaded_project file %1: names no file</source>
-        <translation type="unfinished" />
+        <translation>uploaded_project-Datei %1: nennt keine Datei</translation>
     </message>
     <message>
         <source>uploaded_project file %1: %2</source>
-        <translation type="unfinished" />
+        <translation>uploaded_project-Datei %1: %2</translation>
     </message>
     <message>
         <source>uploaded_project file %1: cannot create it: %2</source>
-        <translation type="unfinished" />
+        <translation>uploaded_project-Datei %1: kann nicht erstellt werden: %2</translation>
     </message>
     <message>
         <source>uploaded_project file %1: cannot write it: %2</source>
-        <translation type="unfinished" />
+        <translation>uploaded_project-Datei %1: kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
         <source>the harness argv is empty</source>
-        <translation type="unfinished" />
+        <translation>die argv der Harness ist leer</translation>
     </message>
     <message>
         <source>%1 was not found on the harness PATH (%2)</source>
-        <translation type="unfinished" />
+        <translation>%1 wurde im PATH der Harness nicht gefunden (%2)</translation>
     </message>
     <message>
         <source>%1 is not an executable file</source>
-        <translation type="unfinished" />
+        <translation>%1 ist keine ausführbare Datei</translation>
     </message>
     <message>
         <source>the run id %1 cannot name a directory</source>
-        <translation type="unfinished" />
+        <translation>die Lauf-ID %1 kann kein Verzeichnis benennen</translation>
     </message>
     <message>
         <source>the host-process provider does not support %1 mounts</source>
-        <translation type="unfinished" />
+        <translation>der Host-Prozess-Anbieter unterstützt keine Einbindungen der Art %1</translation>
     </message>
     <message>
         <source>cannot create %1</source>
-        <translation type="unfinished" />
+        <translation>%1 kann nicht erstellt werden</translation>
     </message>
     <message>
         <source>the workspace of run %1 was not prepared</source>
-        <translation type="unfinished" />
+        <translation>der Arbeitsbereich von Lauf %1 wurde nicht vorbereitet</translation>
+    </message>
+    <message>
+        <source>checkfu-run-reaper is missing (looked next to %1): reinstall the Runner</source>
+        <translation>checkfu-run-reaper fehlt (gesucht neben %1): Installieren Sie den Runner neu</translation>
+    </message>
+</context>
+<context>
+    <name>HttpResponseParser</name>
+    <message>
+        <source>the server&apos;s answer is not HTTP/1.x</source>
+        <translation>die Antwort des Servers ist kein HTTP/1.x</translation>
+    </message>
+    <message>
+        <source>the server switched protocols without being asked</source>
+        <translation>der Server hat ungefragt das Protokoll gewechselt</translation>
+    </message>
+    <message>
+        <source>the response&apos;s header is larger than %1 KiB</source>
+        <translation>der Header der Antwort ist größer als %1 KiB</translation>
+    </message>
+    <message>
+        <source>the response&apos;s header has more than %1 fields</source>
+        <translation>der Header der Antwort hat mehr als %1 Felder</translation>
+    </message>
+    <message>
+        <source>the server sent a malformed header line</source>
+        <translation>der Server hat eine fehlerhafte Headerzeile gesendet</translation>
+    </message>
+    <message>
+        <source>the server sent a carriage return that does not end a line</source>
+        <translation>der Server hat einen Wagenrücklauf gesendet, der keine Zeile beendet</translation>
+    </message>
+    <message>
+        <source>the server sent an invalid Content-Length</source>
+        <translation>der Server hat eine ungültige Content-Length gesendet</translation>
+    </message>
+    <message>
+        <source>the server sent Content-Length more than once</source>
+        <translation>der Server hat Content-Length mehrfach gesendet</translation>
+    </message>
+    <message>
+        <source>the server sent conflicting Content-Length values</source>
+        <translation>der Server hat widersprüchliche Content-Length-Werte gesendet</translation>
+    </message>
+    <message>
+        <source>the server sent both Transfer-Encoding and Content-Length</source>
+        <translation>der Server hat sowohl Transfer-Encoding als auch Content-Length gesendet</translation>
+    </message>
+    <message>
+        <source>the server used the transfer coding &quot;%1&quot;; only &quot;chunked&quot; is accepted</source>
+        <translation>der Server hat die Transferkodierung &quot;%1&quot; verwendet; nur &quot;chunked&quot; wird akzeptiert</translation>
+    </message>
+    <message>
+        <source>the server sent a malformed chunk size</source>
+        <translation>der Server hat eine fehlerhafte Chunk-Größe gesendet</translation>
+    </message>
+    <message>
+        <source>the server sent a chunk longer than its size</source>
+        <translation>der Server hat einen Chunk gesendet, der länger als seine Größe ist</translation>
+    </message>
+    <message>
+        <source>the server sent more chunk framing than data</source>
+        <translation>der Server hat mehr Chunk-Rahmen als Daten gesendet</translation>
+    </message>
+    <message>
+        <source>the response is larger than %1 bytes</source>
+        <translation>die Antwort ist größer als %1 Bytes</translation>
+    </message>
+    <message>
+        <source>the connection closed in the middle of the response</source>
+        <translation>die Verbindung wurde mitten in der Antwort geschlossen</translation>
     </message>
 </context>
 <context>
     <name>IdentityGrant</name>
     <message>
         <source>is empty</source>
-        <translation type="unfinished" />
+        <translation>ist leer</translation>
     </message>
     <message>
         <source>is later than expires_at</source>
-        <translation type="unfinished" />
+        <translation>liegt nach expires_at</translation>
     </message>
 </context>
 <context>
     <name>InstanceLock</name>
     <message>
-        <source>Another Checkfu Runner (pid %1) is already running with this machine's credential. Stop it first (or use the tray); two at once would get the credential revoked as a clone.</source>
-        <translation type="unfinished" />
+        <source>Another Checkfu Runner (pid %1) is already running with this machine&apos;s credential. Stop it first (or use the tray); two at once would get the credential revoked as a clone.</source>
+        <translation>Ein anderer Checkfu Runner (PID %1) läuft bereits mit den Zugangsdaten dieses Rechners. Beenden Sie ihn zuerst (oder verwenden Sie den Infobereich); zwei gleichzeitig würden zum Widerruf der Zugangsdaten als Klon führen.</translation>
     </message>
     <message>
-        <source>Another Checkfu Runner is already running with this machine's credential (lock %1). Stop it first.</source>
-        <translation type="unfinished" />
+        <source>Another Checkfu Runner is already running with this machine&apos;s credential (lock %1). Stop it first.</source>
+        <translation>Ein anderer Checkfu Runner läuft bereits mit den Zugangsdaten dieses Rechners (Sperre %1). Beenden Sie ihn zuerst.</translation>
     </message>
 </context>
 <context>
     <name>JsonReader</name>
     <message>
-        <source>field '%1' %2</source>
-        <translation type="unfinished" />
+        <source>field &apos;%1&apos; %2</source>
+        <translation>Feld &apos;%1&apos; %2</translation>
     </message>
     <message>
         <source>is missing</source>
-        <translation type="unfinished" />
+        <translation>fehlt</translation>
     </message>
     <message>
         <source>has the wrong type (expected a string)</source>
-        <translation type="unfinished" />
+        <translation>hat den falschen Typ (erwartet: eine Zeichenkette)</translation>
     </message>
     <message>
         <source>has the wrong type (expected a string or null)</source>
-        <translation type="unfinished" />
+        <translation>hat den falschen Typ (erwartet: eine Zeichenkette oder null)</translation>
     </message>
     <message>
         <source>is out of range</source>
-        <translation type="unfinished" />
+        <translation>liegt außerhalb des Wertebereichs</translation>
     </message>
     <message>
         <source>has the wrong type (expected an integer)</source>
-        <translation type="unfinished" />
+        <translation>hat den falschen Typ (erwartet: eine ganze Zahl)</translation>
     </message>
     <message>
         <source>is out of range (%1, expected %2 to %3)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>has the wrong type (expected true or false)</source>
-        <translation type="unfinished" />
+        <translation>liegt außerhalb des Wertebereichs (%1, erwartet: %2 bis %3)</translation>
     </message>
     <message>
         <source>is not an RFC 3339 time</source>
-        <translation type="unfinished" />
+        <translation>ist keine Zeitangabe nach RFC 3339</translation>
     </message>
     <message>
         <source>has the wrong type (expected an object)</source>
-        <translation type="unfinished" />
+        <translation>hat den falschen Typ (erwartet: ein Objekt)</translation>
     </message>
     <message>
         <source>has the wrong type (expected an object or null)</source>
-        <translation type="unfinished" />
+        <translation>hat den falschen Typ (erwartet: ein Objekt oder null)</translation>
     </message>
     <message>
         <source>has the wrong type (expected an array)</source>
-        <translation type="unfinished" />
+        <translation>hat den falschen Typ (erwartet: ein Array)</translation>
     </message>
     <message>
         <source>is not an identifier of the form %1&lt;32 hex digits&gt;</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>JsonRpcConnection</name>
-    <message>
-        <source>not JSON (%1)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a JSON array (batches are not part of ACP)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>not a JSON object</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>"method" is not a string</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>"method" must be a non-empty string</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>"params" must be an object</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>a response to no request of ours</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>an error without a message</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>KeychainCredentialStore</name>
-    <message>
-        <source>No credential is stored for this Runner in the system keychain (Secret Service): pair it again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no session D-Bus, DBUS_SESSION_BUS_ADDRESS is not set</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>cannot connect to the session D-Bus at %1: %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>nothing provides %1 on the session D-Bus</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 could not be started on the session D-Bus</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the keyring has no default collection yet (no login keyring)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>No system keychain answered (Secret Service: %1): unlock or start your keyring (e.g. gnome-keyring or KWallet), or opt in to the file store with --credential-store file.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The system keychain (Secret Service) refused access: the keyring holding the Runner's credential is locked. Unlock it (e.g. in Seahorse, or by logging in to your desktop session) and try again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The system keychain (Secret Service) refused access (%1): unlock your keyring, or allow Checkfu Runner when it asks, and try again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The system keychain (Secret Service) could not read the Runner's credential (%1). Check your keyring (e.g. with Seahorse or secret-tool) and try again.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The system keychain (Secret Service) could not store the Runner's credential (%1). Check your keyring (e.g. with Seahorse or secret-tool), or opt in to the file store with --credential-store file.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The system keychain (Secret Service) could not remove the Runner's credential (%1). Remove the entry for service "%2" by hand (e.g. in Seahorse) if it is still there.</source>
-        <translation type="unfinished" />
+        <translation>ist kein Bezeichner der Form %1&lt;32 Hex-Ziffern&gt;</translation>
     </message>
 </context>
 <context>
     <name>MachinePage</name>
     <message>
         <source>This machine</source>
-        <translation type="unfinished" />
+        <translation>Dieser Rechner</translation>
     </message>
     <message>
         <source>The name you and your administrator will see for this machine in Checkfu. It defaults to the host name.</source>
-        <translation type="unfinished" />
+        <translation>Der Name, unter dem Sie und Ihr Administrator diesen Rechner in Checkfu sehen. Standardmäßig der Hostname.</translation>
     </message>
     <message>
         <source>e.g. alice-laptop</source>
-        <translation type="unfinished" />
+        <translation>z. B. alice-laptop</translation>
     </message>
     <message>
         <source>Machine &amp;label:</source>
-        <translation type="unfinished" />
+        <translation>Rechner&amp;bezeichnung:</translation>
     </message>
     <message>
         <source>This pairing link is for the control plane %1. Runs it sends will execute on this machine: continue only if you expected this link from your administrator.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Kopplungslink gilt für den Steuerungsserver %1. Läufe, die er sendet, werden auf diesem Rechner ausgeführt: Fahren Sie nur fort, wenn Sie diesen Link von Ihrem Administrator erwartet haben.</translation>
     </message>
     <message>
         <source>The machine label is empty. Give a name that tells you which machine this is, e.g. %1.</source>
-        <translation type="unfinished" />
+        <translation>Die Rechnerbezeichnung ist leer. Geben Sie einen Namen an, an dem Sie diesen Rechner erkennen, z. B. %1.</translation>
     </message>
     <message>
         <source>The machine label contains a line break or another control character. Use a plain one-line name.</source>
-        <translation type="unfinished" />
+        <translation>Die Rechnerbezeichnung enthält einen Zeilenumbruch oder ein anderes Steuerzeichen. Verwenden Sie einen einfachen einzeiligen Namen.</translation>
     </message>
 </context>
 <context>
     <name>Notifier</name>
     <message>
         <source>This machine was disconnected from Checkfu</source>
-        <translation type="unfinished" />
+        <translation>Dieser Rechner wurde von Checkfu getrennt</translation>
     </message>
     <message>
-        <source>An administrator revoked this machine's credential. Pair it again with a new code to reconnect.</source>
-        <translation type="unfinished" />
+        <source>An administrator revoked this machine&apos;s credential. Pair it again with a new code to reconnect.</source>
+        <translation>Ein Administrator hat die Zugangsdaten dieses Rechners widerrufen. Koppeln Sie ihn mit einem neuen Code erneut, um die Verbindung wiederherzustellen.</translation>
     </message>
     <message>
         <source>Checkfu Runner stopped: a copy of this setup was running</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner angehalten: Eine Kopie dieser Einrichtung lief</translation>
     </message>
     <message>
-        <source>Two Runner processes used this machine's credential, so Checkfu revoked it. Pair this machine again with a new code.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>an agent session</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Approval needed in session %1</source>
-        <translation type="unfinished" />
+        <source>Two Runner processes used this machine&apos;s credential, so Checkfu revoked it. Pair this machine again with a new code.</source>
+        <translation>Zwei Runner-Prozesse haben die Zugangsdaten dieses Rechners verwendet, daher hat Checkfu sie widerrufen. Koppeln Sie diesen Rechner mit einem neuen Code erneut.</translation>
     </message>
     <message>
         <source>The agent asks for permission</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1
-Decide in the Checkfu dashboard.</source>
-        <translation type="unfinished" />
+        <translation>Der Agent bittet um Erlaubnis</translation>
     </message>
     <message>
         <source>All runs finished</source>
-        <translation type="unfinished" />
+        <translation>Alle Läufe beendet</translation>
     </message>
     <message>
         <source>Checkfu Runner finished its runs and signed off.</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner hat seine Läufe beendet und sich abgemeldet.</translation>
     </message>
     <message>
         <source>Checkfu Runner finished its runs and is signing off.</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner hat seine Läufe beendet und meldet sich ab.</translation>
     </message>
     <message>
         <source>Checkfu Runner finished its runs and takes no new work until you resume it.</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner hat seine Läufe beendet und nimmt keine neue Arbeit an, bis Sie fortsetzen.</translation>
     </message>
     <message>
         <source>Checkfu Runner is back online</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner ist wieder online</translation>
     </message>
     <message>
         <source>the control plane</source>
-        <translation type="unfinished" />
+        <translation>der Steuerungsserver</translation>
     </message>
     <message>
         <source>Connected to %1 again after %2 offline.</source>
-        <translation type="unfinished" />
+        <translation>Nach %2 offline wieder mit %1 verbunden.</translation>
     </message>
     <message>
         <source>1 minute</source>
-        <translation type="unfinished" />
+        <translation>1 Minute</translation>
     </message>
     <message>
         <source>%1 minutes</source>
-        <translation type="unfinished" />
+        <translation>%1 Minuten</translation>
     </message>
     <message>
         <source>%1 hours</source>
-        <translation type="unfinished" />
+        <translation>%1 Stunden</translation>
     </message>
     <message>
         <source>This machine is paired with Checkfu</source>
-        <translation type="unfinished" />
+        <translation>Dieser Rechner ist mit Checkfu gekoppelt</translation>
     </message>
     <message>
         <source>Checkfu Runner is connecting and will take work when ready.</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner verbindet sich und nimmt Arbeit an, sobald er bereit ist.</translation>
     </message>
     <message>
         <source>Pairing failed</source>
-        <translation type="unfinished" />
+        <translation>Kopplung fehlgeschlagen</translation>
     </message>
     <message>
         <source>The pairing code was not accepted. Ask for a new code.</source>
-        <translation type="unfinished" />
+        <translation>Der Kopplungscode wurde nicht angenommen. Fordern Sie einen neuen Code an.</translation>
     </message>
-</context>
-<context>
-    <name>OneshotDriver</name>
     <message>
-        <source>the harness wrote invalid UTF-8 to %1; it was replaced with U+FFFD</source>
-        <translation type="unfinished" />
+        <source>Approval needed: %1</source>
+        <translation>Freigabe nötig: %1</translation>
+    </message>
+    <message>
+        <source>An agent session</source>
+        <translation>Eine Agentensitzung</translation>
+    </message>
+    <message>
+        <source>Session %1</source>
+        <translation>Sitzung %1</translation>
+    </message>
+    <message>
+        <source>%1 waits for your decision. Click to open it in the Checkfu dashboard.</source>
+        <translation>%1 wartet auf Ihre Entscheidung. Klicken Sie, um sie im Checkfu-Dashboard zu öffnen.</translation>
     </message>
 </context>
 <context>
     <name>PairingCode</name>
     <message>
         <source>The pairing code is empty. Paste the code your admin gave you; it looks like CFU-XXXX-XXXX-XXXX.</source>
-        <translation type="unfinished" />
+        <translation>Der Kopplungscode ist leer. Fügen Sie den Code ein, den Ihr Administrator Ihnen gegeben hat; er sieht aus wie CFU-XXXX-XXXX-XXXX.</translation>
     </message>
     <message>
         <source>The pairing code must start with CFU- (it looks like CFU-XXXX-XXXX-XXXX). Copy the whole code your admin gave you.</source>
-        <translation type="unfinished" />
+        <translation>Der Kopplungscode muss mit CFU- beginnen (er sieht aus wie CFU-XXXX-XXXX-XXXX). Kopieren Sie den ganzen Code, den Ihr Administrator Ihnen gegeben hat.</translation>
     </message>
     <message>
         <source>The pairing code contains %1, which is not used in pairing codes (allowed: 0-9 and A-Z without I, L, O, U). Check the code your admin gave you.</source>
-        <translation type="unfinished" />
+        <translation>Der Kopplungscode enthält %1, das in Kopplungscodes nicht vorkommt (erlaubt: 0-9 und A-Z ohne I, L, O, U). Prüfen Sie den Code, den Ihr Administrator Ihnen gegeben hat.</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <source>The pairing code has %n character(s) after CFU-, expected 12. Check that you copied the whole code.</source>
-        <translation type="unfinished" />
+        <translation>
+            <numerusform>Der Kopplungscode hat %n Zeichen nach CFU-, erwartet sind 12. Prüfen Sie, ob Sie den ganzen Code kopiert haben.</numerusform>
+            <numerusform>Der Kopplungscode hat %n Zeichen nach CFU-, erwartet sind 12. Prüfen Sie, ob Sie den ganzen Code kopiert haben.</numerusform>
+        </translation>
     </message>
     <message>
         <source>The pairing code has a hyphen in the wrong place. Groups are four characters: CFU-XXXX-XXXX-XXXX.</source>
-        <translation type="unfinished" />
+        <translation>Der Kopplungscode hat einen Bindestrich an der falschen Stelle. Gruppen haben vier Zeichen: CFU-XXXX-XXXX-XXXX.</translation>
     </message>
     <message>
         <source>(invalid pairing code)</source>
-        <translation type="unfinished" />
+        <translation>(ungültiger Kopplungscode)</translation>
     </message>
 </context>
 <context>
     <name>PairingLink</name>
     <message>
         <source>The pairing link is too long to be a pairing link. Copy the link your administrator gave you again.</source>
-        <translation type="unfinished" />
+        <translation>Der Kopplungslink ist zu lang, um ein Kopplungslink zu sein. Kopieren Sie den Link, den Ihr Administrator Ihnen gegeben hat, noch einmal.</translation>
     </message>
     <message>
         <source>This is not a Checkfu pairing link; it should look like %1.</source>
-        <translation type="unfinished" />
+        <translation>Dies ist kein Checkfu-Kopplungslink; er sollte aussehen wie %1.</translation>
     </message>
     <message>
         <source>This Checkfu link is not a pairing link (it should start with checkfu://pair?). Ask your administrator for a pairing link.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Checkfu-Link ist kein Kopplungslink (er sollte mit checkfu://pair? beginnen). Bitten Sie Ihren Administrator um einen Kopplungslink.</translation>
     </message>
     <message>
         <source>The pairing link gives the code or the endpoint more than once. Ask your administrator for a new link.</source>
-        <translation type="unfinished" />
+        <translation>Der Kopplungslink nennt den Code oder den Endpunkt mehr als einmal. Bitten Sie Ihren Administrator um einen neuen Link.</translation>
     </message>
     <message>
-        <source>The link's endpoint</source>
-        <translation type="unfinished" />
+        <source>The link&apos;s endpoint</source>
+        <translation>Der Endpunkt des Links</translation>
     </message>
     <message>
         <source>The pairing link has no pairing code (code=…). Paste the code your administrator gave you instead.</source>
-        <translation type="unfinished" />
+        <translation>Der Kopplungslink enthält keinen Kopplungscode (code=…). Fügen Sie stattdessen den Code ein, den Ihr Administrator Ihnen gegeben hat.</translation>
     </message>
     <message>
-        <source>The link's pairing code is not valid: %1</source>
-        <translation type="unfinished" />
+        <source>The link&apos;s pairing code is not valid: %1</source>
+        <translation>Der Kopplungscode des Links ist ungültig: %1</translation>
     </message>
 </context>
 <context>
     <name>PairingRedemption</name>
     <message>
         <source>is too short to be a credential</source>
-        <translation type="unfinished" />
+        <translation>ist zu kurz für Zugangsdaten</translation>
     </message>
     <message>
         <source>This pairing code does not exist. Check it for typos, or ask your administrator for a new one.</source>
-        <translation type="unfinished" />
+        <translation>Diesen Kopplungscode gibt es nicht. Prüfen Sie ihn auf Tippfehler, oder bitten Sie Ihren Administrator um einen neuen.</translation>
     </message>
     <message>
         <source>This pairing code has already been used. Codes work once; ask your administrator for a new one.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Kopplungscode wurde bereits verwendet. Codes gelten einmal; bitten Sie Ihren Administrator um einen neuen.</translation>
     </message>
     <message>
         <source>This pairing code has expired. Codes last only a few minutes; ask your administrator for a new one.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Kopplungscode ist abgelaufen. Codes gelten nur wenige Minuten; bitten Sie Ihren Administrator um einen neuen.</translation>
     </message>
     <message>
         <source>The control plane did not accept the pairing request: %1</source>
-        <translation type="unfinished" />
+        <translation>Der Steuerungsserver hat die Kopplungsanfrage nicht angenommen: %1</translation>
     </message>
     <message>
         <source>Could not reach the control plane to redeem the code (%1). Check the endpoint and your network, then try again; the code was not used.</source>
-        <translation type="unfinished" />
+        <translation>Der Steuerungsserver war zum Einlösen des Codes nicht erreichbar (%1). Prüfen Sie den Endpunkt und Ihr Netzwerk und versuchen Sie es erneut; der Code wurde nicht verbraucht.</translation>
     </message>
     <message>
         <source>Pairing failed: %1</source>
-        <translation type="unfinished" />
+        <translation>Kopplung fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
     <name>PairingWizard</name>
     <message>
         <source>Docker %1 answers</source>
-        <translation type="unfinished" />
+        <translation>Docker %1 antwortet</translation>
     </message>
     <message>
         <source>the Docker daemon gave no version</source>
-        <translation type="unfinished" />
+        <translation>der Docker-Daemon hat keine Version genannt</translation>
     </message>
     <message>
         <source>no Docker daemon answers (%1)</source>
-        <translation type="unfinished" />
+        <translation>kein Docker-Daemon antwortet (%1)</translation>
     </message>
     <message>
         <source>Pair Checkfu Runner</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner koppeln</translation>
     </message>
     <message>
         <source>Redeeming the pairing code with %1…</source>
-        <translation type="unfinished" />
+        <translation>Kopplungscode wird bei %1 eingelöst…</translation>
     </message>
     <message>
         <source>&amp;New Code…</source>
-        <translation type="unfinished" />
+        <translation>&amp;Neuer Code…</translation>
     </message>
     <message>
         <source>&amp;Try Again</source>
-        <translation type="unfinished" />
+        <translation>&amp;Erneut versuchen</translation>
     </message>
     <message>
         <source>Control plane: %1</source>
-        <translation type="unfinished" />
+        <translation>Steuerungsserver: %1</translation>
     </message>
     <message>
         <source>Machine label: %1</source>
-        <translation type="unfinished" />
+        <translation>Rechnerbezeichnung: %1</translation>
     </message>
     <message>
         <source>Sandbox: %1</source>
@@ -1284,29 +1060,85 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>Cursor lane: model %1</source>
-        <translation type="unfinished" />
+        <translation>Cursor-Spur: Modell %1</translation>
     </message>
     <message>
         <source>Cursor lane: off</source>
-        <translation type="unfinished" />
+        <translation>Cursor-Spur: aus</translation>
+    </message>
+    <message>
+        <source>not chosen</source>
+        <translation>nicht gewählt</translation>
+    </message>
+    <message>
+        <source>host process (no isolation)</source>
+        <translation>Host-Prozess (keine Isolierung)</translation>
+    </message>
+    <message>
+        <source>bubblewrap</source>
+        <translation>Bubblewrap</translation>
+    </message>
+    <message>
+        <source>Docker only</source>
+        <translation>Nur Docker</translation>
+    </message>
+    <message>
+        <source>none on this machine (Docker when a daemon answers)</source>
+        <translation>keine auf diesem Rechner (Docker, wenn ein Daemon antwortet)</translation>
     </message>
 </context>
 <context>
-    <name>RegistryRunAutostart</name>
+    <name>PrivateDirectory</name>
     <message>
-        <source>Cannot change %1.</source>
-        <translation type="unfinished" />
+        <source>Cannot create the directory %1: %2.</source>
+        <translation>Das Verzeichnis %1 kann nicht erstellt werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link, which another user could point anywhere. Remove it and start again.</source>
+        <translation>%1 ist ein symbolischer Link, den ein anderer Benutzer beliebig umlenken könnte. Entfernen Sie ihn und starten Sie neu.</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
+        <translation>%1 ist kein Verzeichnis. Entfernen Sie es (oder lassen Sie XDG_RUNTIME_DIR auf ein eigenes Verzeichnis zeigen) und starten Sie neu.</translation>
+    </message>
+    <message>
+        <source>Cannot open the directory %1: %2.</source>
+        <translation>Das Verzeichnis %1 kann nicht geöffnet werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot inspect the directory %1: %2.</source>
+        <translation>Das Verzeichnis %1 kann nicht untersucht werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot inspect %1: %2.</source>
+        <translation>%1 kann nicht untersucht werden: %2.</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a symbolic link or something else put in its place). Remove it and start again.</source>
+        <translation>%1 ist keine reguläre Datei (an ihrer Stelle steht ein symbolischer Link oder etwas anderes). Entfernen Sie sie und starten Sie neu.</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2). Remove it and start again.</source>
+        <translation>%1 gehört einem anderen Benutzer (UID %2). Entfernen Sie es und starten Sie neu.</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2, not %3), who could then reach this Runner&apos;s lock and socket. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
+        <translation>%1 gehört einem anderen Benutzer (UID %2, nicht %3), der so die Sperre und den Socket dieses Runners erreichen könnte. Entfernen Sie es (oder lassen Sie XDG_RUNTIME_DIR auf ein eigenes Verzeichnis zeigen) und starten Sie neu.</translation>
+    </message>
+    <message>
+        <source>%1 has mode %2, so other users can enter it. It must be yours alone: chmod 700 %1 (or remove it) and start again.</source>
+        <translation>%1 hat die Rechte %2, andere Benutzer können es also betreten. Es darf nur Ihnen gehören: chmod 700 %1 (oder entfernen Sie es) und starten Sie neu.</translation>
     </message>
 </context>
 <context>
     <name>ResultPage</name>
     <message>
         <source>Pairing</source>
-        <translation type="unfinished" />
+        <translation>Kopplung</translation>
     </message>
     <message>
         <source>The pairing code is redeemed with the control plane.</source>
-        <translation type="unfinished" />
+        <translation>Der Kopplungscode wird beim Steuerungsserver eingelöst.</translation>
     </message>
     <message>
         <source>Pairing…</source>
@@ -1314,294 +1146,353 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>This machine is paired</source>
-        <translation type="unfinished" />
+        <translation>Dieser Rechner ist gekoppelt</translation>
     </message>
     <message>
         <source>The Runner is connecting to the control plane.</source>
-        <translation type="unfinished" />
+        <translation>Der Runner verbindet sich mit dem Steuerungsserver.</translation>
     </message>
     <message>
         <source>Choose Finish to close this window; Checkfu Runner keeps running in the tray.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie „Abschließen“, um dieses Fenster zu schließen; Checkfu Runner läuft im Infobereich weiter.</translation>
     </message>
     <message>
         <source>Pairing failed</source>
-        <translation type="unfinished" />
+        <translation>Kopplung fehlgeschlagen</translation>
     </message>
     <message>
         <source>Ask your administrator for a new pairing code, then choose New Code.</source>
-        <translation type="unfinished" />
+        <translation>Bitten Sie Ihren Administrator um einen neuen Kopplungscode, und wählen Sie dann „Neuer Code“.</translation>
     </message>
     <message>
         <source>Choose Try Again, or go Back to change the endpoint or another detail.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie „Erneut versuchen“, oder gehen Sie zurück, um den Endpunkt oder eine andere Angabe zu ändern.</translation>
     </message>
     <message>
         <source>Done: the control plane knows this machine now.</source>
-        <translation type="unfinished" />
+        <translation>Fertig: Der Steuerungsserver kennt diesen Rechner jetzt.</translation>
     </message>
     <message>
         <source>The control plane did not pair this machine.</source>
-        <translation type="unfinished" />
+        <translation>Der Steuerungsserver hat diesen Rechner nicht gekoppelt.</translation>
     </message>
 </context>
 <context>
     <name>RunExecution</name>
     <message>
         <source>the sandbox provider %1 is not enabled on this machine</source>
-        <translation type="unfinished" />
+        <translation>der Sandbox-Anbieter %1 ist auf diesem Rechner nicht aktiviert</translation>
     </message>
 </context>
 <context>
-    <name>RunSpecParser</name>
+    <name>RunSpec</name>
     <message>
         <source>is empty</source>
-        <translation type="unfinished" />
+        <translation>ist leer</translation>
     </message>
     <message>
         <source>does not have the shape %1</source>
-        <translation type="unfinished" />
+        <translation>hat nicht die Form %1</translation>
     </message>
     <message>
         <source>is not pinned by digest (expected name@sha256:&lt;64 hex&gt; or a local image id sha256:&lt;64 hex&gt;; a tag alone is refused)</source>
-        <translation type="unfinished" />
+        <translation>ist nicht per Digest festgelegt (erwartet: Name@sha256:&lt;64 Hex-Ziffern&gt; oder eine lokale Image-ID sha256:&lt;64 Hex-Ziffern&gt;; ein Tag allein wird abgelehnt)</translation>
     </message>
     <message>
         <source>is empty (a program to run is required)</source>
-        <translation type="unfinished" />
+        <translation>ist leer (ein auszuführendes Programm ist erforderlich)</translation>
     </message>
     <message>
         <source>has the wrong type (expected a string)</source>
-        <translation type="unfinished" />
+        <translation>hat den falschen Typ (erwartet: eine Zeichenkette)</translation>
     </message>
     <message>
         <source>contains a NUL character</source>
-        <translation type="unfinished" />
+        <translation>enthält ein NUL-Zeichen</translation>
     </message>
     <message>
         <source>is empty (the program to run)</source>
-        <translation type="unfinished" />
+        <translation>ist leer (das auszuführende Programm)</translation>
     </message>
     <message>
-        <source>is not a valid environment variable name</source>
-        <translation type="unfinished" />
+        <source>is not a valid environment variable name (it must match [A-Za-z_][A-Za-z0-9_]*: letters, digits and &apos;_&apos;, not starting with a digit)</source>
+        <translation>ist kein gültiger Name für eine Umgebungsvariable (er muss [A-Za-z_][A-Za-z0-9_]* entsprechen: Buchstaben, Ziffern und &apos;_&apos;, nicht mit einer Ziffer beginnend)</translation>
+    </message>
+    <message>
+        <source>contains a NUL character, which an environment variable cannot hold</source>
+        <translation>enthält ein NUL-Zeichen, das eine Umgebungsvariable nicht aufnehmen kann</translation>
+    </message>
+    <message>
+        <source>contains a line break (CR or LF), which an environment variable of a run may not hold</source>
+        <translation>enthält einen Zeilenumbruch (CR oder LF), den eine Umgebungsvariable eines Laufs nicht enthalten darf</translation>
     </message>
     <message>
         <source>has the wrong type (expected an object)</source>
-        <translation type="unfinished" />
+        <translation>hat den falschen Typ (erwartet: ein Objekt)</translation>
     </message>
     <message>
         <source>brings the number of uploaded files above the limit of %1</source>
-        <translation type="unfinished" />
+        <translation>bringt die Zahl der hochgeladenen Dateien über die Grenze von %1</translation>
     </message>
     <message>
         <source>appears twice in the same mount</source>
-        <translation type="unfinished" />
+        <translation>kommt in derselben Einbindung zweimal vor</translation>
     </message>
     <message>
         <source>is not valid base64</source>
-        <translation type="unfinished" />
+        <translation>ist kein gültiges Base64</translation>
     </message>
     <message>
         <source>brings the uploaded files above the limit of %1 bytes in total</source>
-        <translation type="unfinished" />
+        <translation>bringt die hochgeladenen Dateien über die Grenze von insgesamt %1 Bytes</translation>
     </message>
     <message>
         <source>is longer than %1 characters</source>
-        <translation type="unfinished" />
+        <translation>ist länger als %1 Zeichen</translation>
     </message>
     <message>
         <source>contains a backslash</source>
-        <translation type="unfinished" />
+        <translation>enthält einen Backslash</translation>
     </message>
     <message>
         <source>is absolute</source>
-        <translation type="unfinished" />
+        <translation>ist absolut</translation>
     </message>
     <message>
         <source>has an empty segment</source>
-        <translation type="unfinished" />
+        <translation>hat einen leeren Abschnitt</translation>
     </message>
     <message>
-        <source>has a '..' segment</source>
-        <translation type="unfinished" />
+        <source>has a &apos;..&apos; segment</source>
+        <translation>hat einen Abschnitt &apos;..&apos;</translation>
     </message>
     <message>
-        <source>has a '.' segment</source>
-        <translation type="unfinished" />
+        <source>has a &apos;.&apos; segment</source>
+        <translation>hat einen Abschnitt &apos;.&apos;</translation>
     </message>
     <message>
         <source>is not an absolute path</source>
-        <translation type="unfinished" />
+        <translation>ist kein absoluter Pfad</translation>
     </message>
     <message>
         <source>has the wrong type (expected a content block object)</source>
-        <translation type="unfinished" />
+        <translation>hat den falschen Typ (erwartet: ein Inhaltsblock-Objekt)</translation>
     </message>
 </context>
 <context>
-    <name>Runner</name>
+    <name>RunnerCli</name>
     <message>
-        <source>No control plane endpoint: pass --endpoint URL or set CHECKFU_API_URL.</source>
-        <translation type="unfinished" />
+        <source>Control plane URL (https, or http to loopback). Default: %1, then the stored pairing.</source>
+        <translation>URL des Steuerungsservers (https, oder http an Loopback). Standard: %1, dann die gespeicherte Kopplung.</translation>
     </message>
     <message>
-        <source>This computer's clock is %1 s %2 the control plane's. Token times are corrected for it, but set the clock right (enable network time).</source>
-        <translation type="unfinished" />
+        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem.</source>
+        <translation>Einmal-Kopplungscode (CFU-XXXX-XXXX-XXXX) zum Einlösen.</translation>
     </message>
     <message>
-        <source>behind</source>
-        <translation type="unfinished" />
+        <source>This machine&apos;s display label. Default: the host name.</source>
+        <translation>Die angezeigte Bezeichnung dieses Rechners. Standard: der Hostname.</translation>
     </message>
     <message>
-        <source>ahead of</source>
-        <translation type="unfinished" />
+        <source>Sandbox tier: host-process, bubblewrap, docker or none. Default: the stored setting, else automatic.</source>
+        <translation>Sandbox-Stufe: host-process, bubblewrap, docker oder none. Standard: die gespeicherte Einstellung, sonst automatisch.</translation>
     </message>
     <message>
-        <source>No sandbox provider is enabled (see --sandbox and CHECKFU_ENABLE_HOST_PROCESS_SANDBOX): this Runner stays connected but takes no work.</source>
-        <translation type="unfinished" />
+        <source>Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file).</source>
+        <translation>Wo die Zugangsdaten aufbewahrt werden: keychain (Standard) oder file (ausdrücklich gewählt, Datei nur für den Eigentümer).</translation>
     </message>
     <message>
-        <source>The pairing code was not used: %1</source>
-        <translation type="unfinished" />
+        <source>Runs at once (1-64). Default: the stored setting, else 1.</source>
+        <translation>Läufe gleichzeitig (1-64). Standard: die gespeicherte Einstellung, sonst 1.</translation>
     </message>
     <message>
-        <source>Redeeming pairing code %1</source>
-        <translation type="unfinished" />
+        <source>Paths a bubblewrap sandbox shows read-only, &apos;:&apos;-separated (e.g. where a harness is installed under your home). Repeatable. Default: %1, then the stored setting, else none.</source>
+        <translation>Pfade, die eine Bubblewrap-Sandbox schreibgeschützt zeigt, durch &apos;:&apos; getrennt (z. B. wo eine Harness unter Ihrem Home-Verzeichnis installiert ist). Wiederholbar. Standard: %1, dann die gespeicherte Einstellung, sonst keine.</translation>
     </message>
     <message>
-        <source>Stopped</source>
-        <translation>Angehalten</translation>
+        <source>trace, debug, info (default), warn or error.</source>
+        <translation>trace, debug, info (Standard), warn oder error.</translation>
     </message>
     <message>
-        <source>Cannot reach the control plane (%1). Retrying in %2 s.</source>
-        <translation type="unfinished" />
+        <source>doctor: print the result as JSON.</source>
+        <translation>doctor: das Ergebnis als JSON ausgeben.</translation>
     </message>
     <message>
-        <source>Paired, but the credential could not be stored (%1). This session works; after a restart you will need a new pairing code.</source>
-        <translation type="unfinished" />
+        <source>Commands:
+  start    pair (with --code) or use the stored pairing, then stay connected until stopped.
+           SIGINT/SIGTERM once: finish owned work and sign off; twice: cancel owned runs;
+           three times: exit at once.
+  doctor   check endpoint, clock, credential, exchange, sandbox tiers, Cursor lane, presences.
+  unpair   forget this machine&apos;s credential and pairing.
+</source>
+        <translation>Befehle:
+  start    koppeln (mit --code) oder die gespeicherte Kopplung verwenden, dann verbunden bleiben, bis er angehalten wird.
+           SIGINT/SIGTERM einmal: eigene Arbeit beenden und abmelden; zweimal: eigene Läufe abbrechen;
+           dreimal: sofort beenden.
+  doctor   Endpunkt, Uhr, Zugangsdaten, Austausch, Sandbox-Stufen, Cursor-Spur und Präsenzen prüfen.
+  unpair   die Zugangsdaten und die Kopplung dieses Rechners vergessen.
+</translation>
     </message>
     <message>
-        <source>This machine is not paired yet. Ask your administrator for a pairing code, then run checkfu-runner start --endpoint URL --code CFU-XXXX-XXXX-XXXX.</source>
-        <translation type="unfinished" />
+        <source>Stored settings (the tray&apos;s Settings, in the settings file that holds the pairing): the
+  sandbox tier, slots, idle timeout, bubblewrap read-only paths and Cursor tuple (its API key
+  in the credential store)
+  apply where flags and environment are silent. A flag wins over a variable, a variable over
+  a stored value; any Cursor variable set takes the whole Cursor lane from the environment.
+</source>
+        <translation>Gespeicherte Einstellungen (die Einstellungen des Infobereich-Programms, in der Einstellungsdatei mit der
+  Kopplung): Sandbox-Stufe, Plätze, Leerlauf-Zeitlimit, schreibgeschützte Bubblewrap-Pfade und Cursor-Tupel
+  (sein API-Schlüssel im Zugangsdatenspeicher)
+  gelten, wo Flags und Umgebung nichts sagen. Ein Flag hat Vorrang vor einer Variablen, eine Variable vor
+  einem gespeicherten Wert; ist irgendeine Cursor-Variable gesetzt, kommt die ganze Cursor-Spur aus der Umgebung.
+</translation>
     </message>
     <message>
-        <source>This machine is paired with %1, not %2. Leave out --endpoint to use the pairing, or pair with a code for %2 (it replaces the current pairing).</source>
-        <translation type="unfinished" />
+        <source>Exit codes:</source>
+        <translation>Exit-Codes:</translation>
     </message>
     <message>
-        <source>This machine's credential (runner %1) is not in the %2. Pair again with a new code.</source>
-        <translation type="unfinished" />
+        <source>checkfu-runner: %1</source>
+        <translation>checkfu-runner: %1</translation>
     </message>
     <message>
-        <source>Connecting to %1</source>
-        <translation type="unfinished" />
+        <source>in the settings file %1: %2</source>
+        <translation>in der Einstellungsdatei %1: %2</translation>
     </message>
     <message>
-        <source>Connected; taking no new work</source>
-        <translation type="unfinished" />
+        <source>Checkfu Runner: runs Checkfu agent sessions on this machine.</source>
+        <translation>Checkfu Runner: führt Checkfu-Agentensitzungen auf diesem Rechner aus.</translation>
     </message>
     <message>
-        <source>Connected to %1</source>
-        <translation type="unfinished" />
+        <source>start, doctor or unpair</source>
+        <translation>start, doctor oder unpair</translation>
     </message>
     <message>
-        <source>The Workspace key in CHECKFU_RUNNER_TOKEN is dead; ask for a new one.</source>
-        <translation type="unfinished" />
+        <source>checkfu-runner: name a command (start, doctor, unpair); see --help</source>
+        <translation>checkfu-runner: Nennen Sie einen Befehl (start, doctor, unpair); siehe --help</translation>
     </message>
     <message>
-        <source>Stopping: signing off</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>Stopping: finishing %n owned run(s), then signing off</source>
-        <translation type="unfinished">
-            <numerusform />
-            <numerusform />
-        </translation>
+        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor or unpair</source>
+        <translation>checkfu-runner: unbekannter Befehl &apos;%1&apos;; verwenden Sie start, doctor oder unpair</translation>
     </message>
     <message>
-        <source>Stopped and signed off</source>
-        <translation type="unfinished" />
+        <source>Start the Runner.</source>
+        <translation>Den Runner starten.</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: warning: %1</source>
+        <translation>checkfu-runner: Warnung: %1</translation>
+    </message>
+    <message>
+        <source>checkfu-runner approval: run %1 waits for approval %2; decide at %3</source>
+        <translation>checkfu-runner approval: Lauf %1 wartet auf Freigabe %2; entscheiden Sie über %3</translation>
+    </message>
+    <message>
+        <source>the Checkfu dashboard</source>
+        <translation>das Checkfu-Dashboard</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: stopping: finishing owned work, then signing off (interrupt again to cancel owned runs)</source>
+        <translation>checkfu-runner: hält an: beendet eigene Arbeit, meldet sich dann ab (erneut unterbrechen, um eigene Läufe abzubrechen)</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: cancelling owned runs (interrupt again to exit at once)</source>
+        <translation>checkfu-runner: bricht eigene Läufe ab (erneut unterbrechen, um sofort zu beenden)</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: exiting at once</source>
+        <translation>checkfu-runner: wird sofort beendet</translation>
+    </message>
+    <message>
+        <source>Check this machine&apos;s Runner setup end to end.</source>
+        <translation>Die Runner-Einrichtung dieses Rechners vollständig prüfen.</translation>
+    </message>
+    <message>
+        <source>Forget this machine&apos;s pairing and stored credential.</source>
+        <translation>Die Kopplung und die gespeicherten Zugangsdaten dieses Rechners vergessen.</translation>
+    </message>
+    <message>
+        <source>This machine is not paired; nothing to forget.</source>
+        <translation>Dieser Rechner ist nicht gekoppelt; es gibt nichts zu vergessen.</translation>
     </message>
 </context>
 <context>
     <name>RunnerConfig</name>
     <message>
         <source>endpoint: not given (stored settings apply)</source>
-        <translation type="unfinished" />
+        <translation>Endpunkt: nicht angegeben (gespeicherte Einstellungen gelten)</translation>
     </message>
     <message>
         <source>endpoint: %1 (from %2)</source>
-        <translation type="unfinished" />
+        <translation>Endpunkt: %1 (aus %2)</translation>
     </message>
     <message>
         <source>pairing code: %1</source>
-        <translation type="unfinished" />
+        <translation>Kopplungscode: %1</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished" />
+        <translation>keine</translation>
     </message>
     <message>
         <source>label: %1</source>
-        <translation type="unfinished" />
+        <translation>Bezeichnung: %1</translation>
     </message>
     <message>
         <source>off</source>
-        <translation type="unfinished" />
+        <translation>aus</translation>
     </message>
     <message>
         <source>when a daemon answers</source>
-        <translation type="unfinished" />
+        <translation>wenn ein Daemon antwortet</translation>
     </message>
     <message>
         <source>required</source>
-        <translation type="unfinished" />
+        <translation>erforderlich</translation>
     </message>
     <message>
         <source>sandbox: %1; host-process %2, bubblewrap %3, docker %4</source>
-        <translation type="unfinished" />
+        <translation>Sandbox: %1; host-process %2, bubblewrap %3, docker %4</translation>
     </message>
     <message>
         <source>no sandbox provider is on: this Runner will not claim work</source>
-        <translation type="unfinished" />
+        <translation>kein Sandbox-Anbieter ist eingeschaltet: Dieser Runner nimmt keine Arbeit an</translation>
     </message>
     <message>
         <source>docker unrestricted network: %1</source>
-        <translation type="unfinished" />
+        <translation>uneingeschränktes Docker-Netzwerk: %1</translation>
     </message>
     <message>
         <source>allowed</source>
-        <translation type="unfinished" />
+        <translation>erlaubt</translation>
     </message>
     <message>
         <source>not allowed</source>
-        <translation type="unfinished" />
+        <translation>nicht erlaubt</translation>
     </message>
     <message>
         <source>idle timeout: %1</source>
-        <translation type="unfinished" />
+        <translation>Leerlauf-Zeitlimit: %1</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished" />
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>default</source>
-        <translation type="unfinished" />
+        <translation>Standard</translation>
     </message>
     <message>
         <source>cursor lane: profile %1, release %2, model %3, API key set</source>
-        <translation type="unfinished" />
+        <translation>Cursor-Spur: Profil %1, Release %2, Modell %3, API-Schlüssel gesetzt</translation>
     </message>
     <message>
         <source>cursor lane: not configured</source>
-        <translation type="unfinished" />
+        <translation>Cursor-Spur: nicht eingerichtet</translation>
     </message>
     <message>
         <source>workspace token: %1</source>
-        <translation type="unfinished" />
+        <translation>Workspace-Token: %1</translation>
     </message>
     <message>
         <source>not set</source>
@@ -1609,80 +1500,223 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>set</source>
-        <translation type="unfinished" />
+        <translation>gesetzt</translation>
     </message>
     <message>
         <source>credential store: %1</source>
-        <translation type="unfinished" />
+        <translation>Zugangsdatenspeicher: %1</translation>
     </message>
     <message>
         <source>slots: %1</source>
-        <translation type="unfinished" />
+        <translation>Plätze: %1</translation>
+    </message>
+    <message>
+        <source>bubblewrap read-only paths: %1</source>
+        <translation>schreibgeschützte Bubblewrap-Pfade: %1</translation>
+    </message>
+    <message>
+        <source>%1 (from %2)</source>
+        <translation>%1 (aus %2)</translation>
+    </message>
+    <message>
+        <source>--code: %1</source>
+        <translation>--code: %1</translation>
+    </message>
+    <message>
+        <source>--label is empty. Give a display name for this machine, or leave --label out to use the host name.</source>
+        <translation>--label ist leer. Geben Sie einen Anzeigenamen für diesen Rechner an, oder lassen Sie --label weg, um den Hostnamen zu verwenden.</translation>
+    </message>
+    <message>
+        <source>--label contains a line break or control character. Use a plain one-line name.</source>
+        <translation>--label enthält einen Zeilenumbruch oder ein Steuerzeichen. Verwenden Sie einen einfachen einzeiligen Namen.</translation>
+    </message>
+    <message>
+        <source>--sandbox: unknown sandbox tier %1. Use one of: host-process, bubblewrap, docker, none.</source>
+        <translation>--sandbox: unbekannte Sandbox-Stufe %1. Verwenden Sie eine von: host-process, bubblewrap, docker, none.</translation>
+    </message>
+    <message>
+        <source>%1 is set but empty; it must be exactly true or false. Set it to true or false, or unset it.</source>
+        <translation>%1 ist gesetzt, aber leer; es muss genau true oder false sein. Setzen Sie es auf true oder false, oder entfernen Sie es.</translation>
+    </message>
+    <message>
+        <source>%1 is %2; it must be exactly true or false (lower case, no spaces). Set it to true or false, or unset it.</source>
+        <translation>%1 ist %2; es muss genau true oder false sein (Kleinbuchstaben, ohne Leerzeichen). Setzen Sie es auf true oder false, oder entfernen Sie es.</translation>
+    </message>
+    <message>
+        <source>%1 is too large; the maximum is 2147483647 milliseconds. Give a smaller number of milliseconds, or unset it.</source>
+        <translation>%1 ist zu groß; das Maximum ist 2147483647 Millisekunden. Geben Sie eine kleinere Zahl von Millisekunden an, oder entfernen Sie es.</translation>
+    </message>
+    <message>
+        <source>%1 is %2; it must be a positive whole number of milliseconds, digits only (e.g. 600000). Fix the value, or unset it.</source>
+        <translation>%1 ist %2; es muss eine positive ganze Zahl von Millisekunden sein, nur Ziffern (z. B. 600000). Korrigieren Sie den Wert, oder entfernen Sie ihn.</translation>
+    </message>
+    <message>
+        <source>The Cursor lane is incomplete; not set: %1. Set these too, or unset the other Cursor variables.</source>
+        <translation>Die Cursor-Spur ist unvollständig; nicht gesetzt: %1. Setzen Sie diese auch, oder entfernen Sie die anderen Cursor-Variablen.</translation>
+    </message>
+    <message>
+        <source>%1 is set but empty. Give it a value, or unset all four Cursor variables.</source>
+        <translation>%1 ist gesetzt, aber leer. Geben Sie einen Wert an, oder entfernen Sie alle vier Cursor-Variablen.</translation>
+    </message>
+    <message>
+        <source>%1 does not have the expected shape hprof_&lt;32 lower-case hex digits&gt;@&lt;version&gt; (e.g. hprof_0123456789abcdef0123456789abcdef@1). Copy the profile version exactly.</source>
+        <translation>%1 hat nicht die erwartete Form hprof_&lt;32 Hex-Ziffern in Kleinbuchstaben&gt;@&lt;Version&gt; (z. B. hprof_0123456789abcdef0123456789abcdef@1). Kopieren Sie die Profilversion genau.</translation>
+    </message>
+    <message>
+        <source>%1 does not have the expected shape sha256:&lt;64 lower-case hex digits&gt;. Copy the release digest exactly.</source>
+        <translation>%1 hat nicht die erwartete Form sha256:&lt;64 Hex-Ziffern in Kleinbuchstaben&gt;. Kopieren Sie den Release-Digest genau.</translation>
+    </message>
+    <message>
+        <source>--credential-store is %1; use keychain or file.</source>
+        <translation>--credential-store ist %1; verwenden Sie keychain oder file.</translation>
+    </message>
+    <message>
+        <source>--slots is %1; use a whole number from 1 to 64.</source>
+        <translation>--slots ist %1; verwenden Sie eine ganze Zahl von 1 bis 64.</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>an</translation>
+    </message>
+    <message>
+        <source>Give existing absolute paths separated by &apos;:&apos;, e.g. /home/me/.local/bin:/home/me/.nvm.</source>
+        <translation>Geben Sie vorhandene absolute Pfade an, getrennt durch &apos;:&apos;, z. B. /home/me/.local/bin:/home/me/.nvm.</translation>
+    </message>
+    <message>
+        <source>%1: a path contains a line break or control character. %2</source>
+        <translation>%1: Ein Pfad enthält einen Zeilenumbruch oder ein Steuerzeichen. %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not an absolute path. %3</source>
+        <translation>%1: %2 ist kein absoluter Pfad. %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not exist. %3</source>
+        <translation>%1: %2 existiert nicht. %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is the whole file system; the sandbox would show everything. Allow only the directories the harness needs.</source>
+        <translation>%1: %2 ist das ganze Dateisystem; die Sandbox würde alles zeigen. Erlauben Sie nur die Verzeichnisse, die die Harness braucht.</translation>
+    </message>
+    <message>
+        <source>%1: %2 would show the Runner&apos;s own state (%3) to the harness. Allow a narrower path that does not contain it, e.g. the directory the harness is installed in.</source>
+        <translation>%1: %2 würde der Harness den eigenen Zustand des Runners (%3) zeigen. Erlauben Sie einen engeren Pfad, der ihn nicht enthält, z. B. das Verzeichnis, in dem die Harness installiert ist.</translation>
+    </message>
+</context>
+<context>
+    <name>RunnerExit</name>
+    <message>
+        <source>stopped cleanly (signed off)</source>
+        <translation>sauber angehalten (abgemeldet)</translation>
+    </message>
+    <message>
+        <source>failed (see the message)</source>
+        <translation>fehlgeschlagen (siehe Meldung)</translation>
+    </message>
+    <message>
+        <source>bad command line or configuration</source>
+        <translation>fehlerhafte Befehlszeile oder Konfiguration</translation>
+    </message>
+    <message>
+        <source>pairing failed (code not used or refused)</source>
+        <translation>Kopplung fehlgeschlagen (Code nicht verbraucht oder abgelehnt)</translation>
+    </message>
+    <message>
+        <source>no credential store answers</source>
+        <translation>kein Zugangsdatenspeicher antwortet</translation>
+    </message>
+    <message>
+        <source>another Runner holds this credential</source>
+        <translation>ein anderer Runner hält diese Zugangsdaten</translation>
+    </message>
+    <message>
+        <source>not paired</source>
+        <translation>nicht gekoppelt</translation>
+    </message>
+    <message>
+        <source>the --sandbox tier cannot be realised here</source>
+        <translation>die --sandbox-Stufe ist hier nicht umsetzbar</translation>
+    </message>
+    <message>
+        <source>credential revoked by an administrator</source>
+        <translation>Zugangsdaten von einem Administrator widerrufen</translation>
+    </message>
+    <message>
+        <source>credential fenced: two processes used it (clone)</source>
+        <translation>Zugangsdaten gesperrt: zwei Prozesse haben sie verwendet (Klon)</translation>
+    </message>
+    <message>
+        <source>exited on a third interrupt</source>
+        <translation>nach der dritten Unterbrechung beendet</translation>
     </message>
 </context>
 <context>
     <name>RunnerHost</name>
     <message>
         <source>The Cursor API key could not be read, so the Cursor lane is off: %1</source>
-        <translation type="unfinished" />
+        <translation>Der Cursor-API-Schlüssel konnte nicht gelesen werden, daher ist die Cursor-Spur aus: %1</translation>
     </message>
     <message>
         <source>The Cursor API key could not be stored: %1</source>
-        <translation type="unfinished" />
+        <translation>Der Cursor-API-Schlüssel konnte nicht gespeichert werden: %1</translation>
     </message>
     <message>
         <source>configuration</source>
-        <translation type="unfinished" />
+        <translation>Konfiguration</translation>
     </message>
     <message>
         <source>This machine is paired with %1 as “%2”.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Rechner ist mit %1 als „%2“ gekoppelt.</translation>
     </message>
 </context>
 <context>
     <name>RunnerPreferences</name>
     <message>
         <source>Cannot write the settings file %1.</source>
-        <translation type="unfinished" />
+        <translation>Die Einstellungsdatei %1 kann nicht geschrieben werden.</translation>
     </message>
     <message>
         <source>profile version</source>
-        <translation type="unfinished" />
+        <translation>Profilversion</translation>
     </message>
     <message>
         <source>release digest</source>
-        <translation type="unfinished" />
+        <translation>Release-Digest</translation>
     </message>
     <message>
         <source>model</source>
-        <translation type="unfinished" />
+        <translation>Modell</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished" />
+        <translation>API-Schlüssel</translation>
     </message>
     <message>
         <source>The Cursor lane needs all four fields or none; missing: %1.</source>
-        <translation type="unfinished" />
+        <translation>Die Cursor-Spur braucht alle vier Felder oder keines; es fehlt: %1.</translation>
     </message>
     <message>
         <source>, </source>
-        <translation type="unfinished" />
+        <translation>, </translation>
     </message>
     <message>
         <source>The profile version must look like hprof_&lt;32 lower-case hex digits&gt;@&lt;version&gt;, e.g. hprof_0123456789abcdef0123456789abcdef@1.</source>
-        <translation type="unfinished" />
+        <translation>Die Profilversion muss aussehen wie hprof_&lt;32 Hex-Ziffern in Kleinbuchstaben&gt;@&lt;Version&gt;, z. B. hprof_0123456789abcdef0123456789abcdef@1.</translation>
     </message>
     <message>
         <source>The release digest must look like sha256:&lt;64 lower-case hex digits&gt;.</source>
-        <translation type="unfinished" />
+        <translation>Der Release-Digest muss aussehen wie sha256:&lt;64 Hex-Ziffern in Kleinbuchstaben&gt;.</translation>
     </message>
 </context>
 <context>
     <name>RunnerSettings</name>
     <message>
         <source>cannot write the settings file %1</source>
-        <translation type="unfinished" />
+        <translation>die Einstellungsdatei %1 kann nicht geschrieben werden</translation>
     </message>
 </context>
 <context>
@@ -1693,188 +1727,125 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>Where runs execute on this machine. Pick the strongest isolation this machine offers.</source>
-        <translation type="unfinished" />
+        <translation>Wo Läufe auf diesem Rechner ausgeführt werden. Wählen Sie die stärkste Isolierung, die dieser Rechner bietet.</translation>
     </message>
     <message>
         <source>Not checked.</source>
-        <translation type="unfinished" />
+        <translation>Nicht geprüft.</translation>
     </message>
     <message>
         <source>&amp;Bubblewrap</source>
-        <translation type="unfinished" />
+        <translation>&amp;Bubblewrap</translation>
     </message>
     <message>
         <source>Runs execute as processes of this machine in their own namespaces, with a read-only system and no network unless the run allows it.</source>
-        <translation type="unfinished" />
+        <translation>Läufe werden als Prozesse dieses Rechners in eigenen Namespaces ausgeführt, mit schreibgeschütztem System und ohne Netzwerk, sofern der Lauf es nicht erlaubt.</translation>
     </message>
     <message>
         <source>&amp;Docker only</source>
-        <translation type="unfinished" />
+        <translation>Nur &amp;Docker</translation>
     </message>
     <message>
         <source>Runs execute in containers. The Runner refuses to start when no Docker daemon answers.</source>
-        <translation type="unfinished" />
+        <translation>Läufe werden in Containern ausgeführt. Der Runner startet nicht, wenn kein Docker-Daemon antwortet.</translation>
     </message>
     <message>
         <source>&amp;Host process</source>
-        <translation type="unfinished" />
+        <translation>&amp;Host-Prozess</translation>
     </message>
     <message>
-        <source>No isolation. Runs execute as your user, can read and change your files, and use this machine's own network without limits. Choose it only for work you would run yourself.</source>
-        <translation type="unfinished" />
+        <source>No isolation. Runs execute as your user, can read and change your files, and use this machine&apos;s own network without limits. Choose it only for work you would run yourself.</source>
+        <translation>Keine Isolierung. Läufe werden als Ihr Benutzer ausgeführt, können Ihre Dateien lesen und ändern und das Netzwerk dieses Rechners ohne Einschränkung nutzen. Wählen Sie dies nur für Arbeit, die Sie selbst ausführen würden.</translation>
     </message>
     <message>
         <source>&amp;None on this machine</source>
-        <translation type="unfinished" />
+        <translation>&amp;Keine auf diesem Rechner</translation>
     </message>
     <message>
         <source>Runs execute only in Docker containers, while a Docker daemon answers; without one this machine takes no work.</source>
-        <translation type="unfinished" />
+        <translation>Läufe werden nur in Docker-Containern ausgeführt, solange ein Docker-Daemon antwortet; ohne einen nimmt dieser Rechner keine Arbeit an.</translation>
     </message>
     <message>
         <source>Except with Docker only, Docker containers are used as well whenever a Docker daemon answers.</source>
-        <translation type="unfinished" />
+        <translation>Außer bei „Nur Docker“ werden zusätzlich Docker-Container verwendet, sobald ein Docker-Daemon antwortet.</translation>
     </message>
     <message>
         <source>Check &amp;Again</source>
-        <translation type="unfinished" />
+        <translation>E&amp;rneut prüfen</translation>
     </message>
     <message>
         <source>Detect Docker and bubblewrap again, e.g. after installing or starting them.</source>
-        <translation type="unfinished" />
+        <translation>Docker und Bubblewrap erneut erkennen, z. B. nach der Installation oder dem Start.</translation>
     </message>
     <message>
         <source>Choose where runs execute to continue.</source>
-        <translation type="unfinished" />
+        <translation>Wählen Sie, wo Läufe ausgeführt werden, um fortzufahren.</translation>
     </message>
     <message>
         <source>Checking whether this machine offers it…</source>
-        <translation type="unfinished" />
+        <translation>Prüft, ob dieser Rechner es bietet…</translation>
     </message>
     <message>
         <source>Detected on this machine.</source>
-        <translation type="unfinished" />
+        <translation>Auf diesem Rechner erkannt.</translation>
     </message>
     <message>
         <source>Detected: %1.</source>
-        <translation type="unfinished" />
+        <translation>Erkannt: %1.</translation>
     </message>
     <message>
         <source>Not available on this machine.</source>
-        <translation type="unfinished" />
+        <translation>Auf diesem Rechner nicht verfügbar.</translation>
     </message>
     <message>
         <source>Not available: %1.</source>
-        <translation type="unfinished" />
+        <translation>Nicht verfügbar: %1.</translation>
     </message>
 </context>
 <context>
     <name>SandboxProbe</name>
     <message>
         <source>bwrap is not installed (apt install bubblewrap)</source>
-        <translation type="unfinished" />
+        <translation>bwrap ist nicht installiert (apt install bubblewrap)</translation>
     </message>
     <message>
         <source>bwrap did not answer within 3 s</source>
-        <translation type="unfinished" />
+        <translation>bwrap hat nicht innerhalb von 3 s geantwortet</translation>
     </message>
     <message>
         <source>bwrap cannot create namespaces here: %1</source>
-        <translation type="unfinished" />
+        <translation>bwrap kann hier keine Namespaces erstellen: %1</translation>
     </message>
     <message>
         <source>bwrap can create namespaces</source>
-        <translation type="unfinished" />
+        <translation>bwrap kann Namespaces erstellen</translation>
     </message>
     <message>
         <source>DOCKER_HOST %1 is not a Unix socket; only local daemons are used</source>
-        <translation type="unfinished" />
+        <translation>DOCKER_HOST %1 ist kein Unix-Socket; nur lokale Daemons werden verwendet</translation>
     </message>
     <message>
         <source>no Docker daemon socket at %1</source>
-        <translation type="unfinished" />
+        <translation>kein Docker-Daemon-Socket unter %1</translation>
     </message>
     <message>
         <source>the Docker daemon at %1 does not answer: %2</source>
-        <translation type="unfinished" />
+        <translation>der Docker-Daemon unter %1 antwortet nicht: %2</translation>
     </message>
     <message>
         <source>the Docker daemon at %1 did not answer _ping</source>
-        <translation type="unfinished" />
+        <translation>der Docker-Daemon unter %1 hat nicht auf _ping geantwortet</translation>
     </message>
     <message>
         <source>a Docker daemon answers at %1</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>SandboxSet</name>
-    <message>
-        <source>bwrap is not installed (apt install bubblewrap)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>bwrap did not answer within %1 s</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>bwrap cannot create namespaces here: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>cannot run bwrap: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>--sandbox bubblewrap: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>--sandbox docker: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>bubblewrap (host process in its own namespaces, read-only system, network none or unrestricted)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>bubblewrap unavailable: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>docker %1 (containers, network %2)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>none or unrestricted</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>none</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>docker off: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>host-process (no isolation, the machine's own network)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no sandbox provider enabled</source>
-        <translation type="unfinished" />
+        <translation>ein Docker-Daemon antwortet unter %1</translation>
     </message>
 </context>
 <context>
     <name>SettingsDialog</name>
     <message>
         <source>Checkfu Runner Settings</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The sandbox tier, slots, idle timeout and the Cursor lane take effect the next time the runner starts.</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner – Einstellungen</translation>
     </message>
     <message>
         <source>Runner</source>
@@ -1882,31 +1853,31 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>Automatic: host process, and Docker when a daemon answers</source>
-        <translation type="unfinished" />
+        <translation>Automatisch: Host-Prozess, und Docker, wenn ein Daemon antwortet</translation>
     </message>
     <message>
-        <source>Host process: no isolation, this machine's own network</source>
-        <translation type="unfinished" />
+        <source>Host process: no isolation, this machine&apos;s own network</source>
+        <translation>Host-Prozess: keine Isolierung, das eigene Netzwerk dieses Rechners</translation>
     </message>
     <message>
         <source>Bubblewrap: host process in its own namespaces, and Docker when a daemon answers</source>
-        <translation type="unfinished" />
+        <translation>Bubblewrap: Host-Prozess in eigenen Namespaces, und Docker, wenn ein Daemon antwortet</translation>
     </message>
     <message>
         <source>Docker only: refuse to start without a Docker daemon</source>
-        <translation type="unfinished" />
+        <translation>Nur Docker: ohne Docker-Daemon nicht starten</translation>
     </message>
     <message>
         <source>No host tier: Docker only, when a daemon answers</source>
-        <translation type="unfinished" />
+        <translation>Keine Host-Stufe: nur Docker, wenn ein Daemon antwortet</translation>
     </message>
     <message>
         <source>Sandbox tier</source>
-        <translation type="unfinished" />
+        <translation>Sandbox-Stufe</translation>
     </message>
     <message>
         <source>How many runs this machine takes at once (1 to %1).</source>
-        <translation type="unfinished" />
+        <translation>Wie viele Läufe dieser Rechner gleichzeitig annimmt (1 bis %1).</translation>
     </message>
     <message>
         <source>Slots</source>
@@ -1914,119 +1885,119 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished" />
+        <translation>keine</translation>
     </message>
     <message>
         <source>A turn that shows no activity for this long ends and its run fails. Empty: no timeout unless the run sets its own.</source>
-        <translation type="unfinished" />
+        <translation>Eine Runde, die so lange keine Aktivität zeigt, endet, und ihr Lauf schlägt fehl. Leer: kein Zeitlimit, sofern der Lauf kein eigenes setzt.</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished" />
+        <translation>Sekunden</translation>
     </message>
     <message>
         <source>Idle timeout</source>
-        <translation type="unfinished" />
+        <translation>Leerlauf-Zeitlimit</translation>
     </message>
     <message>
         <source>Cursor lane</source>
-        <translation type="unfinished" />
+        <translation>Cursor-Spur</translation>
     </message>
     <message>
         <source>Fill in all four fields, or none. The API key is kept in the keychain, never in the settings file; leave it empty to keep the stored one.</source>
-        <translation type="unfinished" />
+        <translation>Füllen Sie alle vier Felder aus oder keines. Der API-Schlüssel wird im Schlüsselbund aufbewahrt, nie in der Einstellungsdatei; lassen Sie ihn leer, um den gespeicherten zu behalten.</translation>
     </message>
     <message>
         <source>Profile version</source>
-        <translation type="unfinished" />
+        <translation>Profilversion</translation>
     </message>
     <message>
         <source>Release digest</source>
-        <translation type="unfinished" />
+        <translation>Release-Digest</translation>
     </message>
     <message>
         <source>Model</source>
-        <translation type="unfinished" />
+        <translation>Modell</translation>
     </message>
     <message>
         <source>Clear</source>
-        <translation type="unfinished" />
+        <translation>Leeren</translation>
     </message>
     <message>
         <source>Remove the Cursor lane: all four fields and the stored key.</source>
-        <translation type="unfinished" />
+        <translation>Die Cursor-Spur entfernen: alle vier Felder und den gespeicherten Schlüssel.</translation>
     </message>
     <message>
         <source>API key</source>
-        <translation type="unfinished" />
+        <translation>API-Schlüssel</translation>
     </message>
     <message>
         <source>Notify me when</source>
-        <translation type="unfinished" />
+        <translation>Benachrichtigen, wenn</translation>
     </message>
     <message>
         <source>a run waits for my approval</source>
-        <translation type="unfinished" />
+        <translation>ein Lauf auf meine Freigabe wartet</translation>
     </message>
     <message>
-        <source>this machine's credential was revoked</source>
-        <translation type="unfinished" />
+        <source>this machine&apos;s credential was revoked</source>
+        <translation>die Zugangsdaten dieses Rechners widerrufen wurden</translation>
     </message>
     <message>
         <source>another copy of this runner used its credential</source>
-        <translation type="unfinished" />
+        <translation>eine andere Kopie dieses Runners seine Zugangsdaten verwendet hat</translation>
     </message>
     <message>
         <source>draining has finished</source>
-        <translation type="unfinished" />
+        <translation>das Abarbeiten beendet ist</translation>
     </message>
     <message>
         <source>the runner is connected again after being offline</source>
-        <translation type="unfinished" />
+        <translation>der Runner nach einer Offline-Zeit wieder verbunden ist</translation>
     </message>
     <message>
         <source>General</source>
-        <translation type="unfinished" />
+        <translation>Allgemein</translation>
     </message>
     <message>
         <source>Start Checkfu Runner when I log in</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner bei der Anmeldung starten</translation>
     </message>
     <message>
         <source>Trace</source>
-        <translation type="unfinished" />
+        <translation>Ablaufverfolgung</translation>
     </message>
     <message>
         <source>Debug</source>
-        <translation type="unfinished" />
+        <translation>Fehlersuche</translation>
     </message>
     <message>
         <source>Info (default)</source>
-        <translation type="unfinished" />
+        <translation>Info (Standard)</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished" />
+        <translation>Warnungen</translation>
     </message>
     <message>
         <source>Errors only</source>
-        <translation type="unfinished" />
+        <translation>Nur Fehler</translation>
     </message>
     <message>
         <source>Log level</source>
-        <translation type="unfinished" />
+        <translation>Protokollstufe</translation>
     </message>
     <message>
         <source>%1 (not recognised)</source>
-        <translation type="unfinished" />
+        <translation>%1 (nicht erkannt)</translation>
     </message>
     <message>
         <source>the stored key will be removed</source>
-        <translation type="unfinished" />
+        <translation>der gespeicherte Schlüssel wird entfernt</translation>
     </message>
     <message>
         <source>stored in the keychain</source>
-        <translation type="unfinished" />
+        <translation>im Schlüsselbund gespeichert</translation>
     </message>
     <message>
         <source>not set</source>
@@ -2034,37 +2005,49 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>The idle timeout must be a number of seconds greater than 0 and at most 2147483.647 (up to three decimals), or empty for none.</source>
-        <translation type="unfinished" />
+        <translation>Das Leerlauf-Zeitlimit muss eine Zahl von Sekunden größer als 0 und höchstens 2147483,647 sein (bis zu drei Nachkommastellen), oder leer für keines.</translation>
+    </message>
+    <message>
+        <source>The sandbox tier, slots, idle timeout, read-only paths and the Cursor lane take effect the next time the runner starts.</source>
+        <translation>Sandbox-Stufe, Plätze, Leerlauf-Zeitlimit, schreibgeschützte Pfade und die Cursor-Spur gelten ab dem nächsten Start des Runners.</translation>
+    </message>
+    <message>
+        <source>none, e.g. /home/me/.local/bin:/home/me/.nvm</source>
+        <translation>keine, z. B. /home/me/.local/bin:/home/me/.nvm</translation>
+    </message>
+    <message>
+        <source>A bubblewrap run sees only the system directories and its own directory. A harness installed elsewhere (under your home) needs its directory here: absolute paths, separated by &apos;:&apos;, shown read-only to every bubblewrap run.</source>
+        <translation>Ein Bubblewrap-Lauf sieht nur die Systemverzeichnisse und sein eigenes Verzeichnis. Eine anderswo (unter Ihrem Home-Verzeichnis) installierte Harness braucht hier ihr Verzeichnis: absolute Pfade, getrennt durch &apos;:&apos;, die jedem Bubblewrap-Lauf schreibgeschützt gezeigt werden.</translation>
+    </message>
+    <message>
+        <source>Bubblewrap read-only paths</source>
+        <translation>Schreibgeschützte Bubblewrap-Pfade</translation>
     </message>
 </context>
 <context>
     <name>SingleInstance</name>
     <message>
-        <source>Cannot create %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
         <source>Another Checkfu Runner is starting and holds %1.</source>
-        <translation type="unfinished" />
+        <translation>Ein anderer Checkfu Runner startet gerade und hält %1.</translation>
     </message>
     <message>
         <source>Cannot reach the running Checkfu Runner at %1: %2</source>
-        <translation type="unfinished" />
+        <translation>Der laufende Checkfu Runner unter %1 ist nicht erreichbar: %2</translation>
     </message>
     <message>
         <source>The running Checkfu Runner did not accept the request (no answer within %1 s).</source>
-        <translation type="unfinished" />
+        <translation>Der laufende Checkfu Runner hat die Anfrage nicht angenommen (keine Antwort innerhalb von %1 s).</translation>
     </message>
     <message>
         <source>Cannot listen on %1: %2</source>
-        <translation type="unfinished" />
+        <translation>Auf %1 kann nicht gelauscht werden: %2</translation>
     </message>
 </context>
 <context>
     <name>StatusWindow</name>
     <message>
         <source>Checkfu Runner</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner</translation>
     </message>
     <message>
         <source>Endpoint</source>
@@ -2115,58 +2098,62 @@ Decide in the Checkfu dashboard.</source>
     <name>TrayCommandLine</name>
     <message>
         <source>Checkfu Runner in the system tray: runs Checkfu agent sessions on this machine. The flags and environment variables are those of `checkfu-runner start`.</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner im Infobereich: führt Checkfu-Agentensitzungen auf diesem Rechner aus. Die Flags und Umgebungsvariablen sind die von `checkfu-runner start`.</translation>
     </message>
     <message>
         <source>Control plane URL (https, or http to loopback).</source>
-        <translation type="unfinished" />
+        <translation>URL des Steuerungsservers (https, oder http an Loopback).</translation>
     </message>
     <message>
         <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem.</source>
-        <translation type="unfinished" />
+        <translation>Einmal-Kopplungscode (CFU-XXXX-XXXX-XXXX) zum Einlösen.</translation>
     </message>
     <message>
-        <source>This machine's display label. Default: the host name.</source>
-        <translation type="unfinished" />
+        <source>This machine&apos;s display label. Default: the host name.</source>
+        <translation>Die angezeigte Bezeichnung dieses Rechners. Standard: der Hostname.</translation>
     </message>
     <message>
         <source>Sandbox tier: host-process, bubblewrap, docker or none.</source>
-        <translation type="unfinished" />
+        <translation>Sandbox-Stufe: host-process, bubblewrap, docker oder none.</translation>
     </message>
     <message>
         <source>Where the credential is kept: keychain (default) or file.</source>
-        <translation type="unfinished" />
+        <translation>Wo die Zugangsdaten aufbewahrt werden: keychain (Standard) oder file.</translation>
     </message>
     <message>
         <source>Runs at once (1-64). Default: 1.</source>
-        <translation type="unfinished" />
+        <translation>Läufe gleichzeitig (1-64). Standard: 1.</translation>
     </message>
     <message>
         <source>trace, debug, info (default), warn or error.</source>
-        <translation type="unfinished" />
+        <translation>trace, debug, info (Standard), warn oder error.</translation>
     </message>
     <message>
         <source>A checkfu://pair?code=…&amp;endpoint=… link: opens the pairing wizard with it filled in.</source>
-        <translation type="unfinished" />
+        <translation>Ein Link checkfu://pair?code=…&amp;endpoint=…: öffnet den Kopplungsassistenten damit ausgefüllt.</translation>
     </message>
     <message>
         <source>checkfu-tray takes no arguments besides its flags and a checkfu://pair link; see --help.</source>
-        <translation type="unfinished" />
+        <translation>checkfu-tray nimmt außer seinen Flags und einem checkfu://pair-Link keine Argumente; siehe --help.</translation>
     </message>
     <message>
         <source>--log-level: use trace, debug, info, warn or error.</source>
-        <translation type="unfinished" />
+        <translation>--log-level: Verwenden Sie trace, debug, info, warn oder error.</translation>
+    </message>
+    <message>
+        <source>Paths a bubblewrap sandbox shows read-only, &apos;:&apos;-separated. Repeatable.</source>
+        <translation>Pfade, die eine Bubblewrap-Sandbox schreibgeschützt zeigt, durch &apos;:&apos; getrennt. Wiederholbar.</translation>
     </message>
 </context>
 <context>
     <name>TrayHooks</name>
     <message>
         <source>1 run is in flight. Quitting lets it finish first and takes no new work. Quit when it is done?</source>
-        <translation type="unfinished" />
+        <translation>1 Lauf ist in Arbeit. Beim Beenden wird er erst abgeschlossen, und es wird keine neue Arbeit angenommen. Beenden, wenn er fertig ist?</translation>
     </message>
     <message>
         <source>%1 runs are in flight. Quitting lets them finish first and takes no new work. Quit when they are done?</source>
-        <translation type="unfinished" />
+        <translation>%1 Läufe sind in Arbeit. Beim Beenden werden sie erst abgeschlossen, und es wird keine neue Arbeit angenommen. Beenden, wenn sie fertig sind?</translation>
     </message>
     <message>
         <source>Quit Checkfu Runner</source>
@@ -2177,7 +2164,7 @@ Decide in the Checkfu dashboard.</source>
     <name>TrayIcon</name>
     <message>
         <source>This desktop shows no system tray (on GNOME it needs the AppIndicator extension), so Checkfu Runner keeps this window open instead. Closing it quits the Runner.</source>
-        <translation type="unfinished" />
+        <translation>Diese Arbeitsumgebung zeigt keinen Infobereich (unter GNOME braucht es die Erweiterung AppIndicator), daher hält Checkfu Runner stattdessen dieses Fenster offen. Schließen des Fensters beendet den Runner.</translation>
     </message>
 </context>
 <context>
@@ -2215,19 +2202,19 @@ Decide in the Checkfu dashboard.</source>
     <name>TrayPresentation</name>
     <message>
         <source>1 run</source>
-        <translation type="unfinished" />
+        <translation>1 Lauf</translation>
     </message>
     <message>
         <source>%1 runs</source>
-        <translation type="unfinished" />
+        <translation>%1 Läufe</translation>
     </message>
     <message>
         <source>1 approval waiting</source>
-        <translation type="unfinished" />
+        <translation>1 Freigabe wartet</translation>
     </message>
     <message>
         <source>%1 approvals waiting</source>
-        <translation type="unfinished" />
+        <translation>%1 Freigaben warten</translation>
     </message>
     <message>
         <source>Not running</source>
@@ -2267,11 +2254,11 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>Draining — %1 left</source>
-        <translation>Leert sich — %1 übrig</translation>
+        <translation>Arbeitet ab — %1 übrig</translation>
     </message>
     <message>
         <source>Draining — taking no new work</source>
-        <translation>Leert sich — nimmt keine neue Arbeit an</translation>
+        <translation>Arbeitet ab — nimmt keine neue Arbeit an</translation>
     </message>
     <message>
         <source>Stopping — %1 left</source>
@@ -2290,7 +2277,7 @@ Decide in the Checkfu dashboard.</source>
         <translation>Nicht gekoppelt</translation>
     </message>
     <message>
-        <source>Revoked — this machine's pairing was withdrawn</source>
+        <source>Revoked — this machine&apos;s pairing was withdrawn</source>
         <translation>Widerrufen — die Kopplung dieses Rechners wurde zurückgezogen</translation>
     </message>
     <message>
@@ -2303,11 +2290,11 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished" />
+        <translation>%1 — %2</translation>
     </message>
     <message>
         <source>Checkfu Runner — %1</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner — %1</translation>
     </message>
     <message>
         <source>Waiting for your decision: %1</source>
@@ -2339,7 +2326,7 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>Drain — finish runs, take no new work</source>
-        <translation>Leeren — Läufe beenden, keine neue Arbeit</translation>
+        <translation>Abarbeiten — Läufe beenden, keine neue Arbeit</translation>
     </message>
     <message>
         <source>Stop now — cancel %1</source>
@@ -2358,8 +2345,8 @@ Decide in the Checkfu dashboard.</source>
         <translation>Runner starten</translation>
     </message>
     <message>
-        <source>an agent's request</source>
-        <translation type="unfinished" />
+        <source>an agent&apos;s request</source>
+        <translation>die Anfrage eines Agenten</translation>
     </message>
     <message>
         <source>Decide: %1</source>
@@ -2375,7 +2362,7 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>now (connected since %1)</source>
-        <translation type="unfinished" />
+        <translation>jetzt (verbunden seit %1)</translation>
     </message>
     <message>
         <source>now</source>
@@ -2391,157 +2378,902 @@ Decide in the Checkfu dashboard.</source>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished" />
+        <translation>%1 %2</translation>
     </message>
 </context>
 <context>
     <name>UnpairDialog</name>
     <message>
         <source>Unpair This Machine</source>
-        <translation type="unfinished" />
+        <translation>Diesen Rechner entkoppeln</translation>
     </message>
     <message>
         <source>&lt;p&gt;Unpairing stops the runner and makes this machine forget runner &lt;b&gt;%1&lt;/b&gt; at %2: its pairing and its credential are removed from this machine. To use this machine again, pair it with a new code.&lt;/p&gt;&lt;p&gt;The control plane is not told: a runner cannot deregister itself. It keeps runner %1 on record, and its credential stays valid there, until an administrator revokes it.&lt;/p&gt;</source>
-        <translation type="unfinished" />
+        <translation>&lt;p&gt;Das Entkoppeln hält den Runner an und lässt diesen Rechner den Runner &lt;b&gt;%1&lt;/b&gt; bei %2 vergessen: Seine Kopplung und seine Zugangsdaten werden von diesem Rechner entfernt. Um diesen Rechner wieder zu verwenden, koppeln Sie ihn mit einem neuen Code.&lt;/p&gt;&lt;p&gt;Der Steuerungsserver wird nicht benachrichtigt: Ein Runner kann sich nicht selbst abmelden. Er führt den Runner %1 weiter, und dessen Zugangsdaten bleiben dort gültig, bis ein Administrator sie widerruft.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Unpair</source>
-        <translation type="unfinished" />
+        <translation>Entkoppeln</translation>
     </message>
     <message>
         <source>Stopping the runner and forgetting the pairing…</source>
-        <translation type="unfinished" />
+        <translation>Der Runner wird angehalten und die Kopplung vergessen…</translation>
     </message>
     <message>
         <source>This machine is no longer paired.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Rechner ist nicht mehr gekoppelt.</translation>
     </message>
     <message>
         <source>Close</source>
-        <translation type="unfinished" />
+        <translation>Schließen</translation>
     </message>
     <message>
         <source>Unpairing failed.</source>
-        <translation type="unfinished" />
+        <translation>Entkoppeln fehlgeschlagen.</translation>
     </message>
     <message>
         <source>Try again</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>Unpairing</name>
-    <message>
-        <source>This machine is not paired; nothing to forget.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Could not remove the credential: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>The credential was removed, but %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Forgot runner %1 (credential removed from the %2). An administrator can revoke it on the server side.</source>
-        <translation type="unfinished" />
+        <translation>Erneut versuchen</translation>
     </message>
 </context>
 <context>
     <name>WorkloadIdentity</name>
     <message>
         <source>This machine was disconnected from Checkfu by an administrator. Its credential has been forgotten; pair it again with a new code to reconnect.</source>
-        <translation type="unfinished" />
+        <translation>Dieser Rechner wurde von einem Administrator von Checkfu getrennt. Seine Zugangsdaten wurden vergessen; koppeln Sie ihn mit einem neuen Code erneut, um die Verbindung wiederherzustellen.</translation>
     </message>
     <message>
-        <source>Two Runner processes used this machine's credential at once (a copied or cloned setup), so Checkfu revoked it. The credential has been forgotten; pair this machine again with a new code.</source>
-        <translation type="unfinished" />
+        <source>Two Runner processes used this machine&apos;s credential at once (a copied or cloned setup), so Checkfu revoked it. The credential has been forgotten; pair this machine again with a new code.</source>
+        <translation>Zwei Runner-Prozesse haben die Zugangsdaten dieses Rechners gleichzeitig verwendet (eine kopierte oder geklonte Einrichtung), daher hat Checkfu sie widerrufen. Die Zugangsdaten wurden vergessen; koppeln Sie diesen Rechner mit einem neuen Code erneut.</translation>
     </message>
     <message>
-        <source>The control plane does not recognise this machine's credential. Pair the machine again (checkfu-runner unpair, then start --code).</source>
-        <translation type="unfinished" />
+        <source>The control plane does not recognise this machine&apos;s credential. Pair the machine again (checkfu-runner unpair, then start --code).</source>
+        <translation>Der Steuerungsserver erkennt die Zugangsdaten dieses Rechners nicht. Koppeln Sie den Rechner erneut (checkfu-runner unpair, dann start --code).</translation>
     </message>
     <message>
-        <source>The control plane refused the Runner's identity: %1</source>
-        <translation type="unfinished" />
+        <source>The control plane refused the Runner&apos;s identity: %1</source>
+        <translation>Der Steuerungsserver hat die Identität des Runners abgelehnt: %1</translation>
     </message>
 </context>
 <context>
     <name>WorkspaceFileAccess</name>
     <message>
-        <source>the run's workspace is not available</source>
-        <translation type="unfinished" />
+        <source>the run&apos;s workspace is not available</source>
+        <translation>der Arbeitsbereich des Laufs ist nicht verfügbar</translation>
     </message>
     <message>
-        <source>"path" must be an absolute path inside %1; got "%2"</source>
-        <translation type="unfinished" />
+        <source>&quot;path&quot; must be an absolute path inside %1; got &quot;%2&quot;</source>
+        <translation>&quot;path&quot; muss ein absoluter Pfad innerhalb von %1 sein; erhalten: &quot;%2&quot;</translation>
     </message>
     <message>
-        <source>%1 is outside the run's workspace %2; refused</source>
-        <translation type="unfinished" />
+        <source>%1 is outside the run&apos;s workspace %2; refused</source>
+        <translation>%1 liegt außerhalb des Arbeitsbereichs %2 des Laufs; abgelehnt</translation>
     </message>
     <message>
-        <source>%1 is a symbolic link that points nowhere; refused</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 leads outside the run's workspace through a symbolic link; refused</source>
-        <translation type="unfinished" />
+        <source>%1 leads outside the run&apos;s workspace through a symbolic link; refused</source>
+        <translation>%1 führt über einen symbolischen Link aus dem Arbeitsbereich des Laufs hinaus; abgelehnt</translation>
     </message>
     <message>
         <source>%1 does not exist</source>
-        <translation type="unfinished" />
+        <translation>%1 existiert nicht</translation>
     </message>
     <message>
         <source>cannot read %1: %2</source>
-        <translation type="unfinished" />
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>%1 is not a regular file</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>cannot read %1</source>
-        <translation type="unfinished" />
+        <translation>%1 ist keine reguläre Datei</translation>
     </message>
     <message>
         <source>%1 is a directory</source>
-        <translation type="unfinished" />
+        <translation>%1 ist ein Verzeichnis</translation>
     </message>
     <message>
         <source>%1 is larger than %2 MiB, the most the Runner reads for an agent</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>cannot create the directory of %1</source>
-        <translation type="unfinished" />
+        <translation>%1 ist größer als %2 MiB, das Höchstmaß, das der Runner für einen Agenten liest</translation>
     </message>
     <message>
         <source>cannot write %1: %2</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>XdgAutostart</name>
-    <message>
-        <source>Cannot start %1 at login: its path contains a control character.</source>
-        <translation type="unfinished" />
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
     </message>
     <message>
-        <source>Checkfu Runner</source>
-        <translation type="unfinished" />
+        <source>%1 is more than %2 directories deep; refused</source>
+        <translation>%1 liegt mehr als %2 Verzeichnisse tief; abgelehnt</translation>
     </message>
     <message>
-        <source>Runs Checkfu coding-agent sessions on this machine</source>
-        <translation type="unfinished" />
+        <source>%1 goes through a file as if it were a directory</source>
+        <translation>%1 führt durch eine Datei, als wäre sie ein Verzeichnis</translation>
+    </message>
+    <message>
+        <source>%1 goes through a symbolic link that points nowhere; refused</source>
+        <translation>%1 führt durch einen symbolischen Link, der ins Leere zeigt; abgelehnt</translation>
+    </message>
+    <message>
+        <source>%1 goes through more than %2 symbolic links (a loop?); refused</source>
+        <translation>%1 führt durch mehr als %2 symbolische Links (eine Schleife?); abgelehnt</translation>
+    </message>
+    <message>
+        <source>%1 kept changing while the Runner looked it up; try again</source>
+        <translation>%1 hat sich ständig geändert, während der Runner es nachschlug; versuchen Sie es erneut</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Checkfu Runner</source>
-        <translation type="unfinished" />
+        <translation>Checkfu Runner</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::AcpDriver</name>
+    <message>
+        <source>the agent wrote a line of more than %1 MiB (%2 bytes so far) to stdout; the run was stopped before it could exhaust memory</source>
+        <translation>der Agent hat eine Zeile von mehr als %1 MiB (bisher %2 Bytes) auf stdout geschrieben; der Lauf wurde angehalten, bevor er den Speicher erschöpfen konnte</translation>
+    </message>
+    <message>
+        <source>the agent refused initialize: %1 (code %2)</source>
+        <translation>der Agent hat initialize abgelehnt: %1 (Code %2)</translation>
+    </message>
+    <message>
+        <source>no protocol version</source>
+        <translation>keine Protokollversion</translation>
+    </message>
+    <message>
+        <source>ACP protocol version %1</source>
+        <translation>ACP-Protokollversion %1</translation>
+    </message>
+    <message>
+        <source>a protocol version that is not an integer</source>
+        <translation>eine Protokollversion, die keine ganze Zahl ist</translation>
+    </message>
+    <message>
+        <source>the agent answered initialize with %1; this Runner speaks ACP protocol version %2 only, so it disconnected</source>
+        <translation>der Agent hat initialize mit %1 beantwortet; dieser Runner spricht nur die ACP-Protokollversion %2, daher hat er die Verbindung getrennt</translation>
+    </message>
+    <message>
+        <source>the agent refused session/new: %1 (code %2)</source>
+        <translation>der Agent hat session/new abgelehnt: %1 (Code %2)</translation>
+    </message>
+    <message>
+        <source>the agent answered session/new without a sessionId</source>
+        <translation>der Agent hat session/new ohne sessionId beantwortet</translation>
+    </message>
+    <message>
+        <source>the agent answered session/prompt with an error: %1 (code %2)</source>
+        <translation>der Agent hat session/prompt mit einem Fehler beantwortet: %1 (Code %2)</translation>
+    </message>
+    <message>
+        <source>the agent answered session/prompt without a stopReason</source>
+        <translation>der Agent hat session/prompt ohne stopReason beantwortet</translation>
+    </message>
+    <message>
+        <source>a prompt directive without a turn_id or content blocks was ignored</source>
+        <translation>eine Prompt-Anweisung ohne turn_id oder Inhaltsblöcke wurde ignoriert</translation>
+    </message>
+    <message>
+        <source>a prompt directive (turn %1) arrived after close and was ignored</source>
+        <translation>eine Prompt-Anweisung (Runde %1) kam nach dem Schließen an und wurde ignoriert</translation>
+    </message>
+    <message>
+        <source>a decision for approval %1, which is not pending, was ignored</source>
+        <translation>eine Entscheidung zur Freigabe %1, die nicht aussteht, wurde ignoriert</translation>
+    </message>
+    <message>
+        <source>the decision for approval %1 names option &quot;%2&quot;, which was not offered (offered: %3); ignored</source>
+        <translation>die Entscheidung zur Freigabe %1 nennt die Option &quot;%2&quot;, die nicht angeboten wurde (angeboten: %3); ignoriert</translation>
+    </message>
+    <message>
+        <source>a decision for approval %1 has the outcome &quot;%2&quot;; it must be selected or cancelled; ignored</source>
+        <translation>eine Entscheidung zur Freigabe %1 hat das Ergebnis &quot;%2&quot;; es muss selected oder cancelled sein; ignoriert</translation>
+    </message>
+    <message>
+        <source>unknown sessionId</source>
+        <translation>unbekannte sessionId</translation>
+    </message>
+    <message>
+        <source>the agent asked for permission while %1 requests were already waiting for a decision, the most the Runner keeps per run; the request was answered cancelled</source>
+        <translation>der Agent hat um Erlaubnis gebeten, während bereits %1 Anfragen auf eine Entscheidung warteten, das Höchstmaß, das der Runner je Lauf hält; die Anfrage wurde mit cancelled beantwortet</translation>
+    </message>
+    <message>
+        <source>the agent keeps asking for permission beyond %1 pending requests; further ones are answered cancelled without a warning</source>
+        <translation>der Agent bittet über %1 ausstehende Anfragen hinaus um Erlaubnis; weitere werden ohne Warnung mit cancelled beantwortet</translation>
+    </message>
+    <message>
+        <source>session/request_permission needs at least one option</source>
+        <translation>session/request_permission braucht mindestens eine Option</translation>
+    </message>
+    <message>
+        <source>the agent asked for permission without offering any option</source>
+        <translation>der Agent hat um Erlaubnis gebeten, ohne eine Option anzubieten</translation>
+    </message>
+    <message>
+        <source>The agent asks for permission</source>
+        <translation>Der Agent bittet um Erlaubnis</translation>
+    </message>
+    <message>
+        <source>&quot;line&quot; and &quot;limit&quot; must be non-negative integers</source>
+        <translation>&quot;line&quot; und &quot;limit&quot; müssen nicht negative ganze Zahlen sein</translation>
+    </message>
+    <message>
+        <source>&quot;content&quot; must be a string</source>
+        <translation>&quot;content&quot; muss eine Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>method not found: %1</source>
+        <translation>Methode nicht gefunden: %1</translation>
+    </message>
+    <message>
+        <source>the agent wrote a line that is not a JSON-RPC message to stdout (%1 bytes, %2); it was skipped</source>
+        <translation>der Agent hat eine Zeile auf stdout geschrieben, die keine JSON-RPC-Nachricht ist (%1 Bytes, %2); sie wurde übersprungen</translation>
+    </message>
+    <message>
+        <source>the agent keeps writing lines that are not JSON-RPC messages; further ones are skipped without a warning</source>
+        <translation>der Agent schreibt weiter Zeilen, die keine JSON-RPC-Nachrichten sind; weitere werden ohne Warnung übersprungen</translation>
+    </message>
+    <message>
+        <source>the agent exited</source>
+        <translation>der Agent wurde beendet</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::DockerProcess</name>
+    <message>
+        <source>cannot run docker: %1</source>
+        <translation>docker kann nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>docker create failed: %1</source>
+        <translation>docker create fehlgeschlagen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::DockerProvider</name>
+    <message>
+        <source>not checked yet</source>
+        <translation>noch nicht geprüft</translation>
+    </message>
+    <message>
+        <source>the Docker daemon gave no version</source>
+        <translation>der Docker-Daemon hat keine Version genannt</translation>
+    </message>
+    <message>
+        <source>no Docker daemon answers: %1</source>
+        <translation>kein Docker-Daemon antwortet: %1</translation>
+    </message>
+    <message>
+        <source>the workspace of run %1 was not prepared</source>
+        <translation>der Arbeitsbereich von Lauf %1 wurde nicht vorbereitet</translation>
+    </message>
+    <message>
+        <source>the run has no image or no argv</source>
+        <translation>der Lauf hat kein Image oder keine argv</translation>
+    </message>
+    <message>
+        <source>the mount target %1 cannot be used with docker (it must be absolute, without &apos;:&apos; or &apos;,&apos;)</source>
+        <translation>das Einbindungsziel %1 ist mit Docker nicht verwendbar (es muss absolut sein, ohne &apos;:&apos; oder &apos;,&apos;)</translation>
+    </message>
+    <message>
+        <source>the environment variable %1 contains a line break, which docker cannot pass</source>
+        <translation>die Umgebungsvariable %1 enthält einen Zeilenumbruch, den Docker nicht übergeben kann</translation>
+    </message>
+    <message>
+        <source>cannot write the container&apos;s environment file in %1</source>
+        <translation>die Umgebungsdatei des Containers kann in %1 nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::Doctor</name>
+    <message>
+        <source>no endpoint configured</source>
+        <translation>kein Endpunkt eingerichtet</translation>
+    </message>
+    <message>
+        <source>pass --endpoint URL or set %1</source>
+        <translation>geben Sie --endpoint URL an oder setzen Sie %1</translation>
+    </message>
+    <message>
+        <source>%1 does not answer: %2</source>
+        <translation>%1 antwortet nicht: %2</translation>
+    </message>
+    <message>
+        <source>check the URL, your network, and that the control plane is running</source>
+        <translation>prüfen Sie die URL, Ihr Netzwerk und ob der Steuerungsserver läuft</translation>
+    </message>
+    <message>
+        <source>%1 serves protocol %2</source>
+        <translation>%1 bedient Protokoll %2</translation>
+    </message>
+    <message>
+        <source>%1 does not serve protocol %2 (it serves %3)</source>
+        <translation>%1 bedient nicht Protokoll %2 (sondern %3)</translation>
+    </message>
+    <message>
+        <source>update checkfu-runner or the control plane</source>
+        <translation>aktualisieren Sie checkfu-runner oder den Steuerungsserver</translation>
+    </message>
+    <message>
+        <source>the server sent no Date header; skew unknown</source>
+        <translation>der Server hat keinen Date-Header gesendet; Abweichung unbekannt</translation>
+    </message>
+    <message>
+        <source>this clock is %1 s off the server&apos;s</source>
+        <translation>diese Uhr weicht %1 s von der des Servers ab</translation>
+    </message>
+    <message>
+        <source>enable network time synchronisation</source>
+        <translation>schalten Sie die Zeitsynchronisation über das Netzwerk ein</translation>
+    </message>
+    <message>
+        <source>within 60 s of the server (%1 s)</source>
+        <translation>innerhalb von 60 s der Serverzeit (%1 s)</translation>
+    </message>
+    <message>
+        <source>Workspace Runner key from %1</source>
+        <translation>Workspace-Runner-Schlüssel aus %1</translation>
+    </message>
+    <message>
+        <source>this machine is not paired</source>
+        <translation>dieser Rechner ist nicht gekoppelt</translation>
+    </message>
+    <message>
+        <source>get a pairing code and run checkfu-runner start --code CFU-…</source>
+        <translation>holen Sie einen Kopplungscode und führen Sie checkfu-runner start --code CFU-… aus</translation>
+    </message>
+    <message>
+        <source>no credential</source>
+        <translation>keine Zugangsdaten</translation>
+    </message>
+    <message>
+        <source>runner %1: not readable from the %2</source>
+        <translation>Runner %1: aus dem Speicher %2 nicht lesbar</translation>
+    </message>
+    <message>
+        <source>runner %1, stored in the %2</source>
+        <translation>Runner %1, gespeichert im Speicher %2</translation>
+    </message>
+    <message>
+        <source>needs the exchange</source>
+        <translation>braucht den Austausch</translation>
+    </message>
+    <message>
+        <source>a running Runner (pid %1) holds this credential; not exchanging, so it is not fenced as a clone</source>
+        <translation>ein laufender Runner (PID %1) hält diese Zugangsdaten; kein Austausch, damit er nicht als Klon gesperrt wird</translation>
+    </message>
+    <message>
+        <source>its state is in its log and the tray; stop it to run this check</source>
+        <translation>sein Zustand steht in seinem Protokoll und im Infobereich; halten Sie ihn an, um diese Prüfung auszuführen</translation>
+    </message>
+    <message>
+        <source>no answer within 10 s</source>
+        <translation>keine Antwort innerhalb von 10 s</translation>
+    </message>
+    <message>
+        <source>check the control plane</source>
+        <translation>prüfen Sie den Steuerungsserver</translation>
+    </message>
+    <message>
+        <source>workload identity for runner %1, generation %2</source>
+        <translation>Workload-Identität für Runner %1, Generation %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n live presence(s) visible</source>
+        <translation>
+            <numerusform>%n aktive Präsenz sichtbar</numerusform>
+            <numerusform>%n aktive Präsenzen sichtbar</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cannot list presences: %1</source>
+        <translation>Präsenzen können nicht aufgelistet werden: %1</translation>
+    </message>
+    <message>
+        <source>checkfu-run-reaper is missing: every run would fail to launch</source>
+        <translation>checkfu-run-reaper fehlt: Jeder Lauf würde beim Start scheitern</translation>
+    </message>
+    <message>
+        <source>Reinstall the Runner: checkfu-run-reaper belongs next to %1.</source>
+        <translation>Installieren Sie den Runner neu: checkfu-run-reaper gehört neben %1.</translation>
+    </message>
+    <message>
+        <source>enabled: runs use this machine&apos;s own network, with no container isolation</source>
+        <translation>aktiviert: Läufe nutzen das eigene Netzwerk dieses Rechners, ohne Container-Isolierung</translation>
+    </message>
+    <message>
+        <source>disabled by --sandbox or %1</source>
+        <translation>deaktiviert durch --sandbox oder %1</translation>
+    </message>
+    <message>
+        <source>none: a bubblewrap run sees only the system directories and its own directory, so a harness installed under the home directory is refused</source>
+        <translation>keine: Ein Bubblewrap-Lauf sieht nur die Systemverzeichnisse und sein eigenes Verzeichnis, daher wird eine unter dem Home-Verzeichnis installierte Harness abgelehnt</translation>
+    </message>
+    <message>
+        <source>allow its directory with --bubblewrap-read-only, %1 or the tray&apos;s Settings</source>
+        <translation>erlauben Sie ihr Verzeichnis mit --bubblewrap-read-only, %1 oder in den Einstellungen des Infobereich-Programms</translation>
+    </message>
+    <message>
+        <source>%1 (from %2), read-only inside the sandbox; any other path outside the system directories is hidden</source>
+        <translation>%1 (aus %2), schreibgeschützt in der Sandbox; jeder andere Pfad außerhalb der Systemverzeichnisse ist verborgen</translation>
+    </message>
+    <message>
+        <source>complete: profile %1, model %2</source>
+        <translation>vollständig: Profil %1, Modell %2</translation>
+    </message>
+    <message>
+        <source>not configured (no Cursor variables, and no Cursor tuple in the settings file with its key stored)</source>
+        <translation>nicht eingerichtet (keine Cursor-Variablen und kein Cursor-Tupel mit gespeichertem Schlüssel in der Einstellungsdatei)</translation>
+    </message>
+    <message>
+        <source>%1 at once</source>
+        <translation>%1 gleichzeitig</translation>
+    </message>
+    <message>
+        <source>%1 ms for runs that set none</source>
+        <translation>%1 ms für Läufe, die keines setzen</translation>
+    </message>
+    <message>
+        <source>not set: only runs that set one have one</source>
+        <translation>nicht gesetzt: nur Läufe, die eines setzen, haben eines</translation>
+    </message>
+    <message>
+        <source>hint: %1</source>
+        <translation>Hinweis: %1</translation>
+    </message>
+    <message>
+        <source>presence %1 gen %2 %3 %4
+</source>
+        <translation>Präsenz %1 Gen. %2 %3 %4
+</translation>
+    </message>
+    <message>
+        <source>endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>clock</source>
+        <translation>Uhr</translation>
+    </message>
+    <message>
+        <source>credential</source>
+        <translation>Zugangsdaten</translation>
+    </message>
+    <message>
+        <source>exchange</source>
+        <translation>Austausch</translation>
+    </message>
+    <message>
+        <source>presences</source>
+        <translation>Präsenzen</translation>
+    </message>
+    <message>
+        <source>sandbox posture</source>
+        <translation>Sandbox-Übersicht</translation>
+    </message>
+    <message>
+        <source>sandbox host-process</source>
+        <translation>Sandbox Host-Prozess</translation>
+    </message>
+    <message>
+        <source>sandbox bubblewrap</source>
+        <translation>Sandbox Bubblewrap</translation>
+    </message>
+    <message>
+        <source>bubblewrap read-only paths</source>
+        <translation>schreibgeschützte Bubblewrap-Pfade</translation>
+    </message>
+    <message>
+        <source>sandbox docker</source>
+        <translation>Sandbox Docker</translation>
+    </message>
+    <message>
+        <source>cursor lane</source>
+        <translation>Cursor-Spur</translation>
+    </message>
+    <message>
+        <source>slots</source>
+        <translation>Plätze</translation>
+    </message>
+    <message>
+        <source>idle timeout</source>
+        <translation>Leerlauf-Zeitlimit</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>Konfiguration</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::FileCredentialStore</name>
+    <message>
+        <source>No directory was configured for the file credential store.</source>
+        <translation>Für den Datei-Zugangsdatenspeicher wurde kein Verzeichnis eingerichtet.</translation>
+    </message>
+    <message>
+        <source>Cannot create the directory %1 for the file credential store: check that you may write there.</source>
+        <translation>Das Verzeichnis %1 für den Datei-Zugangsdatenspeicher kann nicht erstellt werden: Prüfen Sie, ob Sie dort schreiben dürfen.</translation>
+    </message>
+    <message>
+        <source>Cannot create the credential directory %1: %2.</source>
+        <translation>Das Zugangsdatenverzeichnis %1 kann nicht erstellt werden: %2.</translation>
+    </message>
+    <message>
+        <source>The credential directory %1 is a symbolic link; the Runner only uses a real directory. Remove the link (rm %1) and store the credential again.</source>
+        <translation>Das Zugangsdatenverzeichnis %1 ist ein symbolischer Link; der Runner verwendet nur ein echtes Verzeichnis. Entfernen Sie den Link (rm %1) und speichern Sie die Zugangsdaten erneut.</translation>
+    </message>
+    <message>
+        <source>The credential directory %1 is not a directory. Move it away and store the credential again.</source>
+        <translation>Das Zugangsdatenverzeichnis %1 ist kein Verzeichnis. Verschieben Sie es und speichern Sie die Zugangsdaten erneut.</translation>
+    </message>
+    <message>
+        <source>Cannot open the credential directory %1: %2.</source>
+        <translation>Das Zugangsdatenverzeichnis %1 kann nicht geöffnet werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot inspect the credential directory %1: %2.</source>
+        <translation>Das Zugangsdatenverzeichnis %1 kann nicht untersucht werden: %2.</translation>
+    </message>
+    <message>
+        <source>The credential directory %1 is owned by uid %2, not by you (uid %3), so it cannot be trusted. Remove it, or fix it with: chown %3 %1 &amp;&amp; chmod 700 %1</source>
+        <translation>Das Zugangsdatenverzeichnis %1 gehört UID %2, nicht Ihnen (UID %3), daher ist ihm nicht zu trauen. Entfernen Sie es, oder korrigieren Sie es mit: chown %3 %1 &amp;&amp; chmod 700 %1</translation>
+    </message>
+    <message>
+        <source>The credential directory %1 has mode %2, so other users can reach it; it must be 0700. Fix it with: chmod 700 %1</source>
+        <translation>Das Zugangsdatenverzeichnis %1 hat die Rechte %2, andere Benutzer können es also erreichen; es muss 0700 sein. Korrigieren Sie es mit: chmod 700 %1</translation>
+    </message>
+    <message>
+        <source>No credential is stored for this Runner in %1: pair it again.</source>
+        <translation>In %1 sind keine Zugangsdaten für diesen Runner gespeichert: Koppeln Sie ihn erneut.</translation>
+    </message>
+    <message>
+        <source>The credential file %1 is a symbolic link; the Runner never follows links to a secret. Remove it (rm %1) and pair again.</source>
+        <translation>Die Zugangsdatendatei %1 ist ein symbolischer Link; der Runner folgt nie Links zu einem Geheimnis. Entfernen Sie sie (rm %1) und koppeln Sie erneut.</translation>
+    </message>
+    <message>
+        <source>Cannot open the credential file %1: %2.</source>
+        <translation>Die Zugangsdatendatei %1 kann nicht geöffnet werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot inspect the credential file %1: %2.</source>
+        <translation>Die Zugangsdatendatei %1 kann nicht untersucht werden: %2.</translation>
+    </message>
+    <message>
+        <source>The credential file %1 is not a regular file. Remove it (rm %1) and pair again.</source>
+        <translation>Die Zugangsdatendatei %1 ist keine reguläre Datei. Entfernen Sie sie (rm %1) und koppeln Sie erneut.</translation>
+    </message>
+    <message>
+        <source>The credential file %1 is owned by uid %2, not by you (uid %3), so it cannot be trusted. Remove it (rm %1) and pair again.</source>
+        <translation>Die Zugangsdatendatei %1 gehört UID %2, nicht Ihnen (UID %3), daher ist ihr nicht zu trauen. Entfernen Sie sie (rm %1) und koppeln Sie erneut.</translation>
+    </message>
+    <message>
+        <source>The credential file %1 has mode %2; it must be 0600 (readable only by you). If you did not change it on purpose, treat the credential as exposed: remove the file and pair again. Otherwise fix it with: chmod 600 %1</source>
+        <translation>Die Zugangsdatendatei %1 hat die Rechte %2; sie müssen 0600 sein (nur für Sie lesbar). Wenn Sie das nicht absichtlich geändert haben, betrachten Sie die Zugangsdaten als offengelegt: Entfernen Sie die Datei und koppeln Sie erneut. Andernfalls korrigieren Sie es mit: chmod 600 %1</translation>
+    </message>
+    <message>
+        <source>The credential file %1 is too large to be a credential. Remove it (rm %1) and pair again.</source>
+        <translation>Die Zugangsdatendatei %1 ist zu groß für Zugangsdaten. Entfernen Sie sie (rm %1) und koppeln Sie erneut.</translation>
+    </message>
+    <message>
+        <source>Cannot read the credential file %1: %2.</source>
+        <translation>Die Zugangsdatendatei %1 kann nicht gelesen werden: %2.</translation>
+    </message>
+    <message>
+        <source>The credential file %1 is damaged or from an unknown version. Remove it (rm %1) and pair again.</source>
+        <translation>Die Zugangsdatendatei %1 ist beschädigt oder stammt aus einer unbekannten Version. Entfernen Sie sie (rm %1) und koppeln Sie erneut.</translation>
+    </message>
+    <message>
+        <source>Cannot create a file in the credential directory %1: %2.</source>
+        <translation>Im Zugangsdatenverzeichnis %1 kann keine Datei erstellt werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot write the credential file in %1: %2.</source>
+        <translation>Die Zugangsdatendatei kann in %1 nicht geschrieben werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot put the credential file %1 in place: %2.</source>
+        <translation>Die Zugangsdatendatei %1 kann nicht an ihren Platz gebracht werden: %2.</translation>
+    </message>
+    <message>
+        <source>Cannot remove the credential file %1: %2.</source>
+        <translation>Die Zugangsdatendatei %1 kann nicht entfernt werden: %2.</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::HarnessDriver</name>
+    <message>
+        <source>the directive &quot;%1&quot; does not apply to a %2 run; ignored</source>
+        <translation>die Anweisung &quot;%1&quot; gilt nicht für einen %2-Lauf; ignoriert</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::HttpExchange</name>
+    <message>
+        <source>refusing to send the %1 header: its value holds a line break, NUL or another control character</source>
+        <translation>der Header %1 wird nicht gesendet: Sein Wert enthält einen Zeilenumbruch, NUL oder ein anderes Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>refusing to send a request whose method or target holds a space or control character</source>
+        <translation>eine Anfrage, deren Methode oder Ziel ein Leerzeichen oder Steuerzeichen enthält, wird nicht gesendet</translation>
+    </message>
+    <message>
+        <source>aborted</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>no answer within %1 s</source>
+        <translation>keine Antwort innerhalb von %1 s</translation>
+    </message>
+    <message>
+        <source>the response did not complete within %1 s</source>
+        <translation>die Antwort war nicht innerhalb von %1 s vollständig</translation>
+    </message>
+    <message>
+        <source>TLS: %1</source>
+        <translation>TLS: %1</translation>
+    </message>
+    <message>
+        <source>the connection closed in the middle of the response</source>
+        <translation>die Verbindung wurde mitten in der Antwort geschlossen</translation>
+    </message>
+    <message>
+        <source>the server closed the connection without answering</source>
+        <translation>der Server hat die Verbindung ohne Antwort geschlossen</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::JsonRpcConnection</name>
+    <message>
+        <source>not JSON (%1)</source>
+        <translation>kein JSON (%1)</translation>
+    </message>
+    <message>
+        <source>a JSON array (batches are not part of ACP)</source>
+        <translation>ein JSON-Array (Batches sind nicht Teil von ACP)</translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation>kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>&quot;method&quot; is not a string</source>
+        <translation>&quot;method&quot; ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>&quot;method&quot; must be a non-empty string</source>
+        <translation>&quot;method&quot; muss eine nicht leere Zeichenkette sein</translation>
+    </message>
+    <message>
+        <source>&quot;params&quot; must be an object</source>
+        <translation>&quot;params&quot; muss ein Objekt sein</translation>
+    </message>
+    <message>
+        <source>a response to no request of ours</source>
+        <translation>eine Antwort auf keine unserer Anfragen</translation>
+    </message>
+    <message>
+        <source>an error without a message</source>
+        <translation>ein Fehler ohne Meldung</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::KeychainCredentialStore</name>
+    <message>
+        <source>No credential is stored for this Runner in the system keychain (Secret Service): pair it again.</source>
+        <translation>Im Schlüsselbund des Systems (Secret Service) sind keine Zugangsdaten für diesen Runner gespeichert: Koppeln Sie ihn erneut.</translation>
+    </message>
+    <message>
+        <source>no session D-Bus, DBUS_SESSION_BUS_ADDRESS is not set</source>
+        <translation>kein Sitzungs-D-Bus, DBUS_SESSION_BUS_ADDRESS ist nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>cannot connect to the session D-Bus at %1: %2</source>
+        <translation>keine Verbindung zum Sitzungs-D-Bus unter %1: %2</translation>
+    </message>
+    <message>
+        <source>nothing provides %1 on the session D-Bus</source>
+        <translation>nichts stellt %1 auf dem Sitzungs-D-Bus bereit</translation>
+    </message>
+    <message>
+        <source>%1 could not be started on the session D-Bus</source>
+        <translation>%1 konnte auf dem Sitzungs-D-Bus nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>the keyring has no default collection yet (no login keyring)</source>
+        <translation>der Schlüsselbund hat noch keine Standardsammlung (kein Anmelde-Schlüsselbund)</translation>
+    </message>
+    <message>
+        <source>No system keychain answered (Secret Service: %1): unlock or start your keyring (e.g. gnome-keyring or KWallet), or opt in to the file store with --credential-store file.</source>
+        <translation>Kein Schlüsselbund des Systems hat geantwortet (Secret Service: %1): Entsperren oder starten Sie Ihren Schlüsselbund (z. B. gnome-keyring oder KWallet), oder wählen Sie ausdrücklich den Dateispeicher mit --credential-store file.</translation>
+    </message>
+    <message>
+        <source>The system keychain (Secret Service) refused access: the keyring holding the Runner&apos;s credential is locked. Unlock it (e.g. in Seahorse, or by logging in to your desktop session) and try again.</source>
+        <translation>Der Schlüsselbund des Systems (Secret Service) hat den Zugriff verweigert: Der Schlüsselbund mit den Zugangsdaten des Runners ist gesperrt. Entsperren Sie ihn (z. B. in Seahorse oder durch Anmelden an Ihrer Arbeitsumgebung) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The system keychain (Secret Service) refused access (%1): unlock your keyring, or allow Checkfu Runner when it asks, and try again.</source>
+        <translation>Der Schlüsselbund des Systems (Secret Service) hat den Zugriff verweigert (%1): Entsperren Sie Ihren Schlüsselbund oder erlauben Sie Checkfu Runner den Zugriff, wenn er fragt, und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The system keychain (Secret Service) could not read the Runner&apos;s credential (%1). Check your keyring (e.g. with Seahorse or secret-tool) and try again.</source>
+        <translation>Der Schlüsselbund des Systems (Secret Service) konnte die Zugangsdaten des Runners nicht lesen (%1). Prüfen Sie Ihren Schlüsselbund (z. B. mit Seahorse oder secret-tool) und versuchen Sie es erneut.</translation>
+    </message>
+    <message>
+        <source>The system keychain (Secret Service) could not store the Runner&apos;s credential (%1). Check your keyring (e.g. with Seahorse or secret-tool), or opt in to the file store with --credential-store file.</source>
+        <translation>Der Schlüsselbund des Systems (Secret Service) konnte die Zugangsdaten des Runners nicht speichern (%1). Prüfen Sie Ihren Schlüsselbund (z. B. mit Seahorse oder secret-tool), oder wählen Sie ausdrücklich den Dateispeicher mit --credential-store file.</translation>
+    </message>
+    <message>
+        <source>The system keychain (Secret Service) could not remove the Runner&apos;s credential (%1). Remove the entry for service &quot;%2&quot; by hand (e.g. in Seahorse) if it is still there.</source>
+        <translation>Der Schlüsselbund des Systems (Secret Service) konnte die Zugangsdaten des Runners nicht entfernen (%1). Entfernen Sie den Eintrag für den Dienst &quot;%2&quot; von Hand (z. B. in Seahorse), falls er noch vorhanden ist.</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::OneshotDriver</name>
+    <message>
+        <source>the harness wrote invalid UTF-8 to %1; it was replaced with U+FFFD</source>
+        <translation>die Harness hat ungültiges UTF-8 nach %1 geschrieben; es wurde durch U+FFFD ersetzt</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::Runner</name>
+    <message>
+        <source>No control plane endpoint: pass --endpoint URL or set %1.</source>
+        <translation>Kein Endpunkt des Steuerungsservers: Geben Sie --endpoint URL an oder setzen Sie %1.</translation>
+    </message>
+    <message>
+        <source>This computer&apos;s clock is %1 s %2 the control plane&apos;s. Token times are corrected for it, but set the clock right (enable network time).</source>
+        <translation>Die Uhr dieses Computers geht gegenüber der des Steuerungsservers %1 s %2. Token-Zeiten werden dafür korrigiert, aber stellen Sie die Uhr richtig (schalten Sie die Netzwerkzeit ein).</translation>
+    </message>
+    <message>
+        <source>behind</source>
+        <translation>nach</translation>
+    </message>
+    <message>
+        <source>ahead of</source>
+        <translation>vor</translation>
+    </message>
+    <message>
+        <source>No sandbox provider is enabled (see --sandbox and %1): this Runner stays connected but takes no work.</source>
+        <translation>Kein Sandbox-Anbieter ist aktiviert (siehe --sandbox und %1): Dieser Runner bleibt verbunden, nimmt aber keine Arbeit an.</translation>
+    </message>
+    <message>
+        <source>The pairing code was not used: %1</source>
+        <translation>Der Kopplungscode wurde nicht verbraucht: %1</translation>
+    </message>
+    <message>
+        <source>Redeeming pairing code %1</source>
+        <translation>Kopplungscode %1 wird eingelöst</translation>
+    </message>
+    <message>
+        <source>Cannot reach the control plane (%1). Retrying in %2 s.</source>
+        <translation>Der Steuerungsserver ist nicht erreichbar (%1). Neuer Versuch in %2 s.</translation>
+    </message>
+    <message>
+        <source>Paired, but the credential could not be stored (%1). This session works; after a restart you will need a new pairing code.</source>
+        <translation>Gekoppelt, aber die Zugangsdaten konnten nicht gespeichert werden (%1). Diese Sitzung funktioniert; nach einem Neustart brauchen Sie einen neuen Kopplungscode.</translation>
+    </message>
+    <message>
+        <source>This machine is not paired yet. Ask your administrator for a pairing code, then run checkfu-runner start --endpoint URL --code CFU-XXXX-XXXX-XXXX.</source>
+        <translation>Dieser Rechner ist noch nicht gekoppelt. Bitten Sie Ihren Administrator um einen Kopplungscode, und führen Sie dann checkfu-runner start --endpoint URL --code CFU-XXXX-XXXX-XXXX aus.</translation>
+    </message>
+    <message>
+        <source>This machine is paired with %1, not %2. Leave out --endpoint to use the pairing, or pair with a code for %2 (it replaces the current pairing).</source>
+        <translation>Dieser Rechner ist mit %1 gekoppelt, nicht mit %2. Lassen Sie --endpoint weg, um die Kopplung zu verwenden, oder koppeln Sie mit einem Code für %2 (er ersetzt die aktuelle Kopplung).</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s credential (runner %1) is not in the %2. Pair again with a new code.</source>
+        <translation>Die Zugangsdaten dieses Rechners (Runner %1) sind nicht im Speicher %2. Koppeln Sie erneut mit einem neuen Code.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1</source>
+        <translation>Verbindet mit %1</translation>
+    </message>
+    <message>
+        <source>Connected; taking no new work</source>
+        <translation>Verbunden; nimmt keine neue Arbeit an</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>Verbunden mit %1</translation>
+    </message>
+    <message>
+        <source>The Workspace key in %1 is dead; ask for a new one.</source>
+        <translation>Der Workspace-Schlüssel in %1 ist ungültig geworden; fordern Sie einen neuen an.</translation>
+    </message>
+    <message>
+        <source>Stopped</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Stopping: signing off</source>
+        <translation>Hält an: meldet sich ab</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopping: finishing %n owned run(s), then signing off</source>
+        <translation>
+            <numerusform>Hält an: beendet %n eigenen Lauf, meldet sich dann ab</numerusform>
+            <numerusform>Hält an: beendet %n eigene Läufe, meldet sich dann ab</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped and signed off</source>
+        <translation>Angehalten und abgemeldet</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::SandboxSet</name>
+    <message>
+        <source>bwrap is not installed (apt install bubblewrap)</source>
+        <translation>bwrap ist nicht installiert (apt install bubblewrap)</translation>
+    </message>
+    <message>
+        <source>bwrap did not answer within %1 s</source>
+        <translation>bwrap hat nicht innerhalb von %1 s geantwortet</translation>
+    </message>
+    <message>
+        <source>bwrap cannot create namespaces here: %1</source>
+        <translation>bwrap kann hier keine Namespaces erstellen: %1</translation>
+    </message>
+    <message>
+        <source>cannot run bwrap: %1</source>
+        <translation>bwrap kann nicht ausgeführt werden: %1</translation>
+    </message>
+    <message>
+        <source>--sandbox bubblewrap: %1</source>
+        <translation>--sandbox bubblewrap: %1</translation>
+    </message>
+    <message>
+        <source>--sandbox docker: %1</source>
+        <translation>--sandbox docker: %1</translation>
+    </message>
+    <message>
+        <source>bubblewrap (host process in its own namespaces, read-only system, network none or unrestricted)</source>
+        <translation>Bubblewrap (Host-Prozess in eigenen Namespaces, schreibgeschütztes System, Netzwerk keines oder uneingeschränkt)</translation>
+    </message>
+    <message>
+        <source>bubblewrap unavailable: %1</source>
+        <translation>Bubblewrap nicht verfügbar: %1</translation>
+    </message>
+    <message>
+        <source>docker %1 (containers, network %2)</source>
+        <translation>Docker %1 (Container, Netzwerk %2)</translation>
+    </message>
+    <message>
+        <source>none or unrestricted</source>
+        <translation>keines oder uneingeschränkt</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>docker off: %1</source>
+        <translation>Docker aus: %1</translation>
+    </message>
+    <message>
+        <source>host-process (no isolation, the machine&apos;s own network)</source>
+        <translation>Host-Prozess (keine Isolierung, das eigene Netzwerk des Rechners)</translation>
+    </message>
+    <message>
+        <source>no sandbox provider enabled</source>
+        <translation>kein Sandbox-Anbieter aktiviert</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::Unpairing</name>
+    <message>
+        <source>This machine is not paired; nothing to forget.</source>
+        <translation>Dieser Rechner ist nicht gekoppelt; es gibt nichts zu vergessen.</translation>
+    </message>
+    <message>
+        <source>Could not remove the credential: %1</source>
+        <translation>Die Zugangsdaten konnten nicht entfernt werden: %1</translation>
+    </message>
+    <message>
+        <source>The credential was removed, but %1.</source>
+        <translation>Die Zugangsdaten wurden entfernt, aber %1.</translation>
+    </message>
+    <message>
+        <source>Forgot runner %1 (credential removed from the %2). An administrator can revoke it on the server side.</source>
+        <translation>Runner %1 vergessen (Zugangsdaten aus dem Speicher %2 entfernt). Ein Administrator kann ihn auf der Serverseite widerrufen.</translation>
     </message>
 </context>
 </TS>

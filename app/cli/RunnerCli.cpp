@@ -46,38 +46,66 @@ QString variable(EnvVar var)
     return ConfigKeys::name(var);
 }
 
-const QCommandLineOption EndpointOption(flag(ConfigFlag::Endpoint),
-    QCoreApplication::translate(
-        "RunnerCli", "Control plane URL (https, or http to loopback). Default: %1, then the stored pairing.")
-        .arg(variable(EnvVar::ApiUrl)),
-    QStringLiteral("url"));
-const QCommandLineOption CodeOption(flag(ConfigFlag::Code),
-    QCoreApplication::translate("RunnerCli", "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
-    QStringLiteral("code"));
-const QCommandLineOption LabelOption(flag(ConfigFlag::Label),
-    QCoreApplication::translate("RunnerCli", "This machine's display label. Default: the host name."),
-    QStringLiteral("name"));
-const QCommandLineOption SandboxOption(flag(ConfigFlag::Sandbox),
-    QCoreApplication::translate("RunnerCli",
-        "Sandbox tier: host-process, bubblewrap, docker or none. Default: the stored setting, else automatic."),
-    QStringLiteral("tier"));
-const QCommandLineOption StoreOption(flag(ConfigFlag::CredentialStore),
-    QCoreApplication::translate(
-        "RunnerCli", "Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file)."),
-    QStringLiteral("keychain|file"));
-const QCommandLineOption SlotsOption(flag(ConfigFlag::Slots),
-    QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: the stored setting, else 1."),
-    QStringLiteral("n"));
-const QCommandLineOption ReadOnlyOption(flag(ConfigFlag::BubblewrapReadOnly),
-    QCoreApplication::translate("RunnerCli",
-        "Paths a bubblewrap sandbox shows read-only, ':'-separated (e.g. where a harness is installed under your "
-        "home). Repeatable. Default: %1, then the stored setting, else none.")
-        .arg(variable(EnvVar::BubblewrapReadOnly)),
-    QStringLiteral("paths"));
-const QCommandLineOption LogLevelOption(QStringLiteral("log-level"),
-    QCoreApplication::translate("RunnerCli", "trace, debug, info (default), warn or error."), QStringLiteral("level"));
-const QCommandLineOption JsonOption(
-    QStringLiteral("json"), QCoreApplication::translate("RunnerCli", "doctor: print the result as JSON."));
+QCommandLineOption endpointOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::Endpoint),
+        QCoreApplication::translate(
+            "RunnerCli", "Control plane URL (https, or http to loopback). Default: %1, then the stored pairing.")
+            .arg(variable(EnvVar::ApiUrl)),
+        QStringLiteral("url"));
+}
+QCommandLineOption codeOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::Code),
+        QCoreApplication::translate("RunnerCli", "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
+        QStringLiteral("code"));
+}
+QCommandLineOption labelOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::Label),
+        QCoreApplication::translate("RunnerCli", "This machine's display label. Default: the host name."),
+        QStringLiteral("name"));
+}
+QCommandLineOption sandboxOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::Sandbox),
+        QCoreApplication::translate("RunnerCli",
+            "Sandbox tier: host-process, bubblewrap, docker or none. Default: the stored setting, else automatic."),
+        QStringLiteral("tier"));
+}
+QCommandLineOption storeOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::CredentialStore),
+        QCoreApplication::translate("RunnerCli",
+            "Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file)."),
+        QStringLiteral("keychain|file"));
+}
+QCommandLineOption slotsOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::Slots),
+        QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: the stored setting, else 1."),
+        QStringLiteral("n"));
+}
+QCommandLineOption readOnlyOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::BubblewrapReadOnly),
+        QCoreApplication::translate("RunnerCli",
+            "Paths a bubblewrap sandbox shows read-only, ':'-separated (e.g. where a harness is installed under your "
+            "home). Repeatable. Default: %1, then the stored setting, else none.")
+            .arg(variable(EnvVar::BubblewrapReadOnly)),
+        QStringLiteral("paths"));
+}
+QCommandLineOption logLevelOption()
+{
+    return QCommandLineOption(QStringLiteral("log-level"),
+        QCoreApplication::translate("RunnerCli", "trace, debug, info (default), warn or error."),
+        QStringLiteral("level"));
+}
+QCommandLineOption jsonOption()
+{
+    return QCommandLineOption(
+        QStringLiteral("json"), QCoreApplication::translate("RunnerCli", "doctor: print the result as JSON."));
+}
 } // namespace
 
 RunnerCli::RunnerCli(QCoreApplication &app, const QProcessEnvironment &environment)
@@ -108,30 +136,31 @@ QString RunnerCli::helpEpilogue()
 void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptions)
 {
     parser.addHelpOption();
-    parser.addOption(EndpointOption);
-    parser.addOption(SandboxOption);
-    parser.addOption(StoreOption);
-    parser.addOption(LogLevelOption);
+    parser.addOption(endpointOption());
+    parser.addOption(sandboxOption());
+    parser.addOption(storeOption());
+    parser.addOption(logLevelOption());
     if (withStartOptions) {
-        parser.addOption(CodeOption);
-        parser.addOption(LabelOption);
-        parser.addOption(SlotsOption);
+        parser.addOption(codeOption());
+        parser.addOption(labelOption());
+        parser.addOption(slotsOption());
     }
-    parser.addOption(ReadOnlyOption);
+    parser.addOption(readOnlyOption());
+    parser.addOption(AppLanguage::option());
 }
 
 RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
 {
     RunnerConfigInput input;
     input.env = m_environment;
-    for (const QCommandLineOption *option :
-        { &EndpointOption, &CodeOption, &LabelOption, &SandboxOption, &StoreOption, &SlotsOption }) {
-        const QString name = option->names().first();
-        if (parser.optionNames().contains(name) && parser.isSet(*option))
-            input.flags.insert(name, parser.value(*option));
+    for (const QCommandLineOption &option :
+        { endpointOption(), codeOption(), labelOption(), sandboxOption(), storeOption(), slotsOption() }) {
+        const QString name = option.names().first();
+        if (parser.optionNames().contains(name) && parser.isSet(option))
+            input.flags.insert(name, parser.value(option));
     }
-    if (parser.isSet(ReadOnlyOption))
-        input.flags.insert(ReadOnlyOption.names().first(), parser.values(ReadOnlyOption).join(QLatin1Char(':')));
+    if (parser.isSet(readOnlyOption()))
+        input.flags.insert(readOnlyOption().names().first(), parser.values(readOnlyOption()).join(QLatin1Char(':')));
     return input;
 }
 
@@ -187,8 +216,8 @@ void RunnerCli::initLogging(QCommandLineParser &parser, bool console)
     Logging::Options options;
     options.logDir = AppPaths::logDir();
     options.console = console;
-    if (parser.isSet(LogLevelOption)) {
-        const auto level = spdlog::level::from_str(parser.value(LogLevelOption).toStdString());
+    if (parser.isSet(logLevelOption())) {
+        const auto level = spdlog::level::from_str(parser.value(logLevelOption()).toStdString());
         options.level = level == spdlog::level::off ? spdlog::level::info : level;
     }
     Logging::init(options);
@@ -196,11 +225,20 @@ void RunnerCli::initLogging(QCommandLineParser &parser, bool console)
 
 int RunnerCli::run()
 {
+    // First, so that every message below, --help included, is in the language asked for.
+    QString languageError;
+    if (!m_language.install(AppLanguage::requested(m_args), &languageError)) {
+        err() << tr("checkfu-runner: %1").arg(languageError) << Qt::endl;
+        return int(RunnerExit::Usage);
+    }
+    // Taken: the command's own parser finds its arguments from index 1 on.
+    m_args = AppLanguage::withoutLanguage(m_args);
     QCommandLineParser parser;
     parser.setApplicationDescription(
         tr("Checkfu Runner: runs Checkfu agent sessions on this machine.") + QStringLiteral("\n\n") + helpEpilogue());
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addOption(AppLanguage::option());
     parser.addPositionalArgument(QStringLiteral("command"), tr("start, doctor or unpair"));
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
     if (!parser.parse(m_args)) {
@@ -264,7 +302,7 @@ int RunnerCli::start()
     // The tier given when pairing is saved with the pairing, as the tray's wizard does, and later
     // starts use it; a tier given to a later start is for that start only.
     if (commandLine.sandbox != SandboxChoice::NotGiven && commandLine.pairingCode)
-        settings.sandbox = parser.value(SandboxOption);
+        settings.sandbox = parser.value(sandboxOption());
     auto store = makeStore(input, settings);
     RunnerConfig config;
     if (!effectiveConfig(input, *store, &config))
@@ -317,11 +355,11 @@ int RunnerCli::doctor()
     QCommandLineParser parser;
     parser.setApplicationDescription(tr("Check this machine's Runner setup end to end."));
     addCommonOptions(parser, false);
-    parser.addOption(JsonOption);
+    parser.addOption(jsonOption());
     parser.process(subcommandArgs(m_args));
     // The exit code of a failed doctor; with --json the report names each configuration error too.
     const auto configurationFailed = [&parser](const QList<ConfigError> &errors) {
-        if (parser.isSet(JsonOption))
+        if (parser.isSet(jsonOption()))
             out() << QJsonDocument(Doctor::configurationReport(errors)).toJson(QJsonDocument::Indented);
         out().flush();
         return 1;
@@ -346,7 +384,7 @@ int RunnerCli::doctor()
     connect(&doctor, &Doctor::finished, &m_app, &QCoreApplication::quit);
     QTimer::singleShot(0, &doctor, &Doctor::run);
     m_app.exec();
-    if (parser.isSet(JsonOption))
+    if (parser.isSet(jsonOption()))
         out() << QJsonDocument(doctor.toJson()).toJson(QJsonDocument::Indented);
     else
         out() << doctor.toText();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "AppLanguage.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QObject>
@@ -43,6 +45,7 @@ private:
     static QString helpEpilogue();
 
     QCoreApplication &m_app;
+    AppLanguage m_language;
     QStringList m_args;
     QProcessEnvironment m_environment;
 };

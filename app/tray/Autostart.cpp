@@ -12,10 +12,11 @@
 
 namespace {
 
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("Autostart", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Autostart)
+};
 
 QString defaultProgram()
 {
@@ -29,7 +30,7 @@ bool refuseRelative(const QString &program, QString *error)
     if (QFileInfo(program).isAbsolute())
         return false;
     if (error)
-        *error = tr("Cannot start %1 at login: it is not an absolute path.").arg(program);
+        *error = Messages::tr("Cannot start %1 at login: it is not an absolute path.").arg(program);
     return true;
 }
 
@@ -41,7 +42,7 @@ bool writeFile(const QString &path, const QByteArray &content, QString *error)
     if (file.open(QIODevice::WriteOnly) && file.write(content) == content.size() && file.commit())
         return true;
     if (error)
-        *error = tr("Cannot write %1: %2").arg(path, file.errorString());
+        *error = Messages::tr("Cannot write %1: %2").arg(path, file.errorString());
     return false;
 }
 
@@ -51,7 +52,7 @@ bool removeFile(const QString &path, QString *error)
     if (!file.exists() || file.remove())
         return true;
     if (error)
-        *error = tr("Cannot remove %1: %2").arg(path, file.errorString());
+        *error = Messages::tr("Cannot remove %1: %2").arg(path, file.errorString());
     return false;
 }
 #endif
@@ -114,7 +115,7 @@ public:
         if (key.status() == QSettings::NoError)
             return true;
         if (error)
-            *error = tr("Cannot change %1.").arg(location());
+            *error = Messages::tr("Cannot change %1.").arg(location());
         return false;
     }
 
@@ -193,7 +194,7 @@ bool XdgAutostart::setEnabled(bool enabled, QString *error)
     const QString entry = desktopEntry(m_program);
     if (entry.isEmpty()) {
         if (error)
-            *error = tr("Cannot start %1 at login: its path contains a control character.").arg(m_program);
+            *error = Messages::tr("Cannot start %1 at login: its path contains a control character.").arg(m_program);
         return false;
     }
     return writeFile(location(), entry.toUtf8(), error);
@@ -237,7 +238,7 @@ QString XdgAutostart::desktopEntry(const QString &program)
                           "Exec=%3\n"
                           "Terminal=false\n"
                           "X-GNOME-Autostart-enabled=true\n")
-        .arg(tr("Checkfu Runner"), tr("Runs Checkfu coding-agent sessions on this machine"), exec);
+        .arg(Messages::tr("Checkfu Runner"), Messages::tr("Runs Checkfu coding-agent sessions on this machine"), exec);
 }
 
 #endif

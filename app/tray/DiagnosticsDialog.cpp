@@ -134,7 +134,7 @@ void DiagnosticsDialog::showChecks(const QList<Doctor::Check> &checks)
         QString details = check.detail;
         if (showsHint(check))
             details += QLatin1Char('\n') + tr("Hint: %1").arg(check.hint);
-        auto *item = new QTreeWidgetItem(m_list, { statusText(check.status), check.name, details });
+        auto *item = new QTreeWidgetItem(m_list, { statusText(check.status), Doctor::checkTitle(check.name), details });
         item->setIcon(StatusColumn, statusIcon(check.status, style()));
         item->setForeground(StatusColumn, statusColor(check.status, palette()));
         item->setToolTip(DetailColumn, details);
@@ -157,9 +157,10 @@ QString DiagnosticsDialog::checksText(const QList<Doctor::Check> &checks)
 {
     QString out = tr("Checkfu Runner %1 diagnostics").arg(Platform::runnerVersion()) + QLatin1Char('\n');
     for (const Doctor::Check &c : checks) {
-        out += QStringLiteral("%1 %2: %3\n").arg(Doctor::statusName(c.status).leftJustified(4), c.name, c.detail);
+        out += QStringLiteral("%1 %2: %3\n")
+                   .arg(Doctor::statusName(c.status).leftJustified(4), Doctor::checkTitle(c.name), c.detail);
         if (showsHint(c))
-            out += QStringLiteral("     hint: %1\n").arg(c.hint);
+            out += QStringLiteral("     ") + Doctor::tr("hint: %1").arg(c.hint) + QLatin1Char('\n');
     }
     return out;
 }

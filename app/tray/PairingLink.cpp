@@ -13,10 +13,11 @@ namespace {
 // Far above any real link; a longer argument is not worth parsing.
 constexpr qsizetype MaxLinkLength = 4096;
 
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("PairingLink", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(PairingLink)
+};
 
 const QString example = QStringLiteral("checkfu://pair?code=CFU-XXXX-XXXX-XXXX&endpoint=https://…");
 
@@ -32,14 +33,14 @@ PairingLink PairingLink::parse(const QString &rawText)
     PairingLink link;
     const QString text = rawText.trimmed();
     if (text.size() > MaxLinkLength) {
-        link.error = tr("The pairing link is too long to be a pairing link. Copy the link your administrator "
-                        "gave you again.");
+        link.error = Messages::tr("The pairing link is too long to be a pairing link. Copy the link your administrator "
+                                  "gave you again.");
         return link;
     }
 
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid() || url.scheme().compare(QLatin1String("checkfu"), Qt::CaseInsensitive) != 0) {
-        link.error = tr("This is not a Checkfu pairing link; it should look like %1.").arg(example);
+        link.error = Messages::tr("This is not a Checkfu pairing link; it should look like %1.").arg(example);
         return link;
     }
     // checkfu://pair?… puts "pair" in the host, checkfu:pair?… in the path; both mean the same.
@@ -47,8 +48,8 @@ PairingLink PairingLink::parse(const QString &rawText)
     while (action.endsWith(QLatin1Char('/')))
         action.chop(1);
     if (action.compare(QLatin1String("pair"), Qt::CaseInsensitive) != 0) {
-        link.error = tr("This Checkfu link is not a pairing link (it should start with checkfu://pair?). Ask "
-                        "your administrator for a pairing link.");
+        link.error = Messages::tr("This Checkfu link is not a pairing link (it should start with checkfu://pair?). Ask "
+                                  "your administrator for a pairing link.");
         return link;
     }
 
@@ -57,27 +58,28 @@ PairingLink PairingLink::parse(const QString &rawText)
     const QStringList endpoints = query.allQueryItemValues(QStringLiteral("endpoint"), QUrl::FullyDecoded);
     // Two values would make the link mean two things; refuse rather than pick one.
     if (codes.size() > 1 || endpoints.size() > 1) {
-        link.error = tr("The pairing link gives the code or the endpoint more than once. Ask your administrator "
-                        "for a new link.");
+        link.error
+            = Messages::tr("The pairing link gives the code or the endpoint more than once. Ask your administrator "
+                           "for a new link.");
         return link;
     }
 
     QStringList problems;
     if (endpoints.size() == 1) {
-        if (const auto problem = EndpointPolicy::check(endpoints.first(), tr("The link's endpoint")))
+        if (const auto problem = EndpointPolicy::check(endpoints.first(), Messages::tr("The link's endpoint")))
             problems.append(*problem);
         else
             link.endpoint = EndpointPolicy::normalized(endpoints.first());
     }
     if (codes.isEmpty()) {
-        problems.append(tr("The pairing link has no pairing code (code=…). Paste the code your administrator "
-                           "gave you instead."));
+        problems.append(Messages::tr("The pairing link has no pairing code (code=…). Paste the code your administrator "
+                                     "gave you instead."));
     } else {
         const PairingCode code = PairingCode::parse(codes.first());
         if (code.isValid())
             link.code = code.normalized();
         else
-            problems.append(tr("The link's pairing code is not valid: %1").arg(code.error()));
+            problems.append(Messages::tr("The link's pairing code is not valid: %1").arg(code.error()));
     }
     link.error = problems.join(QLatin1Char(' '));
     return link;

@@ -27,24 +27,25 @@ QPixmap logo(const char *state)
     return QIcon(QStringLiteral(":/icons/tray-%1.svg").arg(QLatin1String(state))).pixmap(LogoPx, LogoPx);
 }
 
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("PairingWizard", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(PairingWizard)
+};
 
 QString sandboxName(SandboxChoice choice)
 {
     switch (choice) {
     case SandboxChoice::NotGiven:
-        return tr("not chosen");
+        return Messages::tr("not chosen");
     case SandboxChoice::HostProcess:
-        return tr("host process (no isolation)");
+        return Messages::tr("host process (no isolation)");
     case SandboxChoice::Bubblewrap:
-        return tr("bubblewrap");
+        return Messages::tr("bubblewrap");
     case SandboxChoice::Docker:
-        return tr("Docker only");
+        return Messages::tr("Docker only");
     case SandboxChoice::None:
-        return tr("none on this machine (Docker when a daemon answers)");
+        return Messages::tr("none on this machine (Docker when a daemon answers)");
     }
     return QString();
 }
@@ -63,11 +64,11 @@ PairingWizard::Hooks PairingWizard::Hooks::system()
             [done](const DockerCommand::Result &r) {
                 const QString version = QString::fromUtf8(r.out).trimmed().section(QLatin1Char(' '), 0, 0);
                 if (r.ok() && !version.isEmpty() && version != QLatin1String("<no"))
-                    done(true, tr("Docker %1 answers").arg(version));
+                    done(true, Messages::tr("Docker %1 answers").arg(version));
                 else
                     done(false,
-                        r.ok() ? tr("the Docker daemon gave no version")
-                               : tr("no Docker daemon answers (%1)").arg(r.describe()));
+                        r.ok() ? Messages::tr("the Docker daemon gave no version")
+                               : Messages::tr("no Docker daemon answers (%1)").arg(r.describe()));
             });
     };
     hooks.detectBubblewrap = [](Detected done) {
@@ -87,7 +88,7 @@ PairingWizard::Hooks PairingWizard::Hooks::system()
 PairingWizard::PairingWizard(const Hooks &hooks, QWidget *parent) : QWizard(parent), m_hooks(hooks)
 {
     setObjectName(QStringLiteral("pairingWizard"));
-    setWindowTitle(tr("Pair Checkfu Runner"));
+    setWindowTitle(Messages::tr("Pair Checkfu Runner"));
 #ifndef Q_OS_MACOS
     // The header with title and subtitle; macOS keeps its native look.
     setWizardStyle(QWizard::ModernStyle);
@@ -268,7 +269,7 @@ void PairingWizard::emitRequest()
     m_cursorPage->setCommitPage(true);
     m_resultPage->setPixmap(QWizard::LogoPixmap, logo("connecting"));
     m_resultPage->showPairing(
-        tr("Redeeming the pairing code with %1…").arg(m_lastRequest.endpoint.host(QUrl::FullyEncoded)));
+        Messages::tr("Redeeming the pairing code with %1…").arg(m_lastRequest.endpoint.host(QUrl::FullyEncoded)));
     updateRetryButton();
     emit pairRequested(m_lastRequest);
 }
@@ -291,17 +292,18 @@ void PairingWizard::retry()
 void PairingWizard::updateRetryButton()
 {
     const bool failed = currentId() == ResultPageId && m_resultPage->state() == ResultPage::State::Failed;
-    setButtonText(QWizard::CustomButton1, m_needsNewCode ? tr("&New Code…") : tr("&Try Again"));
+    setButtonText(QWizard::CustomButton1, m_needsNewCode ? Messages::tr("&New Code…") : Messages::tr("&Try Again"));
     setOption(QWizard::HaveCustomButton1, failed);
 }
 
 QString PairingWizard::summary(const PairingRequest &request) const
 {
     QStringList lines;
-    lines << tr("Control plane: %1").arg(request.endpoint.toString(QUrl::FullyEncoded));
-    lines << tr("Machine label: %1").arg(request.label);
-    lines << tr("Sandbox: %1").arg(sandboxName(request.sandbox));
+    lines << Messages::tr("Control plane: %1").arg(request.endpoint.toString(QUrl::FullyEncoded));
+    lines << Messages::tr("Machine label: %1").arg(request.label);
+    lines << Messages::tr("Sandbox: %1").arg(sandboxName(request.sandbox));
     // The tuple's public parts only; the key is never shown.
-    lines << (request.cursor ? tr("Cursor lane: model %1").arg(request.cursor->model) : tr("Cursor lane: off"));
+    lines << (request.cursor ? Messages::tr("Cursor lane: model %1").arg(request.cursor->model)
+                             : Messages::tr("Cursor lane: off"));
     return lines.join(QLatin1Char('\n'));
 }

@@ -1,5 +1,6 @@
 #include "TrayCommandLine.h"
 
+#include "AppLanguage.h"
 #include "PairingLink.h"
 
 #include <runnercore/config/ConfigKeys.h>
@@ -11,10 +12,11 @@
 using namespace runnercore;
 
 namespace {
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("TrayCommandLine", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(TrayCommandLine)
+};
 } // namespace
 
 bool TrayCommandLine::asksForHelpOrVersion(const QStringList &arguments)
@@ -34,35 +36,40 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
 {
     TrayCommandLine result;
     QCommandLineParser parser;
-    parser.setApplicationDescription(tr("Checkfu Runner in the system tray: runs Checkfu agent sessions on this "
-                                        "machine. The flags and environment variables are those of "
-                                        "`checkfu-runner start`.")
+    parser.setApplicationDescription(
+        Messages::tr("Checkfu Runner in the system tray: runs Checkfu agent sessions on this "
+                     "machine. The flags and environment variables are those of "
+                     "`checkfu-runner start`.")
         + QStringLiteral("\n\n") + ConfigKeys::environmentHelp());
     const QCommandLineOption help = parser.addHelpOption();
     const QCommandLineOption version = parser.addVersionOption();
     // Keys as RunnerConfigInput::flags expects them.
     const QList<QCommandLineOption> configOptions {
-        { ConfigKeys::name(ConfigFlag::Endpoint), tr("Control plane URL (https, or http to loopback)."),
+        { ConfigKeys::name(ConfigFlag::Endpoint), Messages::tr("Control plane URL (https, or http to loopback)."),
             QStringLiteral("url") },
-        { ConfigKeys::name(ConfigFlag::Code), tr("One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
+        { ConfigKeys::name(ConfigFlag::Code), Messages::tr("One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
             QStringLiteral("code") },
-        { ConfigKeys::name(ConfigFlag::Label), tr("This machine's display label. Default: the host name."),
+        { ConfigKeys::name(ConfigFlag::Label), Messages::tr("This machine's display label. Default: the host name."),
             QStringLiteral("name") },
-        { ConfigKeys::name(ConfigFlag::Sandbox), tr("Sandbox tier: host-process, bubblewrap, docker or none."),
-            QStringLiteral("tier") },
+        { ConfigKeys::name(ConfigFlag::Sandbox),
+            Messages::tr("Sandbox tier: host-process, bubblewrap, docker or none."), QStringLiteral("tier") },
         { ConfigKeys::name(ConfigFlag::CredentialStore),
-            tr("Where the credential is kept: keychain (default) or file."), QStringLiteral("keychain|file") },
-        { ConfigKeys::name(ConfigFlag::Slots), tr("Runs at once (1-64). Default: 1."), QStringLiteral("n") },
+            Messages::tr("Where the credential is kept: keychain (default) or file."),
+            QStringLiteral("keychain|file") },
+        { ConfigKeys::name(ConfigFlag::Slots), Messages::tr("Runs at once (1-64). Default: 1."), QStringLiteral("n") },
         { ConfigKeys::name(ConfigFlag::BubblewrapReadOnly),
-            tr("Paths a bubblewrap sandbox shows read-only, ':'-separated. Repeatable."), QStringLiteral("paths") },
+            Messages::tr("Paths a bubblewrap sandbox shows read-only, ':'-separated. Repeatable."),
+            QStringLiteral("paths") },
     };
     for (const QCommandLineOption &option : configOptions)
         parser.addOption(option);
-    const QCommandLineOption logLevel(
-        QStringLiteral("log-level"), tr("trace, debug, info (default), warn or error."), QStringLiteral("level"));
+    const QCommandLineOption logLevel(QStringLiteral("log-level"),
+        Messages::tr("trace, debug, info (default), warn or error."), QStringLiteral("level"));
     parser.addOption(logLevel);
+    // main() installs the language; a running tray handed these arguments keeps its own.
+    parser.addOption(AppLanguage::option());
     parser.addPositionalArgument(QStringLiteral("link"),
-        tr("A checkfu://pair?code=…&endpoint=… link: opens the pairing wizard with it filled in."),
+        Messages::tr("A checkfu://pair?code=…&endpoint=… link: opens the pairing wizard with it filled in."),
         QStringLiteral("[link]"));
 
     if (!parser.parse(arguments)) {
@@ -80,14 +87,15 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     if (positional.size() == 1 && PairingLink::looksLikeLink(positional.first())) {
         result.pairingLink = positional.first();
     } else if (!positional.isEmpty()) {
-        result.errors << tr("checkfu-tray takes no arguments besides its flags and a checkfu://pair link; see --help.");
+        result.errors << Messages::tr(
+            "checkfu-tray takes no arguments besides its flags and a checkfu://pair link; see --help.");
         return result;
     }
     result.logLevelGiven = parser.isSet(logLevel);
     if (parser.isSet(logLevel)) {
         const auto level = spdlog::level::from_str(parser.value(logLevel).toStdString());
         if (level == spdlog::level::off)
-            result.errors << tr("--log-level: use trace, debug, info, warn or error.");
+            result.errors << Messages::tr("--log-level: use trace, debug, info, warn or error.");
         else
             result.logLevel = level;
     }

@@ -1,3 +1,4 @@
+#include "AppLanguage.h"
 #include "RunnerController.h"
 #include "SingleInstance.h"
 #include "SleepWatcher.h"
@@ -16,7 +17,6 @@
 #include <QMessageBox>
 #include <QProcessEnvironment>
 #include <QTimer>
-#include <QTranslator>
 
 #include <cstdio>
 
@@ -30,21 +30,17 @@ void nameApplication()
     QCoreApplication::setApplicationVersion(Platform::runnerVersion());
 }
 
-// The person's language where translations/ has it; English otherwise.
-void loadTranslation(QTranslator &translator)
-{
-    if (translator.load(QLocale(), QStringLiteral("checkfu"), QStringLiteral("_"), QStringLiteral(":/i18n")))
-        QCoreApplication::installTranslator(&translator);
-}
-
 // --help and --version print and exit without a QApplication, which needs a display.
 int answerHelpOrVersion(int argc, char *argv[], const QProcessEnvironment &environment)
 {
     QCoreApplication app(argc, argv);
     nameApplication();
-    QTranslator translator;
-    loadTranslation(translator);
-    const TrayCommandLine commandLine = TrayCommandLine::parse(app.arguments(), environment);
+    AppLanguage language;
+    QString languageError;
+    const bool languageKnown = language.install(AppLanguage::requested(app.arguments()), &languageError);
+    TrayCommandLine commandLine = TrayCommandLine::parse(app.arguments(), environment);
+    if (!languageKnown)
+        commandLine.errors.prepend(languageError);
     if (!commandLine.errors.isEmpty()) {
         std::fprintf(stderr, "checkfu-tray: %s\n", qPrintable(commandLine.errors.join(QLatin1Char('\n'))));
         return int(RunnerExit::Usage);
@@ -76,14 +72,19 @@ int main(int argc, char *argv[])
 
     QApplication app(argc, argv);
     nameApplication();
+    // The person's language (or --lang's) where translations/ has it; English otherwise. A later launch that
+    // hands its arguments over does not change the running tray's language.
+    AppLanguage language;
+    QString languageError;
+    const bool languageKnown = language.install(AppLanguage::requested(app.arguments()), &languageError);
     QApplication::setApplicationDisplayName(QApplication::translate("main", "Checkfu Runner"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tray-ready.svg")));
-    QTranslator translator;
-    loadTranslation(translator);
     // The tray icon, not a window, keeps the tray running; quitting goes through TrayApplication.
     QApplication::setQuitOnLastWindowClosed(false);
 
     TrayCommandLine commandLine = TrayCommandLine::parse(app.arguments(), environment);
+    if (!languageKnown)
+        commandLine.errors.prepend(languageError);
     if (commandLine.exitNow) {
         std::fputs(qPrintable(commandLine.output), stdout);
         return 0;

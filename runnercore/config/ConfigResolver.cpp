@@ -19,10 +19,11 @@ const HeldLogger logger("config");
 
 namespace {
 
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("ConfigResolver", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(ConfigResolver)
+};
 
 // Why the stored tuple gives no lane, given what the store answered; empty when it gives one, or when the
 // environment owns the lane (then nothing is wrong).
@@ -31,18 +32,19 @@ QString cursorNote(const RunnerPreferences &preferences, const QProcessEnvironme
     if (preferences.wantsCursorKey(env)) {
         switch (key.outcome) {
         case CursorKeyLookup::Outcome::NotFound:
-            return tr("the settings file holds a Cursor tuple, but the credential store (%1) has no Cursor API key; "
-                      "the Cursor lane is off")
+            return Messages::tr(
+                "the settings file holds a Cursor tuple, but the credential store (%1) has no Cursor API key; "
+                "the Cursor lane is off")
                 .arg(key.detail);
         case CursorKeyLookup::Outcome::Failed:
-            return tr("the Cursor API key could not be read, so the Cursor lane is off: %1").arg(key.detail);
+            return Messages::tr("the Cursor API key could not be read, so the Cursor lane is off: %1").arg(key.detail);
         case CursorKeyLookup::Outcome::Found:
         case CursorKeyLookup::Outcome::NotAsked:
             return {};
         }
     }
     if (!preferences.cursor.isEmpty() && !RunnerPreferences::environmentOwnsCursor(env))
-        return tr("the Cursor tuple in the settings file cannot be used, so the Cursor lane is off: %1")
+        return Messages::tr("the Cursor tuple in the settings file cannot be used, so the Cursor lane is off: %1")
             .arg(RunnerPreferences::cursorProblems(preferences.cursor, true).join(QLatin1Char(' ')));
     return {};
 }

@@ -14,10 +14,11 @@ namespace runnercore {
 
 namespace {
 
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("PrivateDirectory", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(PrivateDirectory)
+};
 
 QString modeText(mode_t mode)
 {
@@ -28,18 +29,20 @@ QString modeText(mode_t mode)
 QString directoryProblem(const QString &path, const struct stat &st)
 {
     if (!S_ISDIR(st.st_mode))
-        return tr(
+        return Messages::tr(
             "%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.")
             .arg(path);
     if (st.st_uid != ::geteuid())
-        return tr("%1 belongs to another user (uid %2, not %3), who could then reach this Runner's lock and socket. "
-                  "Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.")
+        return Messages::tr(
+            "%1 belongs to another user (uid %2, not %3), who could then reach this Runner's lock and socket. "
+            "Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.")
             .arg(path)
             .arg(uint(st.st_uid))
             .arg(uint(::geteuid()));
     if ((st.st_mode & (S_IRWXG | S_IRWXO)) != 0)
-        return tr("%1 has mode %2, so other users can enter it. It must be yours alone: chmod 700 %1 (or remove it) "
-                  "and start again.")
+        return Messages::tr(
+            "%1 has mode %2, so other users can enter it. It must be yours alone: chmod 700 %1 (or remove it) "
+            "and start again.")
             .arg(path, modeText(st.st_mode));
     return {};
 }
@@ -51,7 +54,8 @@ bool PrivateDirectory::ensure(const QString &path, QString *error)
     const QByteArray native = QFile::encodeName(path);
     // mkdir first, then look: a stat before it would race with whoever creates the name meanwhile.
     if (::mkdir(native.constData(), 0700) != 0 && errno != EEXIST) {
-        *error = tr("Cannot create the directory %1: %2.").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+        *error = Messages::tr("Cannot create the directory %1: %2.")
+                     .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
     return check(path, error);
@@ -68,15 +72,17 @@ bool PrivateDirectory::check(const QString &path, QString *error)
         {
         };
         if (::lstat(native.constData(), &st) == 0 && S_ISLNK(st.st_mode))
-            *error = tr("%1 is a symbolic link, which another user could point anywhere. Remove it and start again.")
+            *error = Messages::tr(
+                "%1 is a symbolic link, which another user could point anywhere. Remove it and start again.")
                          .arg(path);
         else if (openError == ENOTDIR)
-            *error = tr("%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and "
-                        "start again.")
+            *error = Messages::tr(
+                "%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and "
+                "start again.")
                          .arg(path);
         else
-            *error
-                = tr("Cannot open the directory %1: %2.").arg(path, QString::fromLocal8Bit(std::strerror(openError)));
+            *error = Messages::tr("Cannot open the directory %1: %2.")
+                         .arg(path, QString::fromLocal8Bit(std::strerror(openError)));
         return false;
     }
     struct stat st
@@ -86,7 +92,8 @@ bool PrivateDirectory::check(const QString &path, QString *error)
     const int statError = errno;
     ::close(fd);
     if (!statted) {
-        *error = tr("Cannot inspect the directory %1: %2.").arg(path, QString::fromLocal8Bit(std::strerror(statError)));
+        *error = Messages::tr("Cannot inspect the directory %1: %2.")
+                     .arg(path, QString::fromLocal8Bit(std::strerror(statError)));
         return false;
     }
     *error = directoryProblem(path, st);
@@ -101,17 +108,20 @@ bool PrivateDirectory::checkFile(const QString &path, QString *error)
     if (::lstat(QFile::encodeName(path).constData(), &st) != 0) {
         if (errno == ENOENT)
             return true;
-        *error = tr("Cannot inspect %1: %2.").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
+        *error = Messages::tr("Cannot inspect %1: %2.").arg(path, QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
     if (S_ISLNK(st.st_mode) || !S_ISREG(st.st_mode)) {
-        *error = tr("%1 is not a regular file (a symbolic link or something else put in its place). Remove it and "
-                    "start again.")
+        *error = Messages::tr(
+            "%1 is not a regular file (a symbolic link or something else put in its place). Remove it and "
+            "start again.")
                      .arg(path);
         return false;
     }
     if (st.st_uid != ::geteuid()) {
-        *error = tr("%1 belongs to another user (uid %2). Remove it and start again.").arg(path).arg(uint(st.st_uid));
+        *error = Messages::tr("%1 belongs to another user (uid %2). Remove it and start again.")
+                     .arg(path)
+                     .arg(uint(st.st_uid));
         return false;
     }
     return true;

@@ -17,10 +17,11 @@ namespace runnercore {
 
 namespace {
 
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("RunnerConfig", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(RunnerConfig)
+};
 
 const QString endpointFlag = ConfigKeys::option(ConfigFlag::Endpoint);
 const QString endpointVariable = ConfigKeys::name(EnvVar::ApiUrl);
@@ -129,7 +130,7 @@ void parseCode(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &err
     }
     const auto code = PairingCode::parse(in.flags.value(flag(ConfigFlag::Code)));
     if (!code.isValid()) {
-        errors.add(ConfigKeys::option(ConfigFlag::Code), tr("--code: %1").arg(code.error()));
+        errors.add(ConfigKeys::option(ConfigFlag::Code), Messages::tr("--code: %1").arg(code.error()));
         return;
     }
     config.pairingCode = code.normalized();
@@ -144,14 +145,14 @@ void parseLabel(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &er
     const QString label = in.flags.value(flag(ConfigFlag::Label)).trimmed();
     if (label.isEmpty()) {
         errors.add(ConfigKeys::option(ConfigFlag::Label),
-            tr("--label is empty. Give a display name for this machine, or leave --label out to use the "
-               "host name."));
+            Messages::tr("--label is empty. Give a display name for this machine, or leave --label out to use the "
+                         "host name."));
         return;
     }
     if (hasControlCharacter(label)) {
         // A line break in the label would forge lines in logs and admin views.
         errors.add(ConfigKeys::option(ConfigFlag::Label),
-            tr("--label contains a line break or control character. Use a plain one-line name."));
+            Messages::tr("--label contains a line break or control character. Use a plain one-line name."));
         return;
     }
     config.label = label;
@@ -171,7 +172,7 @@ void parseSandbox(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &
             config.sandbox = SandboxChoice::None;
         } else {
             errors.add(ConfigKeys::option(ConfigFlag::Sandbox),
-                tr("--sandbox: unknown sandbox tier %1. Use one of: host-process, bubblewrap, docker, none.")
+                Messages::tr("--sandbox: unknown sandbox tier %1. Use one of: host-process, bubblewrap, docker, none.")
                     .arg(shown(name)));
         }
     }
@@ -211,13 +212,13 @@ void parseSandbox(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &
             config.hostProcessEnabled = false;
         } else if (value.isEmpty()) {
             errors.add(hostProcessVariable,
-                tr("%1 is set but empty; it must be exactly true or false. Set it to true or false, or "
-                   "unset it.")
+                Messages::tr("%1 is set but empty; it must be exactly true or false. Set it to true or false, or "
+                             "unset it.")
                     .arg(hostProcessVariable));
         } else {
             errors.add(hostProcessVariable,
-                tr("%1 is %2; it must be exactly true or false (lower case, no spaces). Set it to true "
-                   "or false, or unset it.")
+                Messages::tr("%1 is %2; it must be exactly true or false (lower case, no spaces). Set it to true "
+                             "or false, or unset it.")
                     .arg(hostProcessVariable, shown(value)));
         }
     }
@@ -235,13 +236,13 @@ void parseIdleTimeout(const RunnerConfigInput &in, RunnerConfig &config, ErrorLi
     const auto parsed = parseDecimal(value, &tooLarge);
     if (tooLarge) {
         errors.add(idleTimeoutVariable,
-            tr("%1 is too large; the maximum is 2147483647 milliseconds. Give a smaller number of "
-               "milliseconds, or unset it.")
+            Messages::tr("%1 is too large; the maximum is 2147483647 milliseconds. Give a smaller number of "
+                         "milliseconds, or unset it.")
                 .arg(idleTimeoutVariable));
     } else if (!parsed || *parsed == 0) {
         errors.add(idleTimeoutVariable,
-            tr("%1 is %2; it must be a positive whole number of milliseconds, digits only (e.g. 600000). "
-               "Fix the value, or unset it.")
+            Messages::tr("%1 is %2; it must be a positive whole number of milliseconds, digits only (e.g. 600000). "
+                         "Fix the value, or unset it.")
                 .arg(idleTimeoutVariable, shown(value)));
     } else {
         config.idleTimeoutMs = *parsed;
@@ -269,13 +270,14 @@ void parseCursor(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &e
     if (!missing.isEmpty()) {
         // One error naming only the missing variables (§8), so the fix is exactly "set these".
         errors.add(missing.join(QStringLiteral(", ")),
-            tr("The Cursor lane is incomplete; not set: %1. Set these too, or unset the other Cursor "
-               "variables.")
+            Messages::tr("The Cursor lane is incomplete; not set: %1. Set these too, or unset the other Cursor "
+                         "variables.")
                 .arg(missing.join(QStringLiteral(", "))));
     }
     for (const auto &name : all) {
         if (in.env.contains(name) && in.env.value(name).isEmpty()) {
-            errors.add(name, tr("%1 is set but empty. Give it a value, or unset all four Cursor variables.").arg(name));
+            errors.add(name,
+                Messages::tr("%1 is set but empty. Give it a value, or unset all four Cursor variables.").arg(name));
         }
     }
 
@@ -288,15 +290,15 @@ void parseCursor(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &e
     const QString profile = in.env.value(profileVariable);
     if (!profile.isEmpty() && !profileShape.match(profile).hasMatch()) {
         errors.add(profileVariable,
-            tr("%1 does not have the expected shape hprof_<32 lower-case hex digits>@<version> (e.g. "
-               "hprof_0123456789abcdef0123456789abcdef@1). Copy the profile version exactly.")
+            Messages::tr("%1 does not have the expected shape hprof_<32 lower-case hex digits>@<version> (e.g. "
+                         "hprof_0123456789abcdef0123456789abcdef@1). Copy the profile version exactly.")
                 .arg(profileVariable));
     }
     const QString digest = in.env.value(digestVariable);
     if (!digest.isEmpty() && !digestShape.match(digest).hasMatch()) {
         errors.add(digestVariable,
-            tr("%1 does not have the expected shape sha256:<64 lower-case hex digits>. Copy the release "
-               "digest exactly.")
+            Messages::tr("%1 does not have the expected shape sha256:<64 lower-case hex digits>. Copy the release "
+                         "digest exactly.")
                 .arg(digestVariable));
     }
 
@@ -313,7 +315,7 @@ void parseCredentialStore(const RunnerConfigInput &in, RunnerConfig &config, Err
     const QString value = in.flags.value(flag(ConfigFlag::CredentialStore));
     if (value != QLatin1String("keychain") && value != QLatin1String("file")) {
         errors.add(ConfigKeys::option(ConfigFlag::CredentialStore),
-            tr("--credential-store is %1; use keychain or file.").arg(shown(value)));
+            Messages::tr("--credential-store is %1; use keychain or file.").arg(shown(value)));
         return;
     }
     config.credentialStore = value;
@@ -329,7 +331,7 @@ void parseSlots(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &er
     const auto parsed = parseDecimal(value, &tooLarge);
     if (!parsed || *parsed < 1 || *parsed > 64) {
         errors.add(ConfigKeys::option(ConfigFlag::Slots),
-            tr("--slots is %1; use a whole number from 1 to 64.").arg(shown(value)));
+            Messages::tr("--slots is %1; use a whole number from 1 to 64.").arg(shown(value)));
         return;
     }
     config.slotCount = *parsed;
@@ -363,7 +365,7 @@ QString sandboxName(SandboxChoice choice)
 {
     switch (choice) {
     case SandboxChoice::NotGiven:
-        return tr("not given");
+        return Messages::tr("not given");
     case SandboxChoice::HostProcess:
         return QStringLiteral("host-process");
     case SandboxChoice::Bubblewrap:
@@ -378,7 +380,7 @@ QString sandboxName(SandboxChoice choice)
 
 QString onOff(bool on)
 {
-    return on ? tr("on") : tr("off");
+    return on ? Messages::tr("on") : Messages::tr("off");
 }
 
 } // namespace
@@ -408,48 +410,53 @@ QString RunnerConfig::describe() const
 {
     QStringList lines;
     if (endpoint.isEmpty()) {
-        lines << tr("endpoint: not given (stored settings apply)");
+        lines << Messages::tr("endpoint: not given (stored settings apply)");
     } else {
-        lines << tr("endpoint: %1 (from %2)")
+        lines << Messages::tr("endpoint: %1 (from %2)")
                      .arg(endpoint.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment),
                          endpointSource);
     }
-    lines << tr("pairing code: %1").arg(pairingCode ? PairingCode::parse(*pairingCode).redacted() : tr("none"));
-    lines << tr("label: %1").arg(label);
+    lines << Messages::tr("pairing code: %1")
+                 .arg(pairingCode ? PairingCode::parse(*pairingCode).redacted() : Messages::tr("none"));
+    lines << Messages::tr("label: %1").arg(label);
 
     QString dockerText;
     switch (docker) {
     case DockerMode::Off:
-        dockerText = tr("off");
+        dockerText = Messages::tr("off");
         break;
     case DockerMode::Auto:
-        dockerText = tr("when a daemon answers");
+        dockerText = Messages::tr("when a daemon answers");
         break;
     case DockerMode::Required:
-        dockerText = tr("required");
+        dockerText = Messages::tr("required");
         break;
     }
-    lines << tr("sandbox: %1; host-process %2, bubblewrap %3, docker %4")
+    lines << Messages::tr("sandbox: %1; host-process %2, bubblewrap %3, docker %4")
                  .arg(sandboxName(sandbox), onOff(hostProcessEnabled), onOff(bubblewrapEnabled), dockerText);
     if (!hostProcessEnabled && !bubblewrapEnabled && docker == DockerMode::Off) {
-        lines << tr("no sandbox provider is on: this Runner will not claim work");
+        lines << Messages::tr("no sandbox provider is on: this Runner will not claim work");
     }
-    lines << tr("docker unrestricted network: %1").arg(dockerUnrestrictedNetwork ? tr("allowed") : tr("not allowed"));
-    lines << tr("idle timeout: %1").arg(idleTimeoutMs ? tr("%1 ms").arg(*idleTimeoutMs) : tr("default"));
+    lines << Messages::tr("docker unrestricted network: %1")
+                 .arg(dockerUnrestrictedNetwork ? Messages::tr("allowed") : Messages::tr("not allowed"));
+    lines << Messages::tr("idle timeout: %1")
+                 .arg(idleTimeoutMs ? Messages::tr("%1 ms").arg(*idleTimeoutMs) : Messages::tr("default"));
     if (cursor) {
         // The key is reported only as present.
-        lines << tr("cursor lane: profile %1, release %2, model %3, API key set")
+        lines << Messages::tr("cursor lane: profile %1, release %2, model %3, API key set")
                      .arg(cursor->profileVersion, cursor->releaseDigest, cursor->model);
     } else {
-        lines << tr("cursor lane: not configured");
+        lines << Messages::tr("cursor lane: not configured");
     }
-    lines << tr("workspace token: %1").arg(workspaceToken.isEmpty() ? tr("not set") : tr("set"));
-    lines << tr("credential store: %1").arg(credentialStore ? *credentialStore : tr("default"));
-    lines << tr("slots: %1").arg(slotCount);
-    lines << tr("bubblewrap read-only paths: %1")
+    lines << Messages::tr("workspace token: %1")
+                 .arg(workspaceToken.isEmpty() ? Messages::tr("not set") : Messages::tr("set"));
+    lines << Messages::tr("credential store: %1").arg(credentialStore ? *credentialStore : Messages::tr("default"));
+    lines << Messages::tr("slots: %1").arg(slotCount);
+    lines << Messages::tr("bubblewrap read-only paths: %1")
                  .arg(bubblewrapReadOnly.isEmpty()
-                         ? tr("none")
-                         : tr("%1 (from %2)").arg(bubblewrapReadOnly.join(QLatin1Char(':')), bubblewrapReadOnlySource));
+                         ? Messages::tr("none")
+                         : Messages::tr("%1 (from %2)")
+                               .arg(bubblewrapReadOnly.join(QLatin1Char(':')), bubblewrapReadOnlySource));
     return lines.join(QLatin1Char('\n'));
 }
 
@@ -471,25 +478,27 @@ QStringList RunnerConfigParser::readOnlyPathProblems(
     };
     QStringList problems;
     QStringList cleaned;
-    const QString fix = tr("Give existing absolute paths separated by ':', e.g. /home/me/.local/bin:/home/me/.nvm.");
+    const QString fix
+        = Messages::tr("Give existing absolute paths separated by ':', e.g. /home/me/.local/bin:/home/me/.nvm.");
     for (const QString &entry : list.split(QLatin1Char(':'), Qt::SkipEmptyParts)) {
         if (hasControlCharacter(entry)) {
-            problems << tr("%1: a path contains a line break or control character. %2").arg(field, fix);
+            problems << Messages::tr("%1: a path contains a line break or control character. %2").arg(field, fix);
             continue;
         }
         if (!QDir::isAbsolutePath(entry)) {
-            problems << tr("%1: %2 is not an absolute path. %3").arg(field, shown(entry), fix);
+            problems << Messages::tr("%1: %2 is not an absolute path. %3").arg(field, shown(entry), fix);
             continue;
         }
         const QString path = QDir::cleanPath(entry);
         if (!QFileInfo::exists(path)) {
-            problems << tr("%1: %2 does not exist. %3").arg(field, shown(path), fix);
+            problems << Messages::tr("%1: %2 does not exist. %3").arg(field, shown(path), fix);
             continue;
         }
         const QString canonical = real(path);
         if (canonical == QLatin1String("/")) {
-            problems << tr("%1: %2 is the whole file system; the sandbox would show everything. Allow only the "
-                           "directories the harness needs.")
+            problems << Messages::tr(
+                "%1: %2 is the whole file system; the sandbox would show everything. Allow only the "
+                "directories the harness needs.")
                             .arg(field, shown(path));
             continue;
         }
@@ -498,8 +507,9 @@ QStringList RunnerConfigParser::readOnlyPathProblems(
             const QString state = real(dir);
             if (state.isEmpty() || !(within(canonical, state) || within(state, canonical)))
                 continue;
-            problems << tr("%1: %2 would show the Runner's own state (%3) to the harness. Allow a narrower path "
-                           "that does not contain it, e.g. the directory the harness is installed in.")
+            problems << Messages::tr(
+                "%1: %2 would show the Runner's own state (%3) to the harness. Allow a narrower path "
+                "that does not contain it, e.g. the directory the harness is installed in.")
                             .arg(field, shown(path), state);
             clash = true;
             break;

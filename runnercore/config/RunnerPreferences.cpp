@@ -21,10 +21,11 @@ const HeldLogger logger("settings");
 
 namespace {
 
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("RunnerPreferences", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(RunnerPreferences)
+};
 
 const QString sandboxKey = ConfigKeys::key(SettingsKey::Sandbox); // RunnerSettings' key, shared on purpose
 const QString slotsKey = ConfigKeys::key(SettingsKey::RunnerSlots);
@@ -130,7 +131,7 @@ QString RunnerPreferences::writeError(const QSettings &s) const
 {
     if (s.status() == QSettings::NoError)
         return {};
-    return tr("Cannot write the settings file %1.").arg(m_file);
+    return Messages::tr("Cannot write the settings file %1.").arg(m_file);
 }
 
 void RunnerPreferences::applyTo(RunnerConfigInput &input, const std::optional<QString> &cursorApiKey) const
@@ -187,16 +188,17 @@ QStringList RunnerPreferences::cursorProblems(const CursorTuple &tuple, bool has
         return {};
     QStringList missing;
     if (tuple.profileVersion.isEmpty())
-        missing << tr("profile version");
+        missing << Messages::tr("profile version");
     if (tuple.releaseDigest.isEmpty())
-        missing << tr("release digest");
+        missing << Messages::tr("release digest");
     if (tuple.model.isEmpty())
-        missing << tr("model");
+        missing << Messages::tr("model");
     if (!hasKey)
-        missing << tr("API key");
+        missing << Messages::tr("API key");
     QStringList problems;
     if (!missing.isEmpty())
-        problems << tr("The Cursor lane needs all four fields or none; missing: %1.").arg(missing.join(tr(", ")));
+        problems << Messages::tr("The Cursor lane needs all four fields or none; missing: %1.")
+                        .arg(missing.join(Messages::tr(", ")));
 
     // The shapes RunnerConfigParser checks (wire §8), so a saved tuple never stops the runner at start.
     static const QRegularExpression profileShape(
@@ -204,10 +206,10 @@ QStringList RunnerPreferences::cursorProblems(const CursorTuple &tuple, bool has
     static const QRegularExpression digestShape(
         QRegularExpression::anchoredPattern(QStringLiteral("sha256:[0-9a-f]{64}")));
     if (!tuple.profileVersion.isEmpty() && !profileShape.match(tuple.profileVersion).hasMatch())
-        problems << tr("The profile version must look like hprof_<32 lower-case hex digits>@<version>, e.g. "
-                       "hprof_0123456789abcdef0123456789abcdef@1.");
+        problems << Messages::tr("The profile version must look like hprof_<32 lower-case hex digits>@<version>, e.g. "
+                                 "hprof_0123456789abcdef0123456789abcdef@1.");
     if (!tuple.releaseDigest.isEmpty() && !digestShape.match(tuple.releaseDigest).hasMatch())
-        problems << tr("The release digest must look like sha256:<64 lower-case hex digits>.");
+        problems << Messages::tr("The release digest must look like sha256:<64 lower-case hex digits>.");
     return problems;
 }
 

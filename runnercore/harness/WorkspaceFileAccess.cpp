@@ -28,10 +28,11 @@
 namespace runnercore {
 
 namespace {
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("WorkspaceFileAccess", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(WorkspaceFileAccess)
+};
 
 WorkspaceFileAccess::Result failure(int code, const QString &message)
 {
@@ -219,17 +220,18 @@ std::optional<QStringList> WorkspaceFileAccess::components(const QString &agentP
         return std::nullopt;
     };
     if (!m_root)
-        return refuse(tr("the run's workspace is not available"));
+        return refuse(Messages::tr("the run's workspace is not available"));
     if (agentPath.isEmpty() || !agentPath.startsWith(QLatin1Char('/')) || agentPath.contains(QChar(0)))
-        return refuse(tr("\"path\" must be an absolute path inside %1; got \"%2\"").arg(m_agentRoot, agentPath));
+        return refuse(
+            Messages::tr("\"path\" must be an absolute path inside %1; got \"%2\"").arg(m_agentRoot, agentPath));
     // ".." is resolved by name before anything is looked up, so /workspace/../etc/passwd is
     // /etc/passwd and refused, and /workspace/link/.. is the workspace whatever link is.
     const QString clean = QDir::cleanPath(agentPath);
     if (!isInside(clean, m_agentRoot))
-        return refuse(tr("%1 is outside the run's workspace %2; refused").arg(agentPath, m_agentRoot));
+        return refuse(Messages::tr("%1 is outside the run's workspace %2; refused").arg(agentPath, m_agentRoot));
     const QStringList parts = clean.mid(m_agentRoot.size()).split(QLatin1Char('/'), Qt::SkipEmptyParts);
     if (parts.size() > MaxDepth)
-        return refuse(tr("%1 is more than %2 directories deep; refused").arg(agentPath).arg(MaxDepth));
+        return refuse(Messages::tr("%1 is more than %2 directories deep; refused").arg(agentPath).arg(MaxDepth));
     return parts;
 }
 
@@ -399,31 +401,32 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::failureFor(
     case Status::Ok:
         break;
     case Status::NotFound:
-        return failure(ResourceNotFound, tr("%1 does not exist").arg(path));
+        return failure(ResourceNotFound, Messages::tr("%1 does not exist").arg(path));
     case Status::IsDirectory:
-        return failure(JsonRpcError::InvalidParams, tr("%1 is a directory").arg(path));
+        return failure(JsonRpcError::InvalidParams, Messages::tr("%1 is a directory").arg(path));
     case Status::NotDirectory:
-        return failure(JsonRpcError::InvalidParams, tr("%1 goes through a file as if it were a directory").arg(path));
+        return failure(
+            JsonRpcError::InvalidParams, Messages::tr("%1 goes through a file as if it were a directory").arg(path));
     case Status::LinkOutside:
         return failure(JsonRpcError::InvalidParams,
-            tr("%1 leads outside the run's workspace through a symbolic link; refused").arg(path));
+            Messages::tr("%1 leads outside the run's workspace through a symbolic link; refused").arg(path));
     case Status::Dangling:
-        return failure(
-            JsonRpcError::InvalidParams, tr("%1 goes through a symbolic link that points nowhere; refused").arg(path));
+        return failure(JsonRpcError::InvalidParams,
+            Messages::tr("%1 goes through a symbolic link that points nowhere; refused").arg(path));
     case Status::TooManyLinks:
         return failure(JsonRpcError::InvalidParams,
-            tr("%1 goes through more than %2 symbolic links (a loop?); refused").arg(path).arg(MaxSymlinks));
+            Messages::tr("%1 goes through more than %2 symbolic links (a loop?); refused").arg(path).arg(MaxSymlinks));
     case Status::TooDeep:
-        return failure(
-            JsonRpcError::InvalidParams, tr("%1 is more than %2 directories deep; refused").arg(path).arg(MaxDepth));
+        return failure(JsonRpcError::InvalidParams,
+            Messages::tr("%1 is more than %2 directories deep; refused").arg(path).arg(MaxDepth));
     case Status::Changed:
-        return failure(
-            JsonRpcError::InternalError, tr("%1 kept changing while the Runner looked it up; try again").arg(path));
+        return failure(JsonRpcError::InternalError,
+            Messages::tr("%1 kept changing while the Runner looked it up; try again").arg(path));
     case Status::Error:
         break;
     }
     return failure(JsonRpcError::InternalError,
-        (write ? tr("cannot write %1: %2") : tr("cannot read %1: %2")).arg(path, errorText(error)));
+        (write ? Messages::tr("cannot write %1: %2") : Messages::tr("cannot read %1: %2")).arg(path, errorText(error)));
 }
 
 WorkspaceFileAccess::Result WorkspaceFileAccess::readText(
@@ -439,12 +442,12 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::readText(
         if (status != Status::Ok)
             return failureFor(status, path, at.error, false);
         if (!at.exists)
-            return failure(ResourceNotFound, tr("%1 does not exist").arg(path));
+            return failure(ResourceNotFound, Messages::tr("%1 does not exist").arg(path));
         if (S_ISDIR(at.st.st_mode))
-            return failure(JsonRpcError::InvalidParams, tr("%1 is a directory").arg(path));
+            return failure(JsonRpcError::InvalidParams, Messages::tr("%1 is a directory").arg(path));
         // A FIFO or a device is never opened.
         if (!S_ISREG(at.st.st_mode))
-            return failure(JsonRpcError::InvalidParams, tr("%1 is not a regular file").arg(path));
+            return failure(JsonRpcError::InvalidParams, Messages::tr("%1 is not a regular file").arg(path));
         // In the directory found above; O_NOFOLLOW: a link swapped in since is not followed.
         const Fd fd(
             ::openat(at.dir.get(), at.name.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
@@ -459,7 +462,7 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::readText(
             continue; // another file carries the name by now: look again
         const auto tooBig = [&] {
             return failure(JsonRpcError::InvalidParams,
-                tr("%1 is larger than %2 MiB, the most the Runner reads for an agent")
+                Messages::tr("%1 is larger than %2 MiB, the most the Runner reads for an agent")
                     .arg(path)
                     .arg(MaxReadBytes / (1024 * 1024)));
         };
@@ -497,9 +500,9 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::writeText(const QString &path, 
     if (status != Status::Ok)
         return failureFor(status, path, at.error, true);
     if (at.exists && S_ISDIR(at.st.st_mode))
-        return failure(JsonRpcError::InvalidParams, tr("%1 is a directory").arg(path));
+        return failure(JsonRpcError::InvalidParams, Messages::tr("%1 is a directory").arg(path));
     if (at.exists && !S_ISREG(at.st.st_mode))
-        return failure(JsonRpcError::InvalidParams, tr("%1 is not a regular file").arg(path));
+        return failure(JsonRpcError::InvalidParams, Messages::tr("%1 is not a regular file").arg(path));
 
     // Written whole or not at all: a temporary file in the same directory, renamed over the name
     // (a reader never sees half a file, a crash leaves the old one). Both relative to the
@@ -518,7 +521,7 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::writeText(const QString &path, 
         fd.reset();
         ::unlinkat(at.dir.get(), temp.constData(), 0);
         return error == EISDIR || error == ENOTEMPTY || error == EEXIST
-            ? failure(JsonRpcError::InvalidParams, tr("%1 is a directory").arg(path))
+            ? failure(JsonRpcError::InvalidParams, Messages::tr("%1 is a directory").arg(path))
             : failureFor(Status::Error, path, error, true);
     };
     if (at.exists && ::fchmod(fd.get(), at.st.st_mode & 0777) != 0) // the file keeps its permissions
@@ -534,7 +537,7 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::writeText(const QString &path, 
         const int error = errno;
         ::unlinkat(at.dir.get(), temp.constData(), 0);
         return error == EISDIR || error == ENOTEMPTY || error == EEXIST
-            ? failure(JsonRpcError::InvalidParams, tr("%1 is a directory").arg(path))
+            ? failure(JsonRpcError::InvalidParams, Messages::tr("%1 is a directory").arg(path))
             : failureFor(Status::Error, path, error, true);
     }
     r.ok = true;

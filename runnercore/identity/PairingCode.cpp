@@ -10,10 +10,11 @@ namespace {
 constexpr qsizetype groupLength = 4;
 constexpr qsizetype bodyLength = 3 * groupLength;
 
-QString tr(const char *text, int n = -1)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("PairingCode", text, nullptr, n);
-}
+    Q_DECLARE_TR_FUNCTIONS(PairingCode)
+};
 
 // Crockford base32 as used by pairing codes: 0-9 and A-Z without I, L, O, U.
 bool isCodeCharacter(char32_t c)
@@ -68,14 +69,14 @@ PairingCode PairingCode::parse(const QString &pasted)
     }
 
     if (chars.isEmpty()) {
-        code.m_error = tr("The pairing code is empty. Paste the code your admin gave you; it looks like "
-                          "CFU-XXXX-XXXX-XXXX.");
+        code.m_error = Messages::tr("The pairing code is empty. Paste the code your admin gave you; it looks like "
+                                    "CFU-XXXX-XXXX-XXXX.");
         return code;
     }
 
     if (chars.size() < 3 || chars[0] != U'C' || chars[1] != U'F' || chars[2] != U'U') {
-        code.m_error = tr("The pairing code must start with CFU- (it looks like CFU-XXXX-XXXX-XXXX). "
-                          "Copy the whole code your admin gave you.");
+        code.m_error = Messages::tr("The pairing code must start with CFU- (it looks like CFU-XXXX-XXXX-XXXX). "
+                                    "Copy the whole code your admin gave you.");
         return code;
     }
     qsizetype start = 3;
@@ -92,9 +93,10 @@ PairingCode PairingCode::parse(const QString &pasted)
             c = U'1';
         }
         if (c != U'-' && !isCodeCharacter(c)) {
-            code.m_error = tr("The pairing code contains %1, which is not used in pairing codes (allowed: 0-9 and "
-                              "A-Z without I, L, O, U). Check the code your admin gave you.")
-                               .arg(describeCharacter(c));
+            code.m_error
+                = Messages::tr("The pairing code contains %1, which is not used in pairing codes (allowed: 0-9 and "
+                               "A-Z without I, L, O, U). Check the code your admin gave you.")
+                      .arg(describeCharacter(c));
             return code;
         }
         body.append(c);
@@ -102,9 +104,10 @@ PairingCode PairingCode::parse(const QString &pasted)
 
     const auto characterCount = body.size() - body.count(U'-');
     if (characterCount != bodyLength) {
-        code.m_error = tr("The pairing code has %n character(s) after CFU-, expected 12. Check that you copied "
-                          "the whole code.",
-            int(characterCount));
+        code.m_error
+            = Messages::tr("The pairing code has %n character(s) after CFU-, expected 12. Check that you copied "
+                           "the whole code.",
+                nullptr, int(characterCount));
         return code;
     }
 
@@ -115,8 +118,9 @@ PairingCode PairingCode::parse(const QString &pasted)
     for (char32_t c : body) {
         if (c == U'-') {
             if (previousWasHyphen || (seen != groupLength && seen != 2 * groupLength)) {
-                code.m_error = tr("The pairing code has a hyphen in the wrong place. Groups are four characters: "
-                                  "CFU-XXXX-XXXX-XXXX.");
+                code.m_error
+                    = Messages::tr("The pairing code has a hyphen in the wrong place. Groups are four characters: "
+                                   "CFU-XXXX-XXXX-XXXX.");
                 return code;
             }
             previousWasHyphen = true;
@@ -137,7 +141,7 @@ PairingCode PairingCode::parse(const QString &pasted)
 QString PairingCode::redacted() const
 {
     if (!isValid()) {
-        return tr("(invalid pairing code)");
+        return Messages::tr("(invalid pairing code)");
     }
     // Keep the first group so a person can match log lines to the code they pasted.
     return m_normalized.left(8) + QStringLiteral("-****-****");

@@ -14,10 +14,11 @@
 namespace runnercore {
 
 namespace {
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("Admission", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(Admission)
+};
 
 // Values from the run spec go into a message shown on the dashboard: bound their length.
 QString quoted(const QString &value)
@@ -29,7 +30,7 @@ QString quoted(const QString &value)
 
 QString listText(const QStringList &values)
 {
-    return values.isEmpty() ? tr("none") : values.join(QLatin1String(", "));
+    return values.isEmpty() ? Messages::tr("none") : values.join(QLatin1String(", "));
 }
 
 std::optional<qint64> integerOf(const QJsonValue &value)
@@ -186,11 +187,11 @@ AdmissionDecision refuse(SettleReason reason, const QString &message)
 QString listMessage(const QString &what, const QString &asked, const Candidates &candidates, const char *field)
 {
     QString message
-        = tr("The run asks for %1 %2; this machine offers: %3 (providers considered: %4).")
+        = Messages::tr("The run asks for %1 %2; this machine offers: %3 (providers considered: %4).")
               .arg(what, quoted(asked), listText(offeredBy(candidates, field)), listText(idsOf(candidates)));
     if (offeredBy(candidates, field, false).contains(asked))
-        message
-            += QLatin1Char(' ') + tr("This machine could realise it, but its enrollment ceiling does not allow it.");
+        message += QLatin1Char(' ')
+            + Messages::tr("This machine could realise it, but its enrollment ceiling does not allow it.");
     return message;
 }
 
@@ -233,11 +234,11 @@ QString resourcesMessage(const RunResources &asked, const Candidates &candidates
             const auto range = c.range(name);
             ranges.append(range
                     ? QStringLiteral("%1 %2-%3").arg(QLatin1String(name)).arg(range->first).arg(range->second)
-                    : tr("%1 not available").arg(QLatin1String(name)));
+                    : Messages::tr("%1 not available").arg(QLatin1String(name)));
         }
         offered.append(QStringLiteral("%1: %2").arg(c.id(), ranges.join(QLatin1String(", "))));
     }
-    return tr("The run asks for %1; this machine allows (within its enrollment ceiling) %2.")
+    return Messages::tr("The run asks for %1; this machine allows (within its enrollment ceiling) %2.")
         .arg(askedParts.join(QLatin1String(", ")), offered.join(QLatin1String("; ")));
 }
 
@@ -256,9 +257,9 @@ QString mountsMessage(const QList<RunMount> &mounts, const Candidates &candidate
         kinds.append(quoted(m.kind));
     QStringList limits;
     for (const Candidate &c : candidates)
-        limits.append(tr("%1 takes at most %2").arg(c.id()).arg(c.maxMounts()));
-    return tr("The run asks for %1 mount(s) of kind %2; within its enrollment ceiling this machine offers "
-              "mount kinds: %3 (%4).")
+        limits.append(Messages::tr("%1 takes at most %2").arg(c.id()).arg(c.maxMounts()));
+    return Messages::tr("The run asks for %1 mount(s) of kind %2; within its enrollment ceiling this machine offers "
+                        "mount kinds: %3 (%4).")
         .arg(mounts.size())
         .arg(listText(kinds), listText(offeredBy(candidates, "mount_kinds")), limits.join(QLatin1String(", ")));
 }
@@ -293,29 +294,32 @@ bool laneMatches(const RunSpec &spec, const std::optional<CursorLane> &cursor)
 QString modelMessage(const RunSpec &spec, const std::optional<CursorLane> &cursor, bool laneOk)
 {
     const QString asked
-        = tr("The run asks for model %1 from provider %2 (kind %3) with harness profile %4 and "
-             "release digest %5")
+        = Messages::tr("The run asks for model %1 from provider %2 (kind %3) with harness profile %4 and "
+                       "release digest %5")
               .arg(quoted(spec.model->model), quoted(spec.model->provider), quoted(spec.model->kind),
-                  quoted(spec.profileVersion), spec.releaseDigest ? quoted(*spec.releaseDigest) : tr("null"));
+                  quoted(spec.profileVersion), spec.releaseDigest ? quoted(*spec.releaseDigest) : Messages::tr("null"));
     if (!cursor)
-        return asked + tr("; this machine has no Cursor lane configured.");
+        return asked + Messages::tr("; this machine has no Cursor lane configured.");
     if (!tupleMatches(spec, cursor))
         return asked
-            + tr("; this machine's Cursor lane is model %1 from provider 'cursor' with harness profile %2 and "
-                 "release digest %3.")
+            + Messages::tr(
+                "; this machine's Cursor lane is model %1 from provider 'cursor' with harness profile %2 and "
+                "release digest %3.")
                   .arg(quoted(cursor->model), quoted(cursor->profileVersion), quoted(cursor->releaseDigest));
     if (!laneOk) {
         const QString launched = spec.launchKind == QLatin1String("oci")
-            ? tr("image %1").arg(quoted(spec.image))
-            : tr("a launch of kind %1, not a container").arg(quoted(spec.launchKind));
+            ? Messages::tr("image %1").arg(quoted(spec.image))
+            : Messages::tr("a launch of kind %1, not a container").arg(quoted(spec.launchKind));
         return asked
-            + tr("; the Cursor key goes only into a container of the harness image pinned to that release digest: "
-                 "launch.image must be <name>@%1 (or the local image id %1), but the run asks for %2.")
+            + Messages::tr(
+                "; the Cursor key goes only into a container of the harness image pinned to that release digest: "
+                "launch.image must be <name>@%1 (or the local image id %1), but the run asks for %2.")
                   .arg(cursor->releaseDigest, launched);
     }
     return asked
-        + tr("; this machine's Cursor lane matches, but no enabled sandbox provider allowed by the enrollment "
-             "ceiling advertises that harness-owned model.");
+        + Messages::tr(
+            "; this machine's Cursor lane matches, but no enabled sandbox provider allowed by the enrollment "
+            "ceiling advertises that harness-owned model.");
 }
 } // namespace
 
@@ -341,7 +345,7 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
     const QJsonObject &realisable, const std::optional<CursorLane> &cursor)
 {
     if (const QString *error = std::get_if<QString>(&parsed))
-        return refuse(SettleReason::InvalidRunSpec, tr("The run spec is invalid: %1").arg(*error));
+        return refuse(SettleReason::InvalidRunSpec, Messages::tr("The run spec is invalid: %1").arg(*error));
     const RunSpec &spec = std::get<RunSpec>(parsed);
 
     Candidates realisableProviders;
@@ -351,7 +355,7 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
     }
     if (realisableProviders.isEmpty())
         return refuse(SettleReason::TierUnavailable,
-            tr("The run asks for tier %1, but no sandbox provider is enabled on this machine.")
+            Messages::tr("The run asks for tier %1, but no sandbox provider is enabled on this machine.")
                 .arg(quoted(spec.tier.text())));
 
     Candidates candidates;
@@ -373,8 +377,8 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
     }
     if (candidates.isEmpty())
         return refuse(SettleReason::TierUnavailable,
-            tr("The run asks for tier %1, but the enrollment ceiling allows none of this machine's sandbox "
-               "providers (%2).")
+            Messages::tr("The run asks for tier %1, but the enrollment ceiling allows none of this machine's sandbox "
+                         "providers (%2).")
                 .arg(quoted(spec.tier.text()), listText(idsOf(realisableProviders))));
 
     // A step of the narrowing: keep what satisfies the run, or refuse with what the step would have needed.
@@ -396,11 +400,11 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
     };
 
     // Compared by the text the run sent, so a value this Runner does not know is refused by its step.
-    listStep(SettleReason::TierUnavailable, "tiers", tr("tier"), spec.tier.text());
-    listStep(SettleReason::NetworkBoundaryUnavailable, "network_modes", tr("network"), spec.network.text());
-    listStep(SettleReason::RetentionUnavailable, "retention_modes", tr("retention"), spec.retention.text());
-    listStep(SettleReason::LaunchKindUnsupported, "launch_kinds", tr("launch kind"), spec.launchKind);
-    listStep(SettleReason::DriverUnsupported, "drivers", tr("harness driver"), spec.driver);
+    listStep(SettleReason::TierUnavailable, "tiers", Messages::tr("tier"), spec.tier.text());
+    listStep(SettleReason::NetworkBoundaryUnavailable, "network_modes", Messages::tr("network"), spec.network.text());
+    listStep(SettleReason::RetentionUnavailable, "retention_modes", Messages::tr("retention"), spec.retention.text());
+    listStep(SettleReason::LaunchKindUnsupported, "launch_kinds", Messages::tr("launch kind"), spec.launchKind);
+    listStep(SettleReason::DriverUnsupported, "drivers", Messages::tr("harness driver"), spec.driver);
     narrow(
         SettleReason::ResourcesOutsideCeiling, [&](const Candidate &c) { return resourcesFit(c, spec.resources); },
         [&] { return resourcesMessage(spec.resources, candidates); });

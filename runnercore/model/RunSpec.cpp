@@ -25,10 +25,11 @@ constexpr WireNameRow<RetentionMode> RetentionModeRows[] = {
 // Integers travel as JSON numbers (doubles): beyond 2^53 they are no longer exact.
 constexpr qint64 MaxJsonInteger = (qint64(1) << 53) - 1;
 
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("RunSpec", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(RunSpec)
+};
 
 // "mounts[3]": the name an array element has in an error path.
 QByteArray indexed(const char *name, qsizetype index)
@@ -65,7 +66,7 @@ private:
     {
         const QString value = reader.string(name);
         if (reader.ok() && value.isEmpty())
-            reader.fail(name, tr("is empty"));
+            reader.fail(name, Messages::tr("is empty"));
         return value;
     }
 
@@ -81,7 +82,7 @@ private:
         const char *expected)
     {
         if (reader.ok() && !shape.match(value).hasMatch())
-            reader.fail(name, tr("does not have the shape %1").arg(QLatin1String(expected)));
+            reader.fail(name, Messages::tr("does not have the shape %1").arg(QLatin1String(expected)));
     }
 
     void readEnvironment()
@@ -128,8 +129,8 @@ private:
                 QStringLiteral("^([a-z0-9][a-z0-9._:/-]*@)?sha256:[0-9a-f]{64}$"));
             if (launch.ok() && !imageShape.match(m_spec.image).hasMatch())
                 launch.fail("image",
-                    tr("is not pinned by digest (expected name@sha256:<64 hex> or a local image id "
-                       "sha256:<64 hex>; a tag alone is refused)"));
+                    Messages::tr("is not pinned by digest (expected name@sha256:<64 hex> or a local image id "
+                                 "sha256:<64 hex>; a tag alone is refused)"));
         }
         readArgv(launch);
         readEnv(launch);
@@ -139,19 +140,19 @@ private:
     {
         const QJsonArray argv = launch.array("argv");
         if (launch.ok() && argv.isEmpty())
-            launch.fail("argv", tr("is empty (a program to run is required)"));
+            launch.fail("argv", Messages::tr("is empty (a program to run is required)"));
         for (qsizetype i = 0; i < argv.size() && launch.ok(); ++i) {
             const QByteArray name = indexed("argv", i);
             if (!argv.at(i).isString()) {
-                launch.fail(name.constData(), tr("has the wrong type (expected a string)"));
+                launch.fail(name.constData(), Messages::tr("has the wrong type (expected a string)"));
                 break;
             }
             const QString arg = argv.at(i).toString();
             // A NUL cannot pass through exec(); the program name cannot be empty.
             if (arg.contains(QChar(0)))
-                launch.fail(name.constData(), tr("contains a NUL character"));
+                launch.fail(name.constData(), Messages::tr("contains a NUL character"));
             else if (i == 0 && arg.isEmpty())
-                launch.fail(name.constData(), tr("is empty (the program to run)"));
+                launch.fail(name.constData(), Messages::tr("is empty (the program to run)"));
             m_spec.argv.append(arg);
         }
     }
@@ -199,23 +200,25 @@ private:
             const QByteArray key = shownEnvName(it.key());
             if (!isEnvName(it.key())) {
                 envReader.fail(key.constData(),
-                    tr("is not a valid environment variable name (it must match [A-Za-z_][A-Za-z0-9_]*: letters, "
-                       "digits and '_', not starting with a digit)"));
+                    Messages::tr(
+                        "is not a valid environment variable name (it must match [A-Za-z_][A-Za-z0-9_]*: letters, "
+                        "digits and '_', not starting with a digit)"));
                 break;
             }
             if (!it.value().isString()) {
-                envReader.fail(key.constData(), tr("has the wrong type (expected a string)"));
+                envReader.fail(key.constData(), Messages::tr("has the wrong type (expected a string)"));
                 break;
             }
             const QString value = it.value().toString();
             if (value.contains(QChar(0))) {
-                envReader.fail(
-                    key.constData(), tr("contains a NUL character, which an environment variable cannot hold"));
+                envReader.fail(key.constData(),
+                    Messages::tr("contains a NUL character, which an environment variable cannot hold"));
                 break;
             }
             if (value.contains(QLatin1Char('\n')) || value.contains(QLatin1Char('\r'))) {
                 envReader.fail(key.constData(),
-                    tr("contains a line break (CR or LF), which an environment variable of a run may not hold"));
+                    Messages::tr(
+                        "contains a line break (CR or LF), which an environment variable of a run may not hold"));
                 break;
             }
             m_spec.env.insert(it.key(), value);
@@ -244,7 +247,7 @@ private:
         for (qsizetype i = 0; i < mounts.size() && m_reader.ok(); ++i) {
             const QByteArray name = indexed("mounts", i);
             if (!mounts.at(i).isObject()) {
-                m_reader.fail(name.constData(), tr("has the wrong type (expected an object)"));
+                m_reader.fail(name.constData(), Messages::tr("has the wrong type (expected an object)"));
                 return;
             }
             const QJsonObject object = mounts.at(i).toObject();
@@ -272,8 +275,8 @@ private:
             return;
         // Checked before touching any file so a huge list costs nothing.
         if (files.size() > qsizetype(m_limits.maxFiles) - m_fileCount) {
-            mountReader.fail(
-                "files", tr("brings the number of uploaded files above the limit of %1").arg(m_limits.maxFiles));
+            mountReader.fail("files",
+                Messages::tr("brings the number of uploaded files above the limit of %1").arg(m_limits.maxFiles));
             return;
         }
         m_fileCount += files.size();
@@ -281,7 +284,7 @@ private:
         for (qsizetype j = 0; j < files.size() && mountReader.ok(); ++j) {
             const QByteArray name = indexed("files", j);
             if (!files.at(j).isObject()) {
-                mountReader.fail(name.constData(), tr("has the wrong type (expected an object)"));
+                mountReader.fail(name.constData(), Messages::tr("has the wrong type (expected an object)"));
                 return;
             }
             JsonReader fileReader = mountReader.child(files.at(j).toObject(), name.constData());
@@ -292,7 +295,7 @@ private:
                 if (!problem.isEmpty())
                     fileReader.fail("path", problem);
                 else if (seen.contains(file.path))
-                    fileReader.fail("path", tr("appears twice in the same mount"));
+                    fileReader.fail("path", Messages::tr("appears twice in the same mount"));
                 seen.insert(file.path);
             }
             const QString encoded = fileReader.string("content_base64");
@@ -307,7 +310,7 @@ private:
             const auto decoded
                 = QByteArray::fromBase64Encoding(encoded.toLatin1(), QByteArray::AbortOnBase64DecodingErrors);
             if (!decoded) { // non-Latin-1 characters became '?', which is not base64 either
-                fileReader.fail("content_base64", tr("is not valid base64"));
+                fileReader.fail("content_base64", Messages::tr("is not valid base64"));
                 return;
             }
             if (decoded.decoded.size() > remaining) {
@@ -322,30 +325,31 @@ private:
 
     QString bytesLimitProblem() const
     {
-        return tr("brings the uploaded files above the limit of %1 bytes in total").arg(m_limits.maxMountBytes);
+        return Messages::tr("brings the uploaded files above the limit of %1 bytes in total")
+            .arg(m_limits.maxMountBytes);
     }
 
     // A path relative to the mount that cannot leave it and names one file in one way.
     QString pathProblem(const QString &path) const
     {
         if (path.isEmpty())
-            return tr("is empty");
+            return Messages::tr("is empty");
         if (path.size() > m_limits.maxPathLength)
-            return tr("is longer than %1 characters").arg(m_limits.maxPathLength);
+            return Messages::tr("is longer than %1 characters").arg(m_limits.maxPathLength);
         if (path.contains(QChar(0)))
-            return tr("contains a NUL character");
+            return Messages::tr("contains a NUL character");
         if (path.contains(QLatin1Char('\\')))
-            return tr("contains a backslash");
+            return Messages::tr("contains a backslash");
         if (path.startsWith(QLatin1Char('/')))
-            return tr("is absolute");
+            return Messages::tr("is absolute");
         const QStringList segments = path.split(QLatin1Char('/'));
         for (const QString &segment : segments) {
             if (segment.isEmpty())
-                return tr("has an empty segment");
+                return Messages::tr("has an empty segment");
             if (segment == QLatin1String(".."))
-                return tr("has a '..' segment");
+                return Messages::tr("has a '..' segment");
             if (segment == QLatin1String("."))
-                return tr("has a '.' segment");
+                return Messages::tr("has a '.' segment");
         }
         return {};
     }
@@ -353,13 +357,13 @@ private:
     static QString targetProblem(const QString &target)
     {
         if (!target.startsWith(QLatin1Char('/')))
-            return tr("is not an absolute path");
+            return Messages::tr("is not an absolute path");
         if (target.contains(QChar(0)))
-            return tr("contains a NUL character");
+            return Messages::tr("contains a NUL character");
         if (target.contains(QLatin1Char('\\')))
-            return tr("contains a backslash");
+            return Messages::tr("contains a backslash");
         if (target.split(QLatin1Char('/')).contains(QLatin1String("..")))
-            return tr("has a '..' segment");
+            return Messages::tr("has a '..' segment");
         return {};
     }
 
@@ -369,7 +373,7 @@ private:
         for (qsizetype i = 0; i < prompt.size() && m_reader.ok(); ++i) {
             const QByteArray name = indexed("prompt", i);
             if (!prompt.at(i).isObject()) {
-                m_reader.fail(name.constData(), tr("has the wrong type (expected a content block object)"));
+                m_reader.fail(name.constData(), Messages::tr("has the wrong type (expected a content block object)"));
                 return;
             }
             JsonReader block = m_reader.child(prompt.at(i).toObject(), name.constData());

@@ -287,19 +287,35 @@ QString Doctor::toText() const
 {
     QString out;
     for (const Check &c : m_checks) {
-        out += QStringLiteral("%1 %2: %3\n").arg(statusName(c.status).leftJustified(4), c.name, c.detail);
+        out += QStringLiteral("%1 %2: %3\n").arg(statusName(c.status).leftJustified(4), checkTitle(c.name), c.detail);
         if (!c.hint.isEmpty() && c.status != Status::Ok)
-            out += QStringLiteral("     hint: %1\n").arg(c.hint);
+            out += QStringLiteral("     ") + tr("hint: %1").arg(c.hint) + QLatin1Char('\n');
     }
     for (const QJsonValue &p : m_presences) {
         const QJsonObject o = p.toObject();
-        out += QStringLiteral("     presence %1 gen %2 %3 %4\n")
-                   .arg(o.value(QLatin1String("runner_id")).toString())
-                   .arg(o.value(QLatin1String("runner_generation")).toInt())
-                   .arg(o.value(QLatin1String("status")).toString(),
-                       o.value(QLatin1String("owner")).toObject().value(QLatin1String("machine_label")).toString());
+        out += QStringLiteral("     ")
+            + tr("presence %1 gen %2 %3 %4\n")
+                  .arg(o.value(QLatin1String("runner_id")).toString())
+                  .arg(o.value(QLatin1String("runner_generation")).toInt())
+                  .arg(o.value(QLatin1String("status")).toString(),
+                      o.value(QLatin1String("owner")).toObject().value(QLatin1String("machine_label")).toString());
     }
     return out;
+}
+
+QString Doctor::checkTitle(const QString &name)
+{
+    // The names, as English shows them; unknown ones (a caller's own) as they are.
+    static const char *const titles[]
+        = { QT_TR_NOOP("endpoint"), QT_TR_NOOP("clock"), QT_TR_NOOP("credential"), QT_TR_NOOP("exchange"),
+              QT_TR_NOOP("presences"), QT_TR_NOOP("sandbox posture"), QT_TR_NOOP("sandbox host-process"),
+              QT_TR_NOOP("sandbox bubblewrap"), QT_TR_NOOP("bubblewrap read-only paths"), QT_TR_NOOP("sandbox docker"),
+              QT_TR_NOOP("cursor lane"), QT_TR_NOOP("slots"), QT_TR_NOOP("idle timeout"), QT_TR_NOOP("configuration") };
+    for (const char *title : titles) {
+        if (name == QLatin1String(title))
+            return tr(title);
+    }
+    return name;
 }
 
 QJsonObject Doctor::toJson() const

@@ -56,6 +56,8 @@ public:
     // one failed "configuration" check per error, and the errors themselves (field and message).
     static QJsonObject configurationReport(const QList<ConfigError> &errors);
     static QString statusName(Status status);
+    // A check's name as a person reads it (toText, the tray's Diagnostics); --json keeps the name.
+    static QString checkTitle(const QString &name);
 
 private:
     void add(const QString &name, Status status, const QString &detail, const QString &hint = {});

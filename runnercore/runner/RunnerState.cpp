@@ -4,6 +4,14 @@
 
 namespace runnercore {
 
+namespace {
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
+{
+    Q_DECLARE_TR_FUNCTIONS(RunnerExit)
+};
+} // namespace
+
 QString runnerStateName(RunnerState state)
 {
     switch (state) {
@@ -46,30 +54,29 @@ QList<RunnerExit> allRunnerExits()
 
 QString runnerExitDescription(RunnerExit exit)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("RunnerExit", text); };
     switch (exit) {
     case RunnerExit::Clean:
-        return tr("stopped cleanly (signed off)");
+        return Messages::tr("stopped cleanly (signed off)");
     case RunnerExit::Failed:
-        return tr("failed (see the message)");
+        return Messages::tr("failed (see the message)");
     case RunnerExit::Usage:
-        return tr("bad command line or configuration");
+        return Messages::tr("bad command line or configuration");
     case RunnerExit::PairingFailed:
-        return tr("pairing failed (code not used or refused)");
+        return Messages::tr("pairing failed (code not used or refused)");
     case RunnerExit::CredentialStoreUnavailable:
-        return tr("no credential store answers");
+        return Messages::tr("no credential store answers");
     case RunnerExit::AlreadyRunning:
-        return tr("another Runner holds this credential");
+        return Messages::tr("another Runner holds this credential");
     case RunnerExit::NotPaired:
-        return tr("not paired");
+        return Messages::tr("not paired");
     case RunnerExit::SandboxUnavailable:
-        return tr("the --sandbox tier cannot be realised here");
+        return Messages::tr("the --sandbox tier cannot be realised here");
     case RunnerExit::Revoked:
-        return tr("credential revoked by an administrator");
+        return Messages::tr("credential revoked by an administrator");
     case RunnerExit::Fenced:
-        return tr("credential fenced: two processes used it (clone)");
+        return Messages::tr("credential fenced: two processes used it (clone)");
     case RunnerExit::Interrupted:
-        return tr("exited on a third interrupt");
+        return Messages::tr("exited on a third interrupt");
     }
     return {};
 }

@@ -6,10 +6,11 @@ namespace runnercore {
 
 namespace {
 
-QString tr(const char *text)
+// The context of this file's messages, for lupdate and at run time alike.
+struct Messages
 {
-    return QCoreApplication::translate("EndpointPolicy", text);
-}
+    Q_DECLARE_TR_FUNCTIONS(EndpointPolicy)
+};
 
 bool isAsciiDigit(QChar c)
 {
@@ -86,33 +87,34 @@ std::optional<QString> EndpointPolicy::check(const QString &rawText, const QStri
     const QString example = QStringLiteral("https://checkfu.example.com");
 
     if (text.isEmpty()) {
-        return tr("%1 is empty. Give the control plane URL, e.g. %2.").arg(fieldName, example);
+        return Messages::tr("%1 is empty. Give the control plane URL, e.g. %2.").arg(fieldName, example);
     }
     for (QChar c : text) {
         if (c.isSpace() || c.category() == QChar::Other_Control || c == QLatin1Char('\\')) {
-            return tr("%1 contains a space, control character or backslash. Give a plain URL such as %2.")
+            return Messages::tr("%1 contains a space, control character or backslash. Give a plain URL such as %2.")
                 .arg(fieldName, example);
         }
     }
 
     const auto url = splitUrl(text);
     if (!url) {
-        return tr("%1 is not a URL. Give the control plane URL with its scheme, e.g. %2.").arg(fieldName, example);
+        return Messages::tr("%1 is not a URL. Give the control plane URL with its scheme, e.g. %2.")
+            .arg(fieldName, example);
     }
     if (url->scheme != QLatin1String("https") && url->scheme != QLatin1String("http")) {
-        return tr("%1 uses the scheme '%2'; only https:// is supported (http:// only for a loopback host). "
-                  "Give a URL such as %3.")
+        return Messages::tr("%1 uses the scheme '%2'; only https:// is supported (http:// only for a loopback host). "
+                            "Give a URL such as %3.")
             .arg(fieldName, url->scheme.left(20), example);
     }
     if (url->authority.contains(QLatin1Char('@'))) {
         // Never echo this part: it is where a password would be.
-        return tr("%1 contains a user name or password (the part before '@'). Remove it: the Runner "
-                  "authenticates with its own credential.")
+        return Messages::tr("%1 contains a user name or password (the part before '@'). Remove it: the Runner "
+                            "authenticates with its own credential.")
             .arg(fieldName);
     }
     if (url->rest.contains(QLatin1Char('?')) || url->rest.contains(QLatin1Char('#'))) {
-        return tr("%1 contains a query ('?') or fragment ('#'). Give only the scheme, host, port and path, "
-                  "e.g. %2.")
+        return Messages::tr("%1 contains a query ('?') or fragment ('#'). Give only the scheme, host, port and path, "
+                            "e.g. %2.")
             .arg(fieldName, example);
     }
 
@@ -124,14 +126,15 @@ std::optional<QString> EndpointPolicy::check(const QString &rawText, const QStri
     if (authority.startsWith(QLatin1Char('['))) {
         const auto close = authority.indexOf(QLatin1Char(']'));
         if (close < 0) {
-            return tr("%1 has an IPv6 address without its closing ']'. Write it as e.g. http://[::1]:8080.")
+            return Messages::tr("%1 has an IPv6 address without its closing ']'. Write it as e.g. http://[::1]:8080.")
                 .arg(fieldName);
         }
         host = authority.mid(1, close - 1);
         const QString after = authority.mid(close + 1);
         if (!after.isEmpty()) {
             if (!after.startsWith(QLatin1Char(':'))) {
-                return tr("%1 has text after the IPv6 address. Write it as e.g. http://[::1]:8080.").arg(fieldName);
+                return Messages::tr("%1 has text after the IPv6 address. Write it as e.g. http://[::1]:8080.")
+                    .arg(fieldName);
             }
             hasPort = true;
             port = after.mid(1);
@@ -145,22 +148,24 @@ std::optional<QString> EndpointPolicy::check(const QString &rawText, const QStri
         }
     }
     if (host.isEmpty()) {
-        return tr("%1 has no host. Give the control plane URL, e.g. %2.").arg(fieldName, example);
+        return Messages::tr("%1 has no host. Give the control plane URL, e.g. %2.").arg(fieldName, example);
     }
     if (hasPort && (!isAllDigits(port) || port.size() > 5 || port.toInt() < 1 || port.toInt() > 65535)) {
-        return tr("%1 has an invalid port. Use a number from 1 to 65535, or leave the port out.").arg(fieldName);
+        return Messages::tr("%1 has an invalid port. Use a number from 1 to 65535, or leave the port out.")
+            .arg(fieldName);
     }
 
     if (url->scheme == QLatin1String("http") && !isLoopbackHost(host)) {
-        return tr("%1 uses plain http:// with the host '%2', which is not a loopback address. Use https://, or "
-                  "http:// only with 127.0.0.1 (any 127.x.x.x), [::1] or localhost.")
+        return Messages::tr(
+            "%1 uses plain http:// with the host '%2', which is not a loopback address. Use https://, or "
+            "http:// only with 127.0.0.1 (any 127.x.x.x), [::1] or localhost.")
             .arg(fieldName, host.left(255));
     }
 
     // Whatever passed the literal checks must also be a URL Qt can use as is.
     const QUrl parsed(text, QUrl::StrictMode);
     if (!parsed.isValid() || parsed.host().isEmpty()) {
-        return tr("%1 is not a valid URL. Check the host name and path, e.g. %2.").arg(fieldName, example);
+        return Messages::tr("%1 is not a valid URL. Check the host name and path, e.g. %2.").arg(fieldName, example);
     }
     return std::nullopt;
 }
