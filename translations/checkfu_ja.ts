@@ -1351,11 +1351,11 @@
     <name>TrayHooks</name>
     <message>
         <source>1 run is in flight. Quitting lets it finish first and takes no new work. Quit when it is done?</source>
-        <translation>実行中の作業が 1 件あります。終了すると、新しい作業は受け付けずにその実行が終わるのを待ちます。完了したら終了しますか?</translation>
+        <translation>実行中の作業が 1 件あります。終了すると、新しい作業は受け付けずにその実行が終わるのを待ちます。完了したら終了しますか？</translation>
     </message>
     <message>
         <source>%1 runs are in flight. Quitting lets them finish first and takes no new work. Quit when they are done?</source>
-        <translation>実行中の作業が %1 件あります。終了すると、新しい作業は受け付けずにそれらの実行が終わるのを待ちます。すべて完了したら終了しますか?</translation>
+        <translation>実行中の作業が %1 件あります。終了すると、新しい作業は受け付けずにそれらの実行が終わるのを待ちます。すべて完了したら終了しますか？</translation>
     </message>
     <message>
         <source>Quit Checkfu Runner</source>
@@ -1576,7 +1576,7 @@
     </message>
     <message>
         <source>%1 of %2 busy</source>
-        <translation>%2 のうち %1 が使用中</translation>
+        <translation>使用中 %1 / %2</translation>
     </message>
     <message>
         <source>%1 %2</source>

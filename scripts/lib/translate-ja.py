@@ -314,9 +314,9 @@ J.update({
     "--log-level: use trace, debug, info, warn or error.": "--log-level: trace、debug、info、warn、error のいずれかを指定してください。",
     # TrayHooks
     "1 run is in flight. Quitting lets it finish first and takes no new work. Quit when it is done?":
-        "実行中の作業が 1 件あります。終了すると、新しい作業は受け付けずにその実行が終わるのを待ちます。完了したら終了しますか?",
+        "実行中の作業が 1 件あります。終了すると、新しい作業は受け付けずにその実行が終わるのを待ちます。完了したら終了しますか？",
     "%1 runs are in flight. Quitting lets them finish first and takes no new work. Quit when they are done?":
-        "実行中の作業が %1 件あります。終了すると、新しい作業は受け付けずにそれらの実行が終わるのを待ちます。すべて完了したら終了しますか?",
+        "実行中の作業が %1 件あります。終了すると、新しい作業は受け付けずにそれらの実行が終わるのを待ちます。すべて完了したら終了しますか？",
     "Quit Checkfu Runner": "Checkfu Runner を終了",
     # TrayIcon
     "This desktop shows no system tray (on GNOME it needs the AppIndicator extension), so Checkfu Runner keeps this window open instead. Closing it quits the Runner.":
@@ -369,7 +369,7 @@ J.update({
     "now (connected since %1)": "現在（%1 から接続中）",
     "now": "現在",
     "none yet": "まだありません",
-    "%1 of %2 busy": "%2 のうち %1 が使用中",
+    "%1 of %2 busy": "使用中 %1 / %2",
     "%1 %2": "%1 %2",
     # UnpairDialog
     "Unpair This Machine": "このマシンのペアリングを解除",
@@ -928,6 +928,59 @@ J.update({
     "cannot read %1: %2": "%1 を読み取れません: %2",
     "%1 is not a regular file": "%1 は通常のファイルではありません",
     "%1 is larger than %2 MiB, the most the Runner reads for an agent": "%1 は %2 MiB（ランナーがエージェントのために読み取る上限）を超えています",
+})
+
+# --- Texts lupdate does not see yet (a local tr() it cannot place) and the CLI's, being added on
+# the i18n branch: ready for when the final lupdate run lists them. ---
+J.update({
+    # PairingWizard (sandboxName), Autostart
+    "not chosen": "未選択",
+    "host process (no isolation)": "ホストプロセス（分離なし）",
+    "bubblewrap": "bubblewrap",
+    "Docker only": "Docker のみ",
+    "none on this machine (Docker when a daemon answers)": "このマシンでは使用しない（デーモンが応答する場合は Docker）",
+    "Cannot start %1 at login: it is not an absolute path.": "ログイン時に %1 を起動できません: 絶対パスではありません。",
+    "Cannot write %1: %2": "%1 に書き込めません: %2",
+    "Cannot remove %1: %2": "%1 を削除できません: %2",
+    # AppLanguage (--lang)
+    "Language of the messages: %1. Default: the system's language.": "メッセージの言語: %1。既定: システムの言語。",
+    "--lang: there is no language '%1'; use one of %2.": "--lang: 言語 '%1' はありません。%2 のいずれかを指定してください。",
+    # RunnerCli
+    "Control plane URL (https, or http to loopback). Default: %1, then the stored pairing.":
+        "コントロールプレーンの URL（https、またはループバック宛ての http）。既定: %1、次に保存済みのペアリング。",
+    "Sandbox tier: host-process, bubblewrap, docker or none. Default: the stored setting, else automatic.":
+        "サンドボックスレベル: host-process、bubblewrap、docker、none のいずれか。既定: 保存済みの設定、なければ自動。",
+    "Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file).":
+        "認証情報の保存先: keychain（既定）または file（明示的に選択した場合のみ。所有者だけが読めるファイル）。",
+    "Runs at once (1-64). Default: the stored setting, else 1.": "同時に実行する数（1〜64）。既定: 保存済みの設定、なければ 1。",
+    "Paths a bubblewrap sandbox shows read-only, ':'-separated (e.g. where a harness is installed under your home). Repeatable. Default: %1, then the stored setting, else none.":
+        "bubblewrap サンドボックスに読み取り専用で見せるパス（':' 区切り。ホーム以下にインストールしたハーネスの場所など）。複数回指定できます。既定: %1、次に保存済みの設定、なければなし。",
+    "doctor: print the result as JSON.": "doctor: 結果を JSON で出力します。",
+    "Commands:\n  start    pair (with --code) or use the stored pairing, then stay connected until stopped.\n           SIGINT/SIGTERM once: finish owned work and sign off; twice: cancel owned runs;\n           three times: exit at once.\n  doctor   check endpoint, clock, credential, exchange, sandbox tiers, Cursor lane, presences.\n  unpair   forget this machine's credential and pairing.\n":
+        "コマンド:\n  start    ペアリング（--code 指定時）または保存済みのペアリングを使い、停止するまで接続を維持します。\n           SIGINT/SIGTERM 1 回目: 担当中の作業を終えてサインオフ。2 回目: 担当中の実行をキャンセル。\n           3 回目: 直ちに終了。\n  doctor   エンドポイント、時計、認証情報、交換、サンドボックスレベル、Cursor レーン、プレゼンスを確認します。\n  unpair   このマシンの認証情報とペアリングを破棄します。\n",
+    "Stored settings (the tray's Settings, in the settings file that holds the pairing): the\n  sandbox tier, slots, idle timeout, bubblewrap read-only paths and Cursor tuple (its API key\n  in the credential store)\n  apply where flags and environment are silent. A flag wins over a variable, a variable over\n  a stored value; any Cursor variable set takes the whole Cursor lane from the environment.\n":
+        "保存済みの設定（トレイの「設定」で変更でき、ペアリングと同じ設定ファイルに保存されます）:\n  サンドボックスレベル、スロット、アイドルタイムアウト、bubblewrap の読み取り専用パス、\n  Cursor の設定（API キーは認証情報ストアに保存）\n  は、フラグと環境変数で指定がない場合に使われます。フラグは環境変数より、環境変数は保存済みの値\n  より優先されます。Cursor の変数を 1 つでも設定すると、Cursor レーン全体が環境変数から取られます。\n",
+    "Exit codes:": "終了コード:",
+    "checkfu-runner: %1": "checkfu-runner: %1",
+    "in the settings file %1: %2": "設定ファイル %1 内: %2",
+    "Checkfu Runner: runs Checkfu agent sessions on this machine.": "Checkfu Runner: このマシンで Checkfu エージェントのセッションを実行します。",
+    "start, doctor or unpair": "start、doctor、unpair のいずれか",
+    "checkfu-runner: name a command (start, doctor, unpair); see --help":
+        "checkfu-runner: コマンド（start、doctor、unpair）を指定してください。--help を参照してください",
+    "checkfu-runner: unknown command '%1'; use start, doctor or unpair":
+        "checkfu-runner: 不明なコマンド '%1' です。start、doctor、unpair のいずれかを指定してください",
+    "Start the Runner.": "ランナーを起動します。",
+    "checkfu-runner: warning: %1": "checkfu-runner: 警告: %1",
+    "checkfu-runner approval: run %1 waits for approval %2; decide at %3":
+        "checkfu-runner 承認: 実行 %1 が承認 %2 を待っています。%3 で判断してください",
+    "the Checkfu dashboard": "Checkfu ダッシュボード",
+    "checkfu-runner: stopping: finishing owned work, then signing off (interrupt again to cancel owned runs)":
+        "checkfu-runner: 停止処理中: 担当中の作業を終えてからサインオフします（もう一度割り込むと担当中の実行をキャンセルします）",
+    "checkfu-runner: cancelling owned runs (interrupt again to exit at once)":
+        "checkfu-runner: 担当中の実行をキャンセルしています（もう一度割り込むと直ちに終了します）",
+    "checkfu-runner: exiting at once": "checkfu-runner: 直ちに終了します",
+    "Check this machine's Runner setup end to end.": "このマシンのランナーの構成を最初から最後まで確認します。",
+    "Forget this machine's pairing and stored credential.": "このマシンのペアリングと保存済みの認証情報を破棄します。",
 })
 
 JAPANESE = J
