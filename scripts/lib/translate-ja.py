@@ -4,6 +4,7 @@
 Run it after `lupdate` (cmake --build build --target update_translations):
 
     python3 scripts/lib/translate-ja.py [translations/checkfu_ja.ts] [--check]
+    python3 scripts/lib/translate-ja.py --lint      # checks the whole table, used or not
 
 Every message whose English source is in JAPANESE below gets its translation (in every context: a
 text means the same wherever it is); the others are left unfinished and listed on stderr, so a
@@ -1065,7 +1066,21 @@ def set_languages(attributes):
     return attributes + ' language="ja_JP" sourcelanguage="en"'
 
 
+def lint():
+    """Checks the whole table, also the texts no current message uses."""
+    count = 0
+    for source, japanese in list(JAPANESE.items()) + [(s, j) for (_, s), j in CONTEXT_JAPANESE.items()]:
+        for form in japanese if isinstance(japanese, list) else [japanese]:
+            for problem in problems(source, form):
+                print("%r: %s" % (source, problem), file=sys.stderr)
+                count += 1
+    print("%d texts, %d with problems" % (len(JAPANESE) + len(CONTEXT_JAPANESE), count), file=sys.stderr)
+    return 1 if count else 0
+
+
 def main(argv):
+    if "--lint" in argv:
+        return lint()
     check = "--check" in argv
     paths = [a for a in argv if not a.startswith("--")]
     path = paths[0] if paths else "translations/checkfu_ja.ts"
