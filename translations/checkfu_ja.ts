@@ -162,7 +162,7 @@
     </message>
     <message>
         <source>Lets this machine run Cursor agent sessions in Docker with your own Cursor API key. Fill in all four fields, or leave all of them empty to skip this.</source>
-        <translation>ご自身の Cursor API キーを使って、このマシンの Docker で Cursor エージェントのセッションを実行できるようにします。4 つの欄をすべて入力するか、この設定を省略する場合はすべて空欄にしてください。</translation>
+        <translation>自分の Cursor API キーで、このマシンの Docker で Cursor エージェントを実行できるようにします。4 つの欄をすべて入力するか、使わない場合はすべて空欄にしてください。</translation>
     </message>
     <message>
         <source>&amp;Pair</source>
@@ -957,7 +957,7 @@
     </message>
     <message>
         <source>No isolation. Runs execute as your user, can read and change your files, and use this machine&apos;s own network without limits. Choose it only for work you would run yourself.</source>
-        <translation>分離はありません。実行はあなたのユーザーとして動作し、あなたのファイルを読み書きでき、このマシンのネットワークを制限なく使用します。ご自身で実行してもよい作業の場合にのみ選んでください。</translation>
+        <translation>分離なし。実行はあなたの権限で動き、ファイルを読み書きでき、このマシンのネットワークを無制限に使えます。自分で実行してよい作業にだけ選んでください。</translation>
     </message>
     <message>
         <source>&amp;None on this machine</source>

@@ -37,7 +37,7 @@ J.update({
     # CursorPage
     "Cursor (optional)": "Cursor（任意）",
     "Lets this machine run Cursor agent sessions in Docker with your own Cursor API key. Fill in all four fields, or leave all of them empty to skip this.":
-        "ご自身の Cursor API キーを使って、このマシンの Docker で Cursor エージェントのセッションを実行できるようにします。4 つの欄をすべて入力するか、この設定を省略する場合はすべて空欄にしてください。",
+        "自分の Cursor API キーで、このマシンの Docker で Cursor エージェントを実行できるようにします。4 つの欄をすべて入力するか、使わない場合はすべて空欄にしてください。",
     "&Pair": "ペアリング(&P)",
     "Profile &version:": "プロファイルバージョン(&V):",
     "Release &digest:": "リリースダイジェスト(&D):",
@@ -206,7 +206,7 @@ J.update({
         "実行はコンテナー内で動作します。応答する Docker デーモンがない場合、ランナーは起動しません。",
     "&Host process": "ホストプロセス(&H)",
     "No isolation. Runs execute as your user, can read and change your files, and use this machine's own network without limits. Choose it only for work you would run yourself.":
-        "分離はありません。実行はあなたのユーザーとして動作し、あなたのファイルを読み書きでき、このマシンのネットワークを制限なく使用します。ご自身で実行してもよい作業の場合にのみ選んでください。",
+        "分離なし。実行はあなたの権限で動き、ファイルを読み書きでき、このマシンのネットワークを無制限に使えます。自分で実行してよい作業にだけ選んでください。",
     "&None on this machine": "このマシンでは使用しない(&N)",
     "Runs execute only in Docker containers, while a Docker daemon answers; without one this machine takes no work.":
         "実行は Docker デーモンが応答している間だけ Docker コンテナー内で動作します。応答がなければ、このマシンは作業を受け付けません。",
