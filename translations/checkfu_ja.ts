@@ -1528,7 +1528,7 @@
     </message>
     <message>
         <source>Drain — finish runs, take no new work</source>
-        <translation>受付停止 — 実行中の作業を終え、新しい作業は受け付けない</translation>
+        <translation>受付停止 — 実行中の作業だけ終える</translation>
     </message>
     <message>
         <source>Stop now — cancel %1</source>

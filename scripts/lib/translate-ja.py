@@ -359,7 +359,7 @@ J.update({
     "Last contact: %1": "最終通信: %1",
     "Next retry: %1": "次回の再試行: %1",
     "Resume taking work": "作業の受付を再開",
-    "Drain — finish runs, take no new work": "受付停止 — 実行中の作業を終え、新しい作業は受け付けない",
+    "Drain — finish runs, take no new work": "受付停止 — 実行中の作業だけ終える",
     "Stop now — cancel %1": "今すぐ停止 — %1 をキャンセル",
     "Stopping…": "停止処理中…",
     "Stop runner": "ランナーを停止",
