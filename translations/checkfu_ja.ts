@@ -690,7 +690,7 @@
     </message>
     <message>
         <source>Connected to %1 again after %2 offline.</source>
-        <translation>%2 のオフラインの後、%1 に再接続しました。</translation>
+        <translation>%1 に再接続しました（オフラインだった時間: %2）。</translation>
     </message>
     <message>
         <source>1 minute</source>

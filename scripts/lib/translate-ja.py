@@ -121,7 +121,7 @@ J.update({
         "Checkfu Runner は実行を終えました。再開するまで新しい作業は受け付けません。",
     "Checkfu Runner is back online": "Checkfu Runner がオンラインに戻りました",
     "the control plane": "コントロールプレーン",
-    "Connected to %1 again after %2 offline.": "%2 のオフラインの後、%1 に再接続しました。",
+    "Connected to %1 again after %2 offline.": "%1 に再接続しました（オフラインだった時間: %2）。",
     "1 minute": "1 分",
     "%1 minutes": "%1 分",
     "%1 hours": "%1 時間",
