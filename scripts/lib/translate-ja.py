@@ -984,6 +984,69 @@ J.update({
     "Forget this machine's pairing and stored credential.": "このマシンのペアリングと保存済みの認証情報を破棄します。",
 })
 
+# --- The activity view (the "activity" branch) and the Windows note (the "installers" branch):
+# texts their branches add, ready for the final lupdate run. ---
+J.update({
+    # RunActivityView
+    "Runs on this machine": "このマシンの実行",
+    "No run is going.": "実行中の作業はありません。",
+    "Recently ended": "最近終了した実行",
+    "Session": "セッション",
+    "Outcome": "結果",
+    "Reason": "理由",
+    "Duration": "所要時間",
+    "Open Session": "セッションを開く",
+    "Cancel…": "キャンセル…",
+    "Driver: %1": "ドライバー: %1",
+    "Tier: %1": "レベル: %1",
+    "Running for %1": "%1 実行中",
+    "The control plane gave no link to this Session": "コントロールプレーンからこのセッションへのリンクが提供されていません",
+    # TrayHooks
+    "Cancel run": "実行のキャンセル",
+    "Cancel “%1”? The harness is stopped and the run ends as cancelled on this machine.":
+        "「%1」をキャンセルしますか？ハーネスが停止され、この実行はこのマシン上でキャンセルとして終了します。",
+    # TrayPresentation
+    "%n run going": "実行中 %n 件",
+    "%n runs going": "実行中 %n 件",
+    "%n run": "%n 件",
+    "%n runs": "%n 件",
+    "Show activity…": "アクティビティを表示…",
+    "Show activity — %n run going…": "アクティビティを表示 — 実行中 %n 件…",
+    "Show activity — %n runs going…": "アクティビティを表示 — 実行中 %n 件…",
+    "unknown": "不明",
+    "untitled run": "無題の実行",
+    "%1 s": "%1 秒",
+    "%1 min %2 s": "%1 分 %2 秒",
+    "%1 h %2 min": "%1 時間 %2 分",
+    "Succeeded": "成功",
+    "Cancelled": "キャンセル",
+    "Refused": "拒否",
+    "Given up": "断念",
+    "its sandbox tier is not available here": "サンドボックスレベルがこのマシンでは使用できません",
+    "its network boundary is not available here": "ネットワークの境界がこのマシンでは使用できません",
+    "its retention mode is not available here": "保持モードがこのマシンでは使用できません",
+    "its harness driver is not supported": "ハーネスドライバーがサポートされていません",
+    "its launch kind is not supported": "起動の種類がサポートされていません",
+    "it asks for more resources than allowed": "許可された量を超えるリソースを要求しています",
+    "its harness and model do not match": "ハーネスとモデルが一致しません",
+    "one of its mounts is not supported": "サポートされていないマウントがあります",
+    "its run spec is invalid": "実行の仕様が無効です",
+    "the harness exited with an error": "ハーネスがエラーで終了しました",
+    "the harness was killed by a signal": "ハーネスがシグナルで強制終了されました",
+    "the harness could not be started": "ハーネスを起動できませんでした",
+    "the harness was silent too long": "ハーネスの無応答が長すぎました",
+    "it ran past its time limit": "制限時間を超えました",
+    "cancelled from the dashboard": "ダッシュボードからキャンセルされました",
+    "cancelled on this machine": "このマシンでキャンセルされました",
+    "the agent ended mid-session": "エージェントがセッションの途中で終了しました",
+    "the agent broke the protocol": "エージェントがプロトコルに違反しました",
+    "its in-memory buffer filled up during an outage": "接続障害の間にメモリ内のバッファーがいっぱいになりました",
+    "the Runner restarted": "ランナーが再起動しました",
+    # CodePage (Windows)
+    "Pairing recovery is not supported on Windows: if this machine loses its pairing, ask your administrator for a new pairing code.":
+        "Windows ではペアリングの復旧はサポートされていません。このマシンのペアリングが失われた場合は、管理者に新しいペアリングコードを依頼してください。",
+})
+
 JAPANESE = J
 # A text that reads differently in one context: {(context, source): translation}.
 CONTEXT_JAPANESE = {}
