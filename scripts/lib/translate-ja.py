@@ -5,6 +5,8 @@ Run it after `lupdate` (cmake --build build --target update_translations):
 
     python3 scripts/lib/translate-ja.py [translations/checkfu_ja.ts] [--check]
     python3 scripts/lib/translate-ja.py --lint      # checks the whole table, used or not
+    python3 scripts/lib/translate-ja.py FILE --check --dry-run   # the test: writes nothing, fails
+                                   # on an unknown text, a problem, or a file the table would change
 
 Every message whose English source is in JAPANESE below gets its translation (in every context: a
 text means the same wherever it is); the others are left unfinished and listed on stderr, so a
@@ -1145,18 +1147,25 @@ def main(argv):
     if "--lint" in argv:
         return lint()
     check = "--check" in argv
+    dry_run = "--dry-run" in argv
     paths = [a for a in argv if not a.startswith("--")]
     path = paths[0] if paths else "translations/checkfu_ja.ts"
     with open(path, encoding="utf-8") as f:
-        text, unknown, bad = fill(f.read())
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
+        original = f.read()
+    text, unknown, bad = fill(original)
+    stale = dry_run and text != original
+    if not dry_run:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
     for context, source, problem in bad:
         print("%s: %r: %s" % (context, source, problem), file=sys.stderr)
     for context, source in unknown:
         print("untranslated: %s: %r" % (context, source), file=sys.stderr)
+    if stale:
+        print("%s differs from what the table gives: run scripts/lib/translate-ja.py" % path, file=sys.stderr)
     print("%s: %d untranslated, %d with problems" % (path, len(unknown), len(bad)), file=sys.stderr)
-    return 1 if check and (unknown or bad) else 0
+    failed = unknown or bad or stale or (check and lint() != 0)
+    return 1 if check and failed else 0
 
 
 if __name__ == "__main__":
