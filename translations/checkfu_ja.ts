@@ -281,11 +281,11 @@
     </message>
     <message>
         <source>1 check failed</source>
-        <translation>1 件のチェックが失敗</translation>
+        <translation>失敗 1 件</translation>
     </message>
     <message>
         <source>%1 checks failed</source>
-        <translation>%1 件のチェックが失敗</translation>
+        <translation>失敗 %1 件</translation>
     </message>
     <message>
         <source>1 warning</source>
@@ -961,7 +961,7 @@
     </message>
     <message>
         <source>&amp;None on this machine</source>
-        <translation>このマシンでは使用しない(&amp;N)</translation>
+        <translation>このマシン上では直接実行しない(&amp;N)</translation>
     </message>
     <message>
         <source>Runs execute only in Docker containers, while a Docker daemon answers; without one this machine takes no work.</source>

@@ -71,8 +71,8 @@ J.update({
     "Failed": "失敗",
     "Skipped": "スキップ",
     "No checks ran.": "実行されたチェックはありません。",
-    "1 check failed": "1 件のチェックが失敗",
-    "%1 checks failed": "%1 件のチェックが失敗",
+    "1 check failed": "失敗 1 件",
+    "%1 checks failed": "失敗 %1 件",
     "1 warning": "警告 1 件",
     "%1 warnings": "警告 %1 件",
     "1 skipped": "スキップ 1 件",
@@ -209,7 +209,7 @@ J.update({
     "&Host process": "ホストプロセス(&H)",
     "No isolation. Runs execute as your user, can read and change your files, and use this machine's own network without limits. Choose it only for work you would run yourself.":
         "分離なし。実行はあなたの権限で動き、ファイルを読み書きでき、このマシンのネットワークを無制限に使えます。自分で実行してよい作業にだけ選んでください。",
-    "&None on this machine": "このマシンでは使用しない(&N)",
+    "&None on this machine": "このマシン上では直接実行しない(&N)",
     "Runs execute only in Docker containers, while a Docker daemon answers; without one this machine takes no work.":
         "実行は Docker デーモンが応答している間だけ Docker コンテナー内で動作します。応答がなければ、このマシンは作業を受け付けません。",
     "Except with Docker only, Docker containers are used as well whenever a Docker daemon answers.":
@@ -941,7 +941,7 @@ J.update({
     "host process (no isolation)": "ホストプロセス（分離なし）",
     "bubblewrap": "bubblewrap",
     "Docker only": "Docker のみ",
-    "none on this machine (Docker when a daemon answers)": "このマシンでは使用しない（デーモンが応答する場合は Docker）",
+    "none on this machine (Docker when a daemon answers)": "このマシン上では直接実行しない（デーモンが応答する場合は Docker）",
     "Cannot start %1 at login: it is not an absolute path.": "ログイン時に %1 を起動できません: 絶対パスではありません。",
     "Cannot write %1: %2": "%1 に書き込めません: %2",
     "Cannot remove %1: %2": "%1 を削除できません: %2",
