@@ -2099,7 +2099,7 @@
     </message>
     <message>
         <source>get a pairing code and run checkfu-runner start --code CFU-…</source>
-        <translation>ペアリングコードを入手して checkfu-runner start --code CFU-… を実行してください</translation>
+        <translation>ペアリングコードを入手して次を実行してください: checkfu-runner start --code CFU-…</translation>
     </message>
     <message>
         <source>no credential</source>

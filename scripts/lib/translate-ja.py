@@ -673,7 +673,7 @@ J.update({
     "within 60 s of the server (%1 s)": "サーバーとのずれは 60 秒以内です（%1 秒）",
     "Workspace Runner key from %1": "%1 のワークスペースランナーキー",
     "this machine is not paired": "このマシンはペアリングされていません",
-    "get a pairing code and run checkfu-runner start --code CFU-…": "ペアリングコードを入手して checkfu-runner start --code CFU-… を実行してください",
+    "get a pairing code and run checkfu-runner start --code CFU-…": "ペアリングコードを入手して次を実行してください: checkfu-runner start --code CFU-…",
     "no credential": "認証情報なし",
     "runner %1: not readable from the %2": "ランナー %1: %2 から読み取れません",
     "runner %1, stored in the %2": "ランナー %1、%2 に保存済み",
@@ -1053,7 +1053,7 @@ JAPANESE = J
 # A text that reads differently in one context: {(context, source): translation}.
 CONTEXT_JAPANESE = {}
 
-PLACEHOLDER = re.compile(r"%(?:[1-9]|n|L[1-9])")
+PLACEHOLDER = re.compile(r"%(?:\d{1,2}|n)")
 TAG = re.compile(r"</?(p|b|i|u|a|br|em|strong|code|tt|pre|span|div|ul|ol|li|h[1-6]|qt|html|body|table|tr|td|th)\b[^>]*>")
 ACCELERATOR = re.compile(r"&([A-Za-z0-9])")
 MESSAGE = re.compile(r"(<message[^>]*>)(.*?)(</message>)", re.S)
@@ -1064,9 +1064,10 @@ TRANSLATION = re.compile(r"<translation[^>]*?(?:/>|>.*?</translation>)", re.S)
 def problems(source, translation):
     """What a translation lost from its source: placeholders, accelerator, tags, line breaks."""
     found = []
-    if sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(translation)) and \
-            set(PLACEHOLDER.findall(source)) != set(PLACEHOLDER.findall(translation)):
+    if sorted(PLACEHOLDER.findall(source)) != sorted(PLACEHOLDER.findall(translation)):
         found.append("placeholders differ")
+    if source.count("&") - 2 * source.count("&&") != translation.count("&") - 2 * translation.count("&&"):
+        found.append("a different number of '&'")
     accelerators = [a for a in ACCELERATOR.findall(source.replace("&&", "")) if "://" not in source]
     for letter in accelerators:
         if "(&%s)" % letter.upper() not in translation and "&" + letter not in translation:
@@ -1075,8 +1076,7 @@ def problems(source, translation):
         found.append("HTML tags differ")
     if source.count("\n") != translation.count("\n"):
         found.append("line breaks differ")
-    if source.count("…") != translation.count("…") or (source.endswith("…") and source[-2:-1] != "-"
-                                                        and not translation.endswith("…")):
+    if source.count("…") != translation.count("…") or source.endswith("…") != translation.endswith("…"):
         found.append("… missing or moved")
     return found
 
