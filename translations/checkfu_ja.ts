@@ -2115,11 +2115,11 @@
     </message>
     <message>
         <source>needs the exchange</source>
-        <translation>交換が必要です</translation>
+        <translation>トークン交換が必要です</translation>
     </message>
     <message>
         <source>a running Runner (pid %1) holds this credential; not exchanging, so it is not fenced as a clone</source>
-        <translation>実行中のランナー（pid %1）がこの認証情報を使用しています。クローンとして遮断されないよう、交換は行いません</translation>
+        <translation>実行中のランナー（pid %1）がこの認証情報を使用しています。クローンとして遮断されないよう、トークン交換は行いません</translation>
     </message>
     <message>
         <source>its state is in its log and the tray; stop it to run this check</source>

@@ -677,9 +677,9 @@ J.update({
     "no credential": "認証情報なし",
     "runner %1: not readable from the %2": "ランナー %1: %2 から読み取れません",
     "runner %1, stored in the %2": "ランナー %1、%2 に保存済み",
-    "needs the exchange": "交換が必要です",
+    "needs the exchange": "トークン交換が必要です",
     "a running Runner (pid %1) holds this credential; not exchanging, so it is not fenced as a clone":
-        "実行中のランナー（pid %1）がこの認証情報を使用しています。クローンとして遮断されないよう、交換は行いません",
+        "実行中のランナー（pid %1）がこの認証情報を使用しています。クローンとして遮断されないよう、トークン交換は行いません",
     "its state is in its log and the tray; stop it to run this check":
         "その状態はログとトレイで確認できます。このチェックを実行するには、そのランナーを停止してください",
     "no answer within 10 s": "10 秒以内に応答がありません",
@@ -1047,6 +1047,26 @@ J.update({
     # CodePage (Windows)
     "Pairing recovery is not supported on Windows: if this machine loses its pairing, ask your administrator for a new pairing code.":
         "Windows ではペアリングの復旧はサポートされていません。このマシンのペアリングが失われた場合は、管理者に新しいペアリングコードを依頼してください。",
+})
+
+# --- Doctor's check names and lines, translated on the i18n branch (shown in Diagnostics and by
+# `checkfu-runner doctor`). ---
+J.update({
+    "endpoint": "エンドポイント",
+    "clock": "時計",
+    "credential": "認証情報",
+    "exchange": "トークン交換",
+    "presences": "プレゼンス",
+    "sandbox posture": "サンドボックスの状態",
+    "sandbox host-process": "サンドボックス host-process",
+    "sandbox bubblewrap": "サンドボックス bubblewrap",
+    "bubblewrap read-only paths": "bubblewrap の読み取り専用パス",
+    "sandbox docker": "サンドボックス docker",
+    "cursor lane": "Cursor レーン",
+    "slots": "スロット",
+    "idle timeout": "アイドルタイムアウト",
+    "hint: %1": "ヒント: %1",
+    "presence %1 gen %2 %3 %4\n": "プレゼンス %1 世代 %2 %3 %4\n",
 })
 
 JAPANESE = J
