@@ -975,7 +975,7 @@ J.update({
     "Start the Runner.": "ランナーを起動します。",
     "checkfu-runner: warning: %1": "checkfu-runner: 警告: %1",
     "checkfu-runner approval: run %1 waits for approval %2; decide at %3":
-        "checkfu-runner 承認: 実行 %1 が承認 %2 を待っています。%3 で判断してください",
+        "checkfu-runner approval: 実行 %1 が承認 %2 を待っています。%3 で判断してください",
     "the Checkfu dashboard": "Checkfu ダッシュボード",
     "checkfu-runner: stopping: finishing owned work, then signing off (interrupt again to cancel owned runs)":
         "checkfu-runner: 停止処理中: 担当中の作業を終えてからサインオフします（もう一度割り込むと担当中の実行をキャンセルします）",
