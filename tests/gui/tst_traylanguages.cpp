@@ -309,6 +309,7 @@ private slots:
     {
         QTest::addColumn<QString>("language");
         QTest::newRow("de") << QStringLiteral("de");
+        QTest::newRow("ja") << QStringLiteral("ja");
     }
 
     void noEnglishLeft()
