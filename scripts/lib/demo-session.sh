@@ -53,8 +53,10 @@ s = d["settlement"]
 print("   outcome: %s%s (exit code %s, %s events)" % (s["outcome"], "/" + s["reason"] if s["reason"] else "", s["exit_code"], s["final_seq"]))
 '
 
-echo "==> an agent Session (ACP): the SDK-based test agent asks for permission before a tool call"
-agent=$(python3 -c 'import json,sys; print(json.dumps([sys.argv[1], sys.argv[2]]))' "$(command -v node)" "$PWD/tests/peers/acp/agent.mjs")
+echo "==> an agent Session (ACP): a scripted agent asks for permission before a tool call"
+# scripts/lib/demo-agent.py: Python's standard library alone, so the first run waits for neither
+# Node.js nor npm (the tests' agent, tests/peers/acp, is on the ACP TypeScript SDK).
+agent=$(python3 -c 'import json,sys; print(json.dumps([sys.argv[1], sys.argv[2]]))' "$(command -v python3)" "$PWD/scripts/lib/demo-agent.py")
 session=$("$devplane" session create --preset acp --param "agent=$agent" \
   --param "prompt=say I will clean the build directory.; tool List build/; ask Delete build/; say Done." \
   --info-file "$DEMO_DIR/devplane.json")
