@@ -69,10 +69,10 @@ TIMEFORMAT='%U %S'
 {
   time {
     chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-      LANG=C.UTF-8 TERM=dumb /bin/bash -c 'cd /root/checkfu-runner && bash scripts/demo' 2>&1
-    echo "exit status $?"
+      LANG=C.UTF-8 TERM=dumb /bin/bash -c 'cd /root/checkfu-runner && bash scripts/demo' 2>&1 && code=0 || code=$?
+    echo "exit status $code"
   } | while IFS= read -r line; do printf '%5ds %s\n' $(($(date +%s) - start)) "$line"; done | tee "$dir/demo.log"
-} 2>"$dir/cpu.txt"
+} 2>"$dir/cpu.txt" || true
 status=$(sed -n 's/^ *[0-9]*s exit status //p' "$dir/demo.log" | tail -1)
 read -r cpu_user cpu_sys <"$dir/cpu.txt"
 seconds=$(($(date +%s) - start))
