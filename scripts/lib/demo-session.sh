@@ -15,6 +15,7 @@ pids+=($!)
 for _ in $(seq 50); do [ -s "$DEMO_DIR/devplane.json" ] && break; sleep 0.1; done
 url=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["url"])' "$DEMO_DIR/devplane.json")
 echo "==> local control plane at $url"
+echo "==> dashboard: $url/"
 
 code=$("$devplane" pair --info-file "$DEMO_DIR/devplane.json" --label demo-laptop)
 echo "==> an admin minted pairing code ${code:0:8}-****-****"
@@ -52,8 +53,10 @@ s = d["settlement"]
 print("   outcome: %s%s (exit code %s, %s events)" % (s["outcome"], "/" + s["reason"] if s["reason"] else "", s["exit_code"], s["final_seq"]))
 '
 
-echo "==> an agent Session (ACP): the SDK-based test agent asks for permission before a tool call"
-agent=$(python3 -c 'import json,sys; print(json.dumps([sys.argv[1], sys.argv[2]]))' "$(command -v node)" "$PWD/tests/peers/acp/agent.mjs")
+echo "==> an agent Session (ACP): a scripted agent asks for permission before a tool call"
+# scripts/lib/demo-agent.py: Python's standard library alone, so the first run waits for neither
+# Node.js nor npm (the tests' agent, tests/peers/acp, is on the ACP TypeScript SDK).
+agent=$(python3 -c 'import json,sys; print(json.dumps([sys.argv[1], sys.argv[2]]))' "$(command -v python3)" "$PWD/scripts/lib/demo-agent.py")
 session=$("$devplane" session create --preset acp --param "agent=$agent" \
   --param "prompt=say I will clean the build directory.; tool List build/; ask Delete build/; say Done." \
   --info-file "$DEMO_DIR/devplane.json")
@@ -105,3 +108,10 @@ print("   outcome: %s%s (%s events)" % (s["outcome"], "/" + s["reason"] if s["re
 
 kill -TERM "$runner_pid"
 wait "$runner_pid" && echo "==> Runner drained and signed off (exit 0)"
+
+if [ "${CHECKFU_DEMO_KEEP_DEVPLANE:-}" = "1" ]; then
+  echo "==> the control plane keeps running for its dashboard at $url/ (admin key: \"admin_key\" in $DEMO_DIR/devplane.json); Ctrl-C stops it"
+  wait
+else
+  echo "==> the control plane stops with the demo; CHECKFU_DEMO_KEEP_DEVPLANE=1 bash scripts/demo keeps it (and its dashboard) running"
+fi
