@@ -225,6 +225,10 @@
         <source>Spaces, line breaks, lower case and missing hyphens do not matter: the code is tidied up as you paste it.</source>
         <translation>Leerzeichen, Zeilenumbrüche, Kleinbuchstaben und fehlende Bindestriche spielen keine Rolle: Der Code wird beim Einfügen bereinigt.</translation>
     </message>
+    <message>
+        <source>Pairing recovery is not supported on Windows: if this machine loses its pairing, ask your administrator for a new pairing code.</source>
+        <translation>Die Wiederherstellung einer Kopplung wird unter Windows nicht unterstützt: Verliert dieser Rechner seine Kopplung, bitten Sie Ihren Administrator um einen neuen Kopplungscode.</translation>
+    </message>
 </context>
 <context>
     <name>ConfigKeys</name>
@@ -1175,6 +1179,61 @@
     <message>
         <source>The control plane did not pair this machine.</source>
         <translation>Der Steuerungsserver hat diesen Rechner nicht gekoppelt.</translation>
+    </message>
+</context>
+<context>
+    <name>RunActivityView</name>
+    <message>
+        <source>Runs on this machine</source>
+        <translation>Läufe auf diesem Rechner</translation>
+    </message>
+    <message>
+        <source>No run is going.</source>
+        <translation>Es läuft kein Lauf.</translation>
+    </message>
+    <message>
+        <source>Recently ended</source>
+        <translation>Kürzlich beendet</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>Sitzung</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>Sitzung öffnen</translation>
+    </message>
+    <message>
+        <source>Cancel…</source>
+        <translation>Abbrechen…</translation>
+    </message>
+    <message>
+        <source>Driver: %1</source>
+        <translation>Treiber: %1</translation>
+    </message>
+    <message>
+        <source>Tier: %1</source>
+        <translation>Stufe: %1</translation>
+    </message>
+    <message>
+        <source>Running for %1</source>
+        <translation>Läuft seit %1</translation>
+    </message>
+    <message>
+        <source>The control plane gave no link to this Session</source>
+        <translation>Der Steuerungsserver hat keinen Link zu dieser Sitzung angegeben</translation>
     </message>
 </context>
 <context>
@@ -2159,6 +2218,14 @@
         <source>Quit Checkfu Runner</source>
         <translation>Checkfu Runner beenden</translation>
     </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>Lauf abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel “%1”? The harness is stopped and the run ends as cancelled on this machine.</source>
+        <translation>„%1“ abbrechen? Der Harness wird angehalten und der Lauf endet auf diesem Rechner als abgebrochen.</translation>
+    </message>
 </context>
 <context>
     <name>TrayIcon</name>
@@ -2200,14 +2267,6 @@
 </context>
 <context>
     <name>TrayPresentation</name>
-    <message>
-        <source>1 run</source>
-        <translation>1 Lauf</translation>
-    </message>
-    <message>
-        <source>%1 runs</source>
-        <translation>%1 Läufe</translation>
-    </message>
     <message>
         <source>1 approval waiting</source>
         <translation>1 Freigabe wartet</translation>
@@ -2379,6 +2438,176 @@
     <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run going</source>
+        <translation>
+            <numerusform>%n Lauf läuft</numerusform>
+            <numerusform>%n Läufe laufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs going</source>
+        <translation>
+            <numerusform>%n Lauf läuft</numerusform>
+            <numerusform>%n Läufe laufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run</source>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs</source>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show activity…</source>
+        <translation>Aktivität anzeigen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show activity — %n run going…</source>
+        <translation>
+            <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
+            <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show activity — %n runs going…</source>
+        <translation>
+            <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
+            <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>untitled run</source>
+        <translation>Lauf ohne Titel</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 min %2 s</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 h %2 min</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>Erfolgreich</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>Abgebrochen</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>Abgelehnt</translation>
+    </message>
+    <message>
+        <source>Given up</source>
+        <translation>Aufgegeben</translation>
+    </message>
+    <message>
+        <source>its sandbox tier is not available here</source>
+        <translation>seine Sandbox-Stufe ist hier nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>its network boundary is not available here</source>
+        <translation>seine Netzwerkgrenze ist hier nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>its retention mode is not available here</source>
+        <translation>sein Aufbewahrungsmodus ist hier nicht verfügbar</translation>
+    </message>
+    <message>
+        <source>its harness driver is not supported</source>
+        <translation>sein Harness-Treiber wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>its launch kind is not supported</source>
+        <translation>seine Startart wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>it asks for more resources than allowed</source>
+        <translation>er verlangt mehr Ressourcen als erlaubt</translation>
+    </message>
+    <message>
+        <source>its harness and model do not match</source>
+        <translation>Harness und Modell passen nicht zusammen</translation>
+    </message>
+    <message>
+        <source>one of its mounts is not supported</source>
+        <translation>eine seiner Einbindungen wird nicht unterstützt</translation>
+    </message>
+    <message>
+        <source>its run spec is invalid</source>
+        <translation>seine Laufbeschreibung ist ungültig</translation>
+    </message>
+    <message>
+        <source>the harness exited with an error</source>
+        <translation>der Harness endete mit einem Fehler</translation>
+    </message>
+    <message>
+        <source>the harness was killed by a signal</source>
+        <translation>der Harness wurde durch ein Signal beendet</translation>
+    </message>
+    <message>
+        <source>the harness could not be started</source>
+        <translation>der Harness konnte nicht gestartet werden</translation>
+    </message>
+    <message>
+        <source>the harness was silent too long</source>
+        <translation>der Harness war zu lange still</translation>
+    </message>
+    <message>
+        <source>it ran past its time limit</source>
+        <translation>er überschritt sein Zeitlimit</translation>
+    </message>
+    <message>
+        <source>cancelled from the dashboard</source>
+        <translation>im Dashboard abgebrochen</translation>
+    </message>
+    <message>
+        <source>cancelled on this machine</source>
+        <translation>auf diesem Rechner abgebrochen</translation>
+    </message>
+    <message>
+        <source>the agent ended mid-session</source>
+        <translation>der Agent endete mitten in der Sitzung</translation>
+    </message>
+    <message>
+        <source>the agent broke the protocol</source>
+        <translation>der Agent hat das Protokoll verletzt</translation>
+    </message>
+    <message>
+        <source>its in-memory buffer filled up during an outage</source>
+        <translation>sein Speicherpuffer lief während eines Ausfalls voll</translation>
+    </message>
+    <message>
+        <source>the Runner restarted</source>
+        <translation>der Runner wurde neu gestartet</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,101 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ja_JP" sourcelanguage="en">
 <context>
+    <name>Admission</name>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>The run asks for %1 %2; this machine offers: %3 (providers considered: %4).</source>
+        <translation>実行は%1 %2 を要求していますが、このマシンが提供するのは %3 です（検討したプロバイダー: %4）。</translation>
+    </message>
+    <message>
+        <source>This machine could realise it, but its enrollment ceiling does not allow it.</source>
+        <translation>このマシンでは実現できますが、登録時の上限で許可されていません。</translation>
+    </message>
+    <message>
+        <source>%1 not available</source>
+        <translation>%1 は使用できません</translation>
+    </message>
+    <message>
+        <source>The run asks for %1; this machine allows (within its enrollment ceiling) %2.</source>
+        <translation>実行は %1 を要求していますが、このマシンが（登録時の上限内で）許可するのは %2 です。</translation>
+    </message>
+    <message>
+        <source>%1 takes at most %2</source>
+        <translation>%1 は最大 %2</translation>
+    </message>
+    <message>
+        <source>The run asks for %1 mount(s) of kind %2; within its enrollment ceiling this machine offers mount kinds: %3 (%4).</source>
+        <translation>実行は種類 %2 のマウントを %1 個要求していますが、このマシンが登録時の上限内で提供するマウントの種類は %3 です（%4）。</translation>
+    </message>
+    <message>
+        <source>The run asks for model %1 from provider %2 (kind %3) with harness profile %4 and release digest %5</source>
+        <translation>実行は、プロバイダー %2 のモデル %1（種類 %3）を、ハーネスプロファイル %4、リリースダイジェスト %5 で要求しています</translation>
+    </message>
+    <message>
+        <source>null</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>; this machine has no Cursor lane configured.</source>
+        <translation>。このマシンには Cursor レーンが設定されていません。</translation>
+    </message>
+    <message>
+        <source>; this machine&apos;s Cursor lane is model %1 from provider &apos;cursor&apos; with harness profile %2 and release digest %3.</source>
+        <translation>。このマシンの Cursor レーンは、プロバイダー &apos;cursor&apos; のモデル %1、ハーネスプロファイル %2、リリースダイジェスト %3 です。</translation>
+    </message>
+    <message>
+        <source>image %1</source>
+        <translation>イメージ %1</translation>
+    </message>
+    <message>
+        <source>a launch of kind %1, not a container</source>
+        <translation>コンテナーではない種類 %1 の起動</translation>
+    </message>
+    <message>
+        <source>; the Cursor key goes only into a container of the harness image pinned to that release digest: launch.image must be &lt;name&gt;@%1 (or the local image id %1), but the run asks for %2.</source>
+        <translation>。Cursor キーは、そのリリースダイジェストに固定されたハーネスイメージのコンテナーにだけ渡されます。launch.image は &lt;name&gt;@%1（またはローカルイメージ ID %1）である必要がありますが、実行が要求しているのは %2 です。</translation>
+    </message>
+    <message>
+        <source>; this machine&apos;s Cursor lane matches, but no enabled sandbox provider allowed by the enrollment ceiling advertises that harness-owned model.</source>
+        <translation>。このマシンの Cursor レーンは一致していますが、登録時の上限で許可された有効なサンドボックスプロバイダーのうち、そのハーネス所有のモデルを提示しているものがありません。</translation>
+    </message>
+    <message>
+        <source>The run spec is invalid: %1</source>
+        <translation>実行の仕様が無効です: %1</translation>
+    </message>
+    <message>
+        <source>The run asks for tier %1, but no sandbox provider is enabled on this machine.</source>
+        <translation>実行はレベル %1 を要求していますが、このマシンでは有効なサンドボックスプロバイダーがありません。</translation>
+    </message>
+    <message>
+        <source>The run asks for tier %1, but the enrollment ceiling allows none of this machine&apos;s sandbox providers (%2).</source>
+        <translation>実行はレベル %1 を要求していますが、登録時の上限ではこのマシンのサンドボックスプロバイダー（%2）はどれも許可されていません。</translation>
+    </message>
+    <message>
+        <source>tier</source>
+        <translation>レベル</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>ネットワーク</translation>
+    </message>
+    <message>
+        <source>retention</source>
+        <translation>保持</translation>
+    </message>
+    <message>
+        <source>launch kind</source>
+        <translation>起動の種類</translation>
+    </message>
+    <message>
+        <source>harness driver</source>
+        <translation>ハーネスドライバー</translation>
+    </message>
+</context>
+<context>
     <name>ApiClient</name>
     <message>
         <source>refusing to send to %1: only https, or http to a loopback address</source>
@@ -48,6 +143,48 @@
     </message>
 </context>
 <context>
+    <name>AppLanguage</name>
+    <message>
+        <source>Language of the messages: %1. Default: the system&apos;s language.</source>
+        <translation>メッセージの言語: %1。既定: システムの言語。</translation>
+    </message>
+    <message>
+        <source>--lang: there is no language &apos;%1&apos;; use one of %2.</source>
+        <translation>--lang: 言語 &apos;%1&apos; はありません。%2 のいずれかを指定してください。</translation>
+    </message>
+</context>
+<context>
+    <name>Autostart</name>
+    <message>
+        <source>Cannot start %1 at login: it is not an absolute path.</source>
+        <translation>ログイン時に %1 を起動できません: 絶対パスではありません。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <source>Cannot remove %1: %2</source>
+        <translation>%1 を削除できません: %2</translation>
+    </message>
+    <message>
+        <source>Cannot change %1.</source>
+        <translation>%1 を変更できません。</translation>
+    </message>
+    <message>
+        <source>Cannot start %1 at login: its path contains a control character.</source>
+        <translation>ログイン時に %1 を起動できません: パスに制御文字が含まれています。</translation>
+    </message>
+    <message>
+        <source>Checkfu Runner</source>
+        <translation>Checkfu Runner</translation>
+    </message>
+    <message>
+        <source>Runs Checkfu coding-agent sessions on this machine</source>
+        <translation>このマシンで Checkfu のコーディングエージェントのセッションを実行します</translation>
+    </message>
+</context>
+<context>
     <name>BubblewrapProvider</name>
     <message>
         <source>the harness %1 is not visible in the sandbox: bubblewrap shows only the system directories, the run&apos;s own directory and the read-only paths the person allowed. To run it, add %2 to the bubblewrap read-only paths (--bubblewrap-read-only, %3, or Settings &gt; Bubblewrap read-only paths)</source>
@@ -87,6 +224,10 @@
     <message>
         <source>Spaces, line breaks, lower case and missing hyphens do not matter: the code is tidied up as you paste it.</source>
         <translation>空白、改行、小文字、ハイフンの抜けは気にする必要はありません。貼り付けたときにコードが自動で整えられます。</translation>
+    </message>
+    <message>
+        <source>Pairing recovery is not supported on Windows: if this machine loses its pairing, ask your administrator for a new pairing code.</source>
+        <translation>Windows ではペアリングの復旧はサポートされていません。このマシンのペアリングが失われた場合は、管理者に新しいペアリングコードを依頼してください。</translation>
     </message>
 </context>
 <context>
@@ -134,6 +275,21 @@
     <message>
         <source>Environment:</source>
         <translation>環境変数:</translation>
+    </message>
+</context>
+<context>
+    <name>ConfigResolver</name>
+    <message>
+        <source>the settings file holds a Cursor tuple, but the credential store (%1) has no Cursor API key; the Cursor lane is off</source>
+        <translation>設定ファイルには Cursor の設定がありますが、認証情報ストア（%1）に Cursor API キーがありません。Cursor レーンはオフです</translation>
+    </message>
+    <message>
+        <source>the Cursor API key could not be read, so the Cursor lane is off: %1</source>
+        <translation>Cursor API キーを読み取れなかったため、Cursor レーンはオフです: %1</translation>
+    </message>
+    <message>
+        <source>the Cursor tuple in the settings file cannot be used, so the Cursor lane is off: %1</source>
+        <translation>設定ファイルの Cursor の設定を使用できないため、Cursor レーンはオフです: %1</translation>
     </message>
 </context>
 <context>
@@ -356,6 +512,57 @@
     <message>
         <source>The endpoint</source>
         <translation>エンドポイント</translation>
+    </message>
+</context>
+<context>
+    <name>EndpointPolicy</name>
+    <message>
+        <source>%1 is empty. Give the control plane URL, e.g. %2.</source>
+        <translation>%1 が空です。コントロールプレーンの URL を指定してください（例: %2）。</translation>
+    </message>
+    <message>
+        <source>%1 contains a space, control character or backslash. Give a plain URL such as %2.</source>
+        <translation>%1 に空白、制御文字、またはバックスラッシュが含まれています。%2 のような通常の URL を指定してください。</translation>
+    </message>
+    <message>
+        <source>%1 is not a URL. Give the control plane URL with its scheme, e.g. %2.</source>
+        <translation>%1 は URL ではありません。コントロールプレーンの URL をスキーム付きで指定してください（例: %2）。</translation>
+    </message>
+    <message>
+        <source>%1 uses the scheme &apos;%2&apos;; only https:// is supported (http:// only for a loopback host). Give a URL such as %3.</source>
+        <translation>%1 はスキーム &apos;%2&apos; を使用しています。サポートされているのは https:// だけです（http:// はループバックのホストに限ります）。%3 のような URL を指定してください。</translation>
+    </message>
+    <message>
+        <source>%1 contains a user name or password (the part before &apos;@&apos;). Remove it: the Runner authenticates with its own credential.</source>
+        <translation>%1 にユーザー名またはパスワード（&apos;@&apos; の前の部分）が含まれています。削除してください。ランナーは自身の認証情報で認証します。</translation>
+    </message>
+    <message>
+        <source>%1 contains a query (&apos;?&apos;) or fragment (&apos;#&apos;). Give only the scheme, host, port and path, e.g. %2.</source>
+        <translation>%1 にクエリ（&apos;?&apos;）またはフラグメント（&apos;#&apos;）が含まれています。スキーム、ホスト、ポート、パスだけを指定してください（例: %2）。</translation>
+    </message>
+    <message>
+        <source>%1 has an IPv6 address without its closing &apos;]&apos;. Write it as e.g. http://[::1]:8080.</source>
+        <translation>%1 の IPv6 アドレスに閉じ括弧 &apos;]&apos; がありません。http://[::1]:8080 のように記述してください。</translation>
+    </message>
+    <message>
+        <source>%1 has text after the IPv6 address. Write it as e.g. http://[::1]:8080.</source>
+        <translation>%1 の IPv6 アドレスの後に余分な文字があります。http://[::1]:8080 のように記述してください。</translation>
+    </message>
+    <message>
+        <source>%1 has no host. Give the control plane URL, e.g. %2.</source>
+        <translation>%1 にホストがありません。コントロールプレーンの URL を指定してください（例: %2）。</translation>
+    </message>
+    <message>
+        <source>%1 has an invalid port. Use a number from 1 to 65535, or leave the port out.</source>
+        <translation>%1 のポートが無効です。1〜65535 の数値を指定するか、ポートを省略してください。</translation>
+    </message>
+    <message>
+        <source>%1 uses plain http:// with the host &apos;%2&apos;, which is not a loopback address. Use https://, or http:// only with 127.0.0.1 (any 127.x.x.x), [::1] or localhost.</source>
+        <translation>%1 はループバックアドレスではないホスト &apos;%2&apos; に対して暗号化なしの http:// を使用しています。https:// を使用してください。http:// は 127.0.0.1（127.x.x.x 全般）、[::1]、localhost でのみ使用できます。</translation>
+    </message>
+    <message>
+        <source>%1 is not a valid URL. Check the host name and path, e.g. %2.</source>
+        <translation>%1 は有効な URL ではありません。ホスト名とパスを確認してください（例: %2）。</translation>
     </message>
 </context>
 <context>
@@ -722,6 +929,35 @@
     </message>
 </context>
 <context>
+    <name>PairingCode</name>
+    <message>
+        <source>The pairing code is empty. Paste the code your admin gave you; it looks like CFU-XXXX-XXXX-XXXX.</source>
+        <translation>ペアリングコードが空です。管理者から受け取ったコード（CFU-XXXX-XXXX-XXXX の形式）を貼り付けてください。</translation>
+    </message>
+    <message>
+        <source>The pairing code must start with CFU- (it looks like CFU-XXXX-XXXX-XXXX). Copy the whole code your admin gave you.</source>
+        <translation>ペアリングコードは CFU- で始まる必要があります（CFU-XXXX-XXXX-XXXX の形式）。管理者から受け取ったコード全体をコピーしてください。</translation>
+    </message>
+    <message>
+        <source>The pairing code contains %1, which is not used in pairing codes (allowed: 0-9 and A-Z without I, L, O, U). Check the code your admin gave you.</source>
+        <translation>ペアリングコードに、ペアリングコードでは使われない %1 が含まれています（使用できる文字: 0-9 と、I、L、O、U を除く A-Z）。管理者から受け取ったコードを確認してください。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The pairing code has %n character(s) after CFU-, expected 12. Check that you copied the whole code.</source>
+        <translation>
+            <numerusform>ペアリングコードの CFU- の後が %n 文字です（12 文字である必要があります）。コード全体をコピーしたか確認してください。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The pairing code has a hyphen in the wrong place. Groups are four characters: CFU-XXXX-XXXX-XXXX.</source>
+        <translation>ペアリングコードのハイフンの位置が正しくありません。各グループは 4 文字です: CFU-XXXX-XXXX-XXXX。</translation>
+    </message>
+    <message>
+        <source>(invalid pairing code)</source>
+        <translation>（無効なペアリングコード）</translation>
+    </message>
+</context>
+<context>
     <name>PairingLink</name>
     <message>
         <source>The pairing link is too long to be a pairing link. Copy the link your administrator gave you again.</source>
@@ -833,12 +1069,68 @@
         <source>Cursor lane: off</source>
         <translation>Cursor レーン: オフ</translation>
     </message>
+    <message>
+        <source>not chosen</source>
+        <translation>未選択</translation>
+    </message>
+    <message>
+        <source>host process (no isolation)</source>
+        <translation>ホストプロセス（分離なし）</translation>
+    </message>
+    <message>
+        <source>bubblewrap</source>
+        <translation>bubblewrap</translation>
+    </message>
+    <message>
+        <source>Docker only</source>
+        <translation>Docker のみ</translation>
+    </message>
+    <message>
+        <source>none on this machine (Docker when a daemon answers)</source>
+        <translation>このマシン上では直接実行しない（デーモンが応答する場合は Docker）</translation>
+    </message>
 </context>
 <context>
-    <name>RegistryRunAutostart</name>
+    <name>PrivateDirectory</name>
     <message>
-        <source>Cannot change %1.</source>
-        <translation>%1 を変更できません。</translation>
+        <source>%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
+        <translation>%1 はディレクトリではありません。削除（または XDG_RUNTIME_DIR を自分専用のディレクトリに設定）してから、もう一度起動してください。</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2, not %3), who could then reach this Runner&apos;s lock and socket. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
+        <translation>%1 は別のユーザー（uid %2。%3 ではありません）の所有で、そのユーザーがこのランナーのロックとソケットにアクセスできてしまいます。削除（または XDG_RUNTIME_DIR を自分専用のディレクトリに設定）してから、もう一度起動してください。</translation>
+    </message>
+    <message>
+        <source>%1 has mode %2, so other users can enter it. It must be yours alone: chmod 700 %1 (or remove it) and start again.</source>
+        <translation>%1 のモードは %2 のため、ほかのユーザーが中に入れます。自分専用にする必要があります。chmod 700 %1 を実行（または削除）してから、もう一度起動してください。</translation>
+    </message>
+    <message>
+        <source>Cannot create the directory %1: %2.</source>
+        <translation>ディレクトリ %1 を作成できません: %2。</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link, which another user could point anywhere. Remove it and start again.</source>
+        <translation>%1 はシンボリックリンクで、ほかのユーザーが任意の場所を指すように変更できます。削除してから、もう一度起動してください。</translation>
+    </message>
+    <message>
+        <source>Cannot open the directory %1: %2.</source>
+        <translation>ディレクトリ %1 を開けません: %2。</translation>
+    </message>
+    <message>
+        <source>Cannot inspect the directory %1: %2.</source>
+        <translation>ディレクトリ %1 を調べられません: %2。</translation>
+    </message>
+    <message>
+        <source>Cannot inspect %1: %2.</source>
+        <translation>%1 を調べられません: %2。</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file (a symbolic link or something else put in its place). Remove it and start again.</source>
+        <translation>%1 は通常のファイルではありません（シンボリックリンクなどが代わりに置かれています）。削除してから、もう一度起動してください。</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2). Remove it and start again.</source>
+        <translation>%1 は別のユーザー（uid %2）の所有です。削除してから、もう一度起動してください。</translation>
     </message>
 </context>
 <context>
@@ -889,10 +1181,535 @@
     </message>
 </context>
 <context>
+    <name>RunActivityView</name>
+    <message>
+        <source>Runs on this machine</source>
+        <translation>このマシンの実行</translation>
+    </message>
+    <message>
+        <source>No run is going.</source>
+        <translation>実行中の作業はありません。</translation>
+    </message>
+    <message>
+        <source>Recently ended</source>
+        <translation>最近終了した実行</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>セッション</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>所要時間</translation>
+    </message>
+    <message>
+        <source>Open Session</source>
+        <translation>セッションを開く</translation>
+    </message>
+    <message>
+        <source>Cancel…</source>
+        <translation>キャンセル…</translation>
+    </message>
+    <message>
+        <source>Driver: %1</source>
+        <translation>ドライバー: %1</translation>
+    </message>
+    <message>
+        <source>Tier: %1</source>
+        <translation>レベル: %1</translation>
+    </message>
+    <message>
+        <source>Running for %1</source>
+        <translation>%1 実行中</translation>
+    </message>
+    <message>
+        <source>The control plane gave no link to this Session</source>
+        <translation>コントロールプレーンからこのセッションへのリンクが提供されていません</translation>
+    </message>
+</context>
+<context>
     <name>RunExecution</name>
     <message>
         <source>the sandbox provider %1 is not enabled on this machine</source>
         <translation>サンドボックスプロバイダー %1 はこのマシンで有効になっていません</translation>
+    </message>
+</context>
+<context>
+    <name>RunSpec</name>
+    <message>
+        <source>is empty</source>
+        <translation>が空です</translation>
+    </message>
+    <message>
+        <source>does not have the shape %1</source>
+        <translation>が %1 の形式ではありません</translation>
+    </message>
+    <message>
+        <source>is not pinned by digest (expected name@sha256:&lt;64 hex&gt; or a local image id sha256:&lt;64 hex&gt;; a tag alone is refused)</source>
+        <translation>がダイジェストで固定されていません（name@sha256:&lt;64 hex&gt; またはローカルイメージ ID sha256:&lt;64 hex&gt; が必要です。タグだけの指定は拒否されます）</translation>
+    </message>
+    <message>
+        <source>is empty (a program to run is required)</source>
+        <translation>が空です（実行するプログラムが必要です）</translation>
+    </message>
+    <message>
+        <source>has the wrong type (expected a string)</source>
+        <translation>の型が正しくありません（文字列である必要があります）</translation>
+    </message>
+    <message>
+        <source>contains a NUL character</source>
+        <translation>に NUL 文字が含まれています</translation>
+    </message>
+    <message>
+        <source>is empty (the program to run)</source>
+        <translation>が空です（実行するプログラムを指定してください）</translation>
+    </message>
+    <message>
+        <source>is not a valid environment variable name (it must match [A-Za-z_][A-Za-z0-9_]*: letters, digits and &apos;_&apos;, not starting with a digit)</source>
+        <translation>は有効な環境変数名ではありません（[A-Za-z_][A-Za-z0-9_]* に一致する必要があります: 英字、数字、&apos;_&apos; のみで、先頭は数字以外）</translation>
+    </message>
+    <message>
+        <source>contains a NUL character, which an environment variable cannot hold</source>
+        <translation>に NUL 文字が含まれています。環境変数には NUL 文字を含められません</translation>
+    </message>
+    <message>
+        <source>contains a line break (CR or LF), which an environment variable of a run may not hold</source>
+        <translation>に改行（CR または LF）が含まれています。実行の環境変数には改行を含められません</translation>
+    </message>
+    <message>
+        <source>has the wrong type (expected an object)</source>
+        <translation>の型が正しくありません（オブジェクトである必要があります）</translation>
+    </message>
+    <message>
+        <source>brings the number of uploaded files above the limit of %1</source>
+        <translation>により、アップロードするファイルの数が上限の %1 を超えます</translation>
+    </message>
+    <message>
+        <source>appears twice in the same mount</source>
+        <translation>が同じマウント内に 2 回出現しています</translation>
+    </message>
+    <message>
+        <source>is not valid base64</source>
+        <translation>が有効な base64 ではありません</translation>
+    </message>
+    <message>
+        <source>brings the uploaded files above the limit of %1 bytes in total</source>
+        <translation>により、アップロードするファイルの合計が上限の %1 バイトを超えます</translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters</source>
+        <translation>が %1 文字を超えています</translation>
+    </message>
+    <message>
+        <source>contains a backslash</source>
+        <translation>にバックスラッシュが含まれています</translation>
+    </message>
+    <message>
+        <source>is absolute</source>
+        <translation>が絶対パスです</translation>
+    </message>
+    <message>
+        <source>has an empty segment</source>
+        <translation>に空のセグメントがあります</translation>
+    </message>
+    <message>
+        <source>has a &apos;..&apos; segment</source>
+        <translation>に &apos;..&apos; セグメントがあります</translation>
+    </message>
+    <message>
+        <source>has a &apos;.&apos; segment</source>
+        <translation>に &apos;.&apos; セグメントがあります</translation>
+    </message>
+    <message>
+        <source>is not an absolute path</source>
+        <translation>が絶対パスではありません</translation>
+    </message>
+    <message>
+        <source>has the wrong type (expected a content block object)</source>
+        <translation>の型が正しくありません（コンテンツブロックのオブジェクトである必要があります）</translation>
+    </message>
+</context>
+<context>
+    <name>RunnerCli</name>
+    <message>
+        <source>Control plane URL (https, or http to loopback). Default: %1, then the stored pairing.</source>
+        <translation>コントロールプレーンの URL（https、またはループバック宛ての http）。既定: %1、次に保存済みのペアリング。</translation>
+    </message>
+    <message>
+        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem.</source>
+        <translation>使用する 1 回限りのペアリングコード（CFU-XXXX-XXXX-XXXX）。</translation>
+    </message>
+    <message>
+        <source>This machine&apos;s display label. Default: the host name.</source>
+        <translation>このマシンの表示ラベル。既定: ホスト名。</translation>
+    </message>
+    <message>
+        <source>Sandbox tier: host-process, bubblewrap, docker or none. Default: the stored setting, else automatic.</source>
+        <translation>サンドボックスレベル: host-process、bubblewrap、docker、none のいずれか。既定: 保存済みの設定、なければ自動。</translation>
+    </message>
+    <message>
+        <source>Where the credential is kept: keychain (default) or file (explicit opt-in, owner-only file).</source>
+        <translation>認証情報の保存先: keychain（既定）または file（明示的に選択した場合のみ。所有者だけが読めるファイル）。</translation>
+    </message>
+    <message>
+        <source>Runs at once (1-64). Default: the stored setting, else 1.</source>
+        <translation>同時に実行する数（1〜64）。既定: 保存済みの設定、なければ 1。</translation>
+    </message>
+    <message>
+        <source>Paths a bubblewrap sandbox shows read-only, &apos;:&apos;-separated (e.g. where a harness is installed under your home). Repeatable. Default: %1, then the stored setting, else none.</source>
+        <translation>bubblewrap サンドボックスに読み取り専用で見せるパス（&apos;:&apos; 区切り。ホーム以下にインストールしたハーネスの場所など）。複数回指定できます。既定: %1、次に保存済みの設定、なければなし。</translation>
+    </message>
+    <message>
+        <source>trace, debug, info (default), warn or error.</source>
+        <translation>trace、debug、info（既定）、warn、error のいずれか。</translation>
+    </message>
+    <message>
+        <source>doctor: print the result as JSON.</source>
+        <translation>doctor: 結果を JSON で出力します。</translation>
+    </message>
+    <message>
+        <source>Commands:
+  start    pair (with --code) or use the stored pairing, then stay connected until stopped.
+           SIGINT/SIGTERM once: finish owned work and sign off; twice: cancel owned runs;
+           three times: exit at once.
+  doctor   check endpoint, clock, credential, exchange, sandbox tiers, Cursor lane, presences.
+  unpair   forget this machine&apos;s credential and pairing.
+</source>
+        <translation>コマンド:
+  start    ペアリング（--code 指定時）または保存済みのペアリングを使い、停止するまで接続を維持します。
+           SIGINT/SIGTERM 1 回目: 担当中の作業を終えてサインオフ。2 回目: 担当中の実行をキャンセル。
+           3 回目: 直ちに終了。
+  doctor   エンドポイント、時計、認証情報、交換、サンドボックスレベル、Cursor レーン、プレゼンスを確認します。
+  unpair   このマシンの認証情報とペアリングを破棄します。
+</translation>
+    </message>
+    <message>
+        <source>Stored settings (the tray&apos;s Settings, in the settings file that holds the pairing): the
+  sandbox tier, slots, idle timeout, bubblewrap read-only paths and Cursor tuple (its API key
+  in the credential store)
+  apply where flags and environment are silent. A flag wins over a variable, a variable over
+  a stored value; any Cursor variable set takes the whole Cursor lane from the environment.
+</source>
+        <translation>保存済みの設定（トレイの「設定」で変更でき、ペアリングと同じ設定ファイルに保存されます）:
+  サンドボックスレベル、スロット、アイドルタイムアウト、bubblewrap の読み取り専用パス、
+  Cursor の設定（API キーは認証情報ストアに保存）
+  は、フラグと環境変数で指定がない場合に使われます。フラグは環境変数より、環境変数は保存済みの値
+  より優先されます。Cursor の変数を 1 つでも設定すると、Cursor レーン全体が環境変数から取られます。
+</translation>
+    </message>
+    <message>
+        <source>Exit codes:</source>
+        <translation>終了コード:</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: %1</source>
+        <translation>checkfu-runner: %1</translation>
+    </message>
+    <message>
+        <source>in the settings file %1: %2</source>
+        <translation>設定ファイル %1 内: %2</translation>
+    </message>
+    <message>
+        <source>Checkfu Runner: runs Checkfu agent sessions on this machine.</source>
+        <translation>Checkfu Runner: このマシンで Checkfu エージェントのセッションを実行します。</translation>
+    </message>
+    <message>
+        <source>start, doctor or unpair</source>
+        <translation>start、doctor、unpair のいずれか</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: name a command (start, doctor, unpair); see --help</source>
+        <translation>checkfu-runner: コマンド（start、doctor、unpair）を指定してください。--help を参照してください</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor or unpair</source>
+        <translation>checkfu-runner: 不明なコマンド &apos;%1&apos; です。start、doctor、unpair のいずれかを指定してください</translation>
+    </message>
+    <message>
+        <source>Start the Runner.</source>
+        <translation>ランナーを起動します。</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: warning: %1</source>
+        <translation>checkfu-runner: 警告: %1</translation>
+    </message>
+    <message>
+        <source>checkfu-runner approval: run %1 waits for approval %2; decide at %3</source>
+        <translation>checkfu-runner approval: 実行 %1 が承認 %2 を待っています。%3 で判断してください</translation>
+    </message>
+    <message>
+        <source>the Checkfu dashboard</source>
+        <translation>Checkfu ダッシュボード</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: stopping: finishing owned work, then signing off (interrupt again to cancel owned runs)</source>
+        <translation>checkfu-runner: 停止処理中: 担当中の作業を終えてからサインオフします（もう一度割り込むと担当中の実行をキャンセルします）</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: cancelling owned runs (interrupt again to exit at once)</source>
+        <translation>checkfu-runner: 担当中の実行をキャンセルしています（もう一度割り込むと直ちに終了します）</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: exiting at once</source>
+        <translation>checkfu-runner: 直ちに終了します</translation>
+    </message>
+    <message>
+        <source>Check this machine&apos;s Runner setup end to end.</source>
+        <translation>このマシンのランナーの構成を最初から最後まで確認します。</translation>
+    </message>
+    <message>
+        <source>Forget this machine&apos;s pairing and stored credential.</source>
+        <translation>このマシンのペアリングと保存済みの認証情報を破棄します。</translation>
+    </message>
+    <message>
+        <source>This machine is not paired; nothing to forget.</source>
+        <translation>このマシンはペアリングされていないため、破棄するものはありません。</translation>
+    </message>
+</context>
+<context>
+    <name>RunnerConfig</name>
+    <message>
+        <source>--code: %1</source>
+        <translation>--code: %1</translation>
+    </message>
+    <message>
+        <source>--label is empty. Give a display name for this machine, or leave --label out to use the host name.</source>
+        <translation>--label が空です。このマシンの表示名を指定するか、ホスト名を使う場合は --label を省略してください。</translation>
+    </message>
+    <message>
+        <source>--label contains a line break or control character. Use a plain one-line name.</source>
+        <translation>--label に改行または制御文字が含まれています。1 行の通常の名前にしてください。</translation>
+    </message>
+    <message>
+        <source>--sandbox: unknown sandbox tier %1. Use one of: host-process, bubblewrap, docker, none.</source>
+        <translation>--sandbox: 不明なサンドボックスレベル %1 です。host-process、bubblewrap、docker、none のいずれかを指定してください。</translation>
+    </message>
+    <message>
+        <source>%1 is set but empty; it must be exactly true or false. Set it to true or false, or unset it.</source>
+        <translation>%1 は設定されていますが空です。値は true または false である必要があります。true か false に設定するか、設定を解除してください。</translation>
+    </message>
+    <message>
+        <source>%1 is %2; it must be exactly true or false (lower case, no spaces). Set it to true or false, or unset it.</source>
+        <translation>%1 が %2 になっています。値は true または false（小文字、空白なし）である必要があります。true か false に設定するか、設定を解除してください。</translation>
+    </message>
+    <message>
+        <source>%1 is too large; the maximum is 2147483647 milliseconds. Give a smaller number of milliseconds, or unset it.</source>
+        <translation>%1 が大きすぎます。最大値は 2147483647 ミリ秒です。より小さいミリ秒数を指定するか、設定を解除してください。</translation>
+    </message>
+    <message>
+        <source>%1 is %2; it must be a positive whole number of milliseconds, digits only (e.g. 600000). Fix the value, or unset it.</source>
+        <translation>%1 が %2 になっています。値は数字だけで表した正の整数のミリ秒（例: 600000）である必要があります。値を修正するか、設定を解除してください。</translation>
+    </message>
+    <message>
+        <source>The Cursor lane is incomplete; not set: %1. Set these too, or unset the other Cursor variables.</source>
+        <translation>Cursor レーンの設定が不完全です。未設定: %1。これらも設定するか、ほかの Cursor 変数の設定を解除してください。</translation>
+    </message>
+    <message>
+        <source>%1 is set but empty. Give it a value, or unset all four Cursor variables.</source>
+        <translation>%1 は設定されていますが空です。値を指定するか、4 つの Cursor 変数すべての設定を解除してください。</translation>
+    </message>
+    <message>
+        <source>%1 does not have the expected shape hprof_&lt;32 lower-case hex digits&gt;@&lt;version&gt; (e.g. hprof_0123456789abcdef0123456789abcdef@1). Copy the profile version exactly.</source>
+        <translation>%1 が想定した形式 hprof_&lt;小文字の 16 進数 32 桁&gt;@&lt;バージョン&gt;（例: hprof_0123456789abcdef0123456789abcdef@1）ではありません。プロファイルバージョンを正確にコピーしてください。</translation>
+    </message>
+    <message>
+        <source>%1 does not have the expected shape sha256:&lt;64 lower-case hex digits&gt;. Copy the release digest exactly.</source>
+        <translation>%1 が想定した形式 sha256:&lt;小文字の 16 進数 64 桁&gt; ではありません。リリースダイジェストを正確にコピーしてください。</translation>
+    </message>
+    <message>
+        <source>--credential-store is %1; use keychain or file.</source>
+        <translation>--credential-store が %1 になっています。keychain または file を指定してください。</translation>
+    </message>
+    <message>
+        <source>--slots is %1; use a whole number from 1 to 64.</source>
+        <translation>--slots が %1 になっています。1〜64 の整数を指定してください。</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>指定なし</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>オン</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>endpoint: not given (stored settings apply)</source>
+        <translation>エンドポイント: 指定なし（保存済みの設定を使用）</translation>
+    </message>
+    <message>
+        <source>endpoint: %1 (from %2)</source>
+        <translation>エンドポイント: %1（%2 から）</translation>
+    </message>
+    <message>
+        <source>pairing code: %1</source>
+        <translation>ペアリングコード: %1</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>label: %1</source>
+        <translation>ラベル: %1</translation>
+    </message>
+    <message>
+        <source>when a daemon answers</source>
+        <translation>デーモンが応答する場合</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必須</translation>
+    </message>
+    <message>
+        <source>sandbox: %1; host-process %2, bubblewrap %3, docker %4</source>
+        <translation>サンドボックス: %1。host-process %2、bubblewrap %3、docker %4</translation>
+    </message>
+    <message>
+        <source>no sandbox provider is on: this Runner will not claim work</source>
+        <translation>有効なサンドボックスプロバイダーがありません。このランナーは作業を引き受けません</translation>
+    </message>
+    <message>
+        <source>docker unrestricted network: %1</source>
+        <translation>docker の無制限ネットワーク: %1</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <translation>許可</translation>
+    </message>
+    <message>
+        <source>not allowed</source>
+        <translation>不許可</translation>
+    </message>
+    <message>
+        <source>idle timeout: %1</source>
+        <translation>アイドルタイムアウト: %1</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ミリ秒</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>cursor lane: profile %1, release %2, model %3, API key set</source>
+        <translation>Cursor レーン: プロファイル %1、リリース %2、モデル %3、API キー設定済み</translation>
+    </message>
+    <message>
+        <source>cursor lane: not configured</source>
+        <translation>Cursor レーン: 未設定</translation>
+    </message>
+    <message>
+        <source>workspace token: %1</source>
+        <translation>ワークスペーストークン: %1</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未設定</translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation>設定済み</translation>
+    </message>
+    <message>
+        <source>credential store: %1</source>
+        <translation>認証情報ストア: %1</translation>
+    </message>
+    <message>
+        <source>slots: %1</source>
+        <translation>スロット: %1</translation>
+    </message>
+    <message>
+        <source>bubblewrap read-only paths: %1</source>
+        <translation>bubblewrap の読み取り専用パス: %1</translation>
+    </message>
+    <message>
+        <source>%1 (from %2)</source>
+        <translation>%1（%2 から）</translation>
+    </message>
+    <message>
+        <source>Give existing absolute paths separated by &apos;:&apos;, e.g. /home/me/.local/bin:/home/me/.nvm.</source>
+        <translation>存在する絶対パスを &apos;:&apos; で区切って指定してください（例: /home/me/.local/bin:/home/me/.nvm）。</translation>
+    </message>
+    <message>
+        <source>%1: a path contains a line break or control character. %2</source>
+        <translation>%1: パスに改行または制御文字が含まれています。%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not an absolute path. %3</source>
+        <translation>%1: %2 は絶対パスではありません。%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 does not exist. %3</source>
+        <translation>%1: %2 は存在しません。%3</translation>
+    </message>
+    <message>
+        <source>%1: %2 is the whole file system; the sandbox would show everything. Allow only the directories the harness needs.</source>
+        <translation>%1: %2 はファイルシステム全体です。サンドボックスからすべてが見えてしまいます。ハーネスに必要なディレクトリだけを許可してください。</translation>
+    </message>
+    <message>
+        <source>%1: %2 would show the Runner&apos;s own state (%3) to the harness. Allow a narrower path that does not contain it, e.g. the directory the harness is installed in.</source>
+        <translation>%1: %2 を許可すると、ランナー自身の状態（%3）がハーネスから見えてしまいます。それを含まない、より狭いパス（ハーネスのインストール先ディレクトリなど）を許可してください。</translation>
+    </message>
+</context>
+<context>
+    <name>RunnerExit</name>
+    <message>
+        <source>stopped cleanly (signed off)</source>
+        <translation>正常に停止しました（サインオフ済み）</translation>
+    </message>
+    <message>
+        <source>failed (see the message)</source>
+        <translation>失敗しました（メッセージを参照）</translation>
+    </message>
+    <message>
+        <source>bad command line or configuration</source>
+        <translation>コマンドラインまたは構成が正しくありません</translation>
+    </message>
+    <message>
+        <source>pairing failed (code not used or refused)</source>
+        <translation>ペアリングに失敗しました（コードは未使用または拒否）</translation>
+    </message>
+    <message>
+        <source>no credential store answers</source>
+        <translation>応答する認証情報ストアがありません</translation>
+    </message>
+    <message>
+        <source>another Runner holds this credential</source>
+        <translation>別のランナーがこの認証情報を使用しています</translation>
+    </message>
+    <message>
+        <source>not paired</source>
+        <translation>ペアリングされていません</translation>
+    </message>
+    <message>
+        <source>the --sandbox tier cannot be realised here</source>
+        <translation>--sandbox のレベルをここでは実現できません</translation>
+    </message>
+    <message>
+        <source>credential revoked by an administrator</source>
+        <translation>管理者が認証情報を取り消しました</translation>
+    </message>
+    <message>
+        <source>credential fenced: two processes used it (clone)</source>
+        <translation>認証情報が遮断されました: 2 つのプロセスが使用しました（クローン）</translation>
+    </message>
+    <message>
+        <source>exited on a third interrupt</source>
+        <translation>3 回目の割り込みで終了しました</translation>
     </message>
 </context>
 <context>
@@ -912,6 +1729,45 @@
     <message>
         <source>This machine is paired with %1 as “%2”.</source>
         <translation>このマシンは「%2」として %1 とペアリングされています。</translation>
+    </message>
+</context>
+<context>
+    <name>RunnerPreferences</name>
+    <message>
+        <source>Cannot write the settings file %1.</source>
+        <translation>設定ファイル %1 に書き込めません。</translation>
+    </message>
+    <message>
+        <source>profile version</source>
+        <translation>プロファイルバージョン</translation>
+    </message>
+    <message>
+        <source>release digest</source>
+        <translation>リリースダイジェスト</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>モデル</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API キー</translation>
+    </message>
+    <message>
+        <source>The Cursor lane needs all four fields or none; missing: %1.</source>
+        <translation>Cursor レーンには 4 つの欄すべてが必要です（またはすべて空欄）。未入力: %1。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>The profile version must look like hprof_&lt;32 lower-case hex digits&gt;@&lt;version&gt;, e.g. hprof_0123456789abcdef0123456789abcdef@1.</source>
+        <translation>プロファイルバージョンは hprof_&lt;小文字の 16 進数 32 桁&gt;@&lt;バージョン&gt; の形式である必要があります（例: hprof_0123456789abcdef0123456789abcdef@1）。</translation>
+    </message>
+    <message>
+        <source>The release digest must look like sha256:&lt;64 lower-case hex digits&gt;.</source>
+        <translation>リリースダイジェストは sha256:&lt;小文字の 16 進数 64 桁&gt; の形式である必要があります。</translation>
     </message>
 </context>
 <context>
@@ -1361,6 +2217,14 @@
         <source>Quit Checkfu Runner</source>
         <translation>Checkfu Runner を終了</translation>
     </message>
+    <message>
+        <source>Cancel run</source>
+        <translation>実行のキャンセル</translation>
+    </message>
+    <message>
+        <source>Cancel “%1”? The harness is stopped and the run ends as cancelled on this machine.</source>
+        <translation>「%1」をキャンセルしますか？ハーネスが停止され、この実行はこのマシン上でキャンセルとして終了します。</translation>
+    </message>
 </context>
 <context>
     <name>TrayIcon</name>
@@ -1402,14 +2266,6 @@
 </context>
 <context>
     <name>TrayPresentation</name>
-    <message>
-        <source>1 run</source>
-        <translation>1 件</translation>
-    </message>
-    <message>
-        <source>%1 runs</source>
-        <translation>%1 件</translation>
-    </message>
     <message>
         <source>1 approval waiting</source>
         <translation>承認待ち 1 件</translation>
@@ -1582,6 +2438,170 @@
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%n run going</source>
+        <translation>
+            <numerusform>実行中 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs going</source>
+        <translation>
+            <numerusform>実行中 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run</source>
+        <translation>
+            <numerusform>%n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n runs</source>
+        <translation>
+            <numerusform>%n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Show activity…</source>
+        <translation>アクティビティを表示…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show activity — %n run going…</source>
+        <translation>
+            <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show activity — %n runs going…</source>
+        <translation>
+            <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>不明</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>untitled run</source>
+        <translation>無題の実行</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 分 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 時間 %2 分</translation>
+    </message>
+    <message>
+        <source>Succeeded</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失敗</translation>
+    </message>
+    <message>
+        <source>Cancelled</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>拒否</translation>
+    </message>
+    <message>
+        <source>Given up</source>
+        <translation>断念</translation>
+    </message>
+    <message>
+        <source>its sandbox tier is not available here</source>
+        <translation>サンドボックスレベルがこのマシンでは使用できません</translation>
+    </message>
+    <message>
+        <source>its network boundary is not available here</source>
+        <translation>ネットワークの境界がこのマシンでは使用できません</translation>
+    </message>
+    <message>
+        <source>its retention mode is not available here</source>
+        <translation>保持モードがこのマシンでは使用できません</translation>
+    </message>
+    <message>
+        <source>its harness driver is not supported</source>
+        <translation>ハーネスドライバーがサポートされていません</translation>
+    </message>
+    <message>
+        <source>its launch kind is not supported</source>
+        <translation>起動の種類がサポートされていません</translation>
+    </message>
+    <message>
+        <source>it asks for more resources than allowed</source>
+        <translation>許可された量を超えるリソースを要求しています</translation>
+    </message>
+    <message>
+        <source>its harness and model do not match</source>
+        <translation>ハーネスとモデルが一致しません</translation>
+    </message>
+    <message>
+        <source>one of its mounts is not supported</source>
+        <translation>サポートされていないマウントがあります</translation>
+    </message>
+    <message>
+        <source>its run spec is invalid</source>
+        <translation>実行の仕様が無効です</translation>
+    </message>
+    <message>
+        <source>the harness exited with an error</source>
+        <translation>ハーネスがエラーで終了しました</translation>
+    </message>
+    <message>
+        <source>the harness was killed by a signal</source>
+        <translation>ハーネスがシグナルで強制終了されました</translation>
+    </message>
+    <message>
+        <source>the harness could not be started</source>
+        <translation>ハーネスを起動できませんでした</translation>
+    </message>
+    <message>
+        <source>the harness was silent too long</source>
+        <translation>ハーネスの無応答が長すぎました</translation>
+    </message>
+    <message>
+        <source>it ran past its time limit</source>
+        <translation>制限時間を超えました</translation>
+    </message>
+    <message>
+        <source>cancelled from the dashboard</source>
+        <translation>ダッシュボードからキャンセルされました</translation>
+    </message>
+    <message>
+        <source>cancelled on this machine</source>
+        <translation>このマシンでキャンセルされました</translation>
+    </message>
+    <message>
+        <source>the agent ended mid-session</source>
+        <translation>エージェントがセッションの途中で終了しました</translation>
+    </message>
+    <message>
+        <source>the agent broke the protocol</source>
+        <translation>エージェントがプロトコルに違反しました</translation>
+    </message>
+    <message>
+        <source>its in-memory buffer filled up during an outage</source>
+        <translation>接続障害の間にメモリ内のバッファーがいっぱいになりました</translation>
+    </message>
+    <message>
+        <source>the Runner restarted</source>
+        <translation>ランナーが再起動しました</translation>
+    </message>
 </context>
 <context>
     <name>UnpairDialog</name>
@@ -1638,217 +2658,73 @@
     </message>
 </context>
 <context>
-    <name>XdgAutostart</name>
+    <name>WorkspaceFileAccess</name>
     <message>
-        <source>Cannot start %1 at login: its path contains a control character.</source>
-        <translation>ログイン時に %1 を起動できません: パスに制御文字が含まれています。</translation>
+        <source>the run&apos;s workspace is not available</source>
+        <translation>実行のワークスペースを使用できません</translation>
     </message>
     <message>
-        <source>Checkfu Runner</source>
-        <translation>Checkfu Runner</translation>
+        <source>&quot;path&quot; must be an absolute path inside %1; got &quot;%2&quot;</source>
+        <translation>&quot;path&quot; は %1 内の絶対パスである必要があります。指定された値: &quot;%2&quot;</translation>
     </message>
     <message>
-        <source>Runs Checkfu coding-agent sessions on this machine</source>
-        <translation>このマシンで Checkfu のコーディングエージェントのセッションを実行します</translation>
+        <source>%1 is outside the run&apos;s workspace %2; refused</source>
+        <translation>%1 は実行のワークスペース %2 の外にあります。拒否しました</translation>
+    </message>
+    <message>
+        <source>%1 is more than %2 directories deep; refused</source>
+        <translation>%1 はディレクトリの深さが %2 を超えています。拒否しました</translation>
+    </message>
+    <message>
+        <source>%1 does not exist</source>
+        <translation>%1 は存在しません</translation>
+    </message>
+    <message>
+        <source>%1 is a directory</source>
+        <translation>%1 はディレクトリです</translation>
+    </message>
+    <message>
+        <source>%1 goes through a file as if it were a directory</source>
+        <translation>%1 はファイルをディレクトリとして扱うパスになっています</translation>
+    </message>
+    <message>
+        <source>%1 leads outside the run&apos;s workspace through a symbolic link; refused</source>
+        <translation>%1 はシンボリックリンクを経由して実行のワークスペースの外を指しています。拒否しました</translation>
+    </message>
+    <message>
+        <source>%1 goes through a symbolic link that points nowhere; refused</source>
+        <translation>%1 はリンク先のないシンボリックリンクを経由しています。拒否しました</translation>
+    </message>
+    <message>
+        <source>%1 goes through more than %2 symbolic links (a loop?); refused</source>
+        <translation>%1 は %2 個を超えるシンボリックリンクを経由しています（ループの可能性）。拒否しました</translation>
+    </message>
+    <message>
+        <source>%1 kept changing while the Runner looked it up; try again</source>
+        <translation>ランナーが参照している間に %1 が変化し続けました。もう一度お試しください</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 を読み取れません: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file</source>
+        <translation>%1 は通常のファイルではありません</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MiB, the most the Runner reads for an agent</source>
+        <translation>%1 は %2 MiB（ランナーがエージェントのために読み取る上限）を超えています</translation>
     </message>
 </context>
 <context>
-    <name>runnercore</name>
+    <name>main</name>
     <message>
-        <source>the settings file holds a Cursor tuple, but the credential store (%1) has no Cursor API key; the Cursor lane is off</source>
-        <translation>設定ファイルには Cursor の設定がありますが、認証情報ストア（%1）に Cursor API キーがありません。Cursor レーンはオフです</translation>
-    </message>
-    <message>
-        <source>the Cursor API key could not be read, so the Cursor lane is off: %1</source>
-        <translation>Cursor API キーを読み取れなかったため、Cursor レーンはオフです: %1</translation>
-    </message>
-    <message>
-        <source>the Cursor tuple in the settings file cannot be used, so the Cursor lane is off: %1</source>
-        <translation>設定ファイルの Cursor の設定を使用できないため、Cursor レーンはオフです: %1</translation>
-    </message>
-    <message>
-        <source>%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
-        <translation>%1 はディレクトリではありません。削除（または XDG_RUNTIME_DIR を自分専用のディレクトリに設定）してから、もう一度起動してください。</translation>
-    </message>
-    <message>
-        <source>%1 belongs to another user (uid %2, not %3), who could then reach this Runner&apos;s lock and socket. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
-        <translation>%1 は別のユーザー（uid %2。%3 ではありません）の所有で、そのユーザーがこのランナーのロックとソケットにアクセスできてしまいます。削除（または XDG_RUNTIME_DIR を自分専用のディレクトリに設定）してから、もう一度起動してください。</translation>
-    </message>
-    <message>
-        <source>%1 has mode %2, so other users can enter it. It must be yours alone: chmod 700 %1 (or remove it) and start again.</source>
-        <translation>%1 のモードは %2 のため、ほかのユーザーが中に入れます。自分専用にする必要があります。chmod 700 %1 を実行（または削除）してから、もう一度起動してください。</translation>
-    </message>
-    <message>
-        <source>--code: %1</source>
-        <translation>--code: %1</translation>
-    </message>
-    <message>
-        <source>--label is empty. Give a display name for this machine, or leave --label out to use the host name.</source>
-        <translation>--label が空です。このマシンの表示名を指定するか、ホスト名を使う場合は --label を省略してください。</translation>
-    </message>
-    <message>
-        <source>--label contains a line break or control character. Use a plain one-line name.</source>
-        <translation>--label に改行または制御文字が含まれています。1 行の通常の名前にしてください。</translation>
-    </message>
-    <message>
-        <source>--sandbox: unknown sandbox tier %1. Use one of: host-process, bubblewrap, docker, none.</source>
-        <translation>--sandbox: 不明なサンドボックスレベル %1 です。host-process、bubblewrap、docker、none のいずれかを指定してください。</translation>
-    </message>
-    <message>
-        <source>%1 is set but empty; it must be exactly true or false. Set it to true or false, or unset it.</source>
-        <translation>%1 は設定されていますが空です。値は true または false である必要があります。true か false に設定するか、設定を解除してください。</translation>
-    </message>
-    <message>
-        <source>%1 is %2; it must be exactly true or false (lower case, no spaces). Set it to true or false, or unset it.</source>
-        <translation>%1 が %2 になっています。値は true または false（小文字、空白なし）である必要があります。true か false に設定するか、設定を解除してください。</translation>
-    </message>
-    <message>
-        <source>%1 is too large; the maximum is 2147483647 milliseconds. Give a smaller number of milliseconds, or unset it.</source>
-        <translation>%1 が大きすぎます。最大値は 2147483647 ミリ秒です。より小さいミリ秒数を指定するか、設定を解除してください。</translation>
-    </message>
-    <message>
-        <source>%1 is %2; it must be a positive whole number of milliseconds, digits only (e.g. 600000). Fix the value, or unset it.</source>
-        <translation>%1 が %2 になっています。値は数字だけで表した正の整数のミリ秒（例: 600000）である必要があります。値を修正するか、設定を解除してください。</translation>
-    </message>
-    <message>
-        <source>The Cursor lane is incomplete; not set: %1. Set these too, or unset the other Cursor variables.</source>
-        <translation>Cursor レーンの設定が不完全です。未設定: %1。これらも設定するか、ほかの Cursor 変数の設定を解除してください。</translation>
-    </message>
-    <message>
-        <source>%1 is set but empty. Give it a value, or unset all four Cursor variables.</source>
-        <translation>%1 は設定されていますが空です。値を指定するか、4 つの Cursor 変数すべての設定を解除してください。</translation>
-    </message>
-    <message>
-        <source>%1 does not have the expected shape hprof_&lt;32 lower-case hex digits&gt;@&lt;version&gt; (e.g. hprof_0123456789abcdef0123456789abcdef@1). Copy the profile version exactly.</source>
-        <translation>%1 が想定した形式 hprof_&lt;小文字の 16 進数 32 桁&gt;@&lt;バージョン&gt;（例: hprof_0123456789abcdef0123456789abcdef@1）ではありません。プロファイルバージョンを正確にコピーしてください。</translation>
-    </message>
-    <message>
-        <source>%1 does not have the expected shape sha256:&lt;64 lower-case hex digits&gt;. Copy the release digest exactly.</source>
-        <translation>%1 が想定した形式 sha256:&lt;小文字の 16 進数 64 桁&gt; ではありません。リリースダイジェストを正確にコピーしてください。</translation>
-    </message>
-    <message>
-        <source>--credential-store is %1; use keychain or file.</source>
-        <translation>--credential-store が %1 になっています。keychain または file を指定してください。</translation>
-    </message>
-    <message>
-        <source>--slots is %1; use a whole number from 1 to 64.</source>
-        <translation>--slots が %1 になっています。1〜64 の整数を指定してください。</translation>
-    </message>
-    <message>
-        <source>not given</source>
-        <translation>指定なし</translation>
-    </message>
-    <message>
-        <source>on</source>
-        <translation>オン</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation>オフ</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>なし</translation>
-    </message>
-    <message>
-        <source>The run asks for %1 %2; this machine offers: %3 (providers considered: %4).</source>
-        <translation>実行は%1 %2 を要求していますが、このマシンが提供するのは %3 です（検討したプロバイダー: %4）。</translation>
-    </message>
-    <message>
-        <source>This machine could realise it, but its enrollment ceiling does not allow it.</source>
-        <translation>このマシンでは実現できますが、登録時の上限で許可されていません。</translation>
-    </message>
-    <message>
-        <source>%1 not available</source>
-        <translation>%1 は使用できません</translation>
-    </message>
-    <message>
-        <source>The run asks for %1; this machine allows (within its enrollment ceiling) %2.</source>
-        <translation>実行は %1 を要求していますが、このマシンが（登録時の上限内で）許可するのは %2 です。</translation>
-    </message>
-    <message>
-        <source>%1 takes at most %2</source>
-        <translation>%1 は最大 %2</translation>
-    </message>
-    <message>
-        <source>The run asks for %1 mount(s) of kind %2; within its enrollment ceiling this machine offers mount kinds: %3 (%4).</source>
-        <translation>実行は種類 %2 のマウントを %1 個要求していますが、このマシンが登録時の上限内で提供するマウントの種類は %3 です（%4）。</translation>
-    </message>
-    <message>
-        <source>The run asks for model %1 from provider %2 (kind %3) with harness profile %4 and release digest %5</source>
-        <translation>実行は、プロバイダー %2 のモデル %1（種類 %3）を、ハーネスプロファイル %4、リリースダイジェスト %5 で要求しています</translation>
-    </message>
-    <message>
-        <source>null</source>
-        <translation>null</translation>
-    </message>
-    <message>
-        <source>; this machine has no Cursor lane configured.</source>
-        <translation>。このマシンには Cursor レーンが設定されていません。</translation>
-    </message>
-    <message>
-        <source>; this machine&apos;s Cursor lane is model %1 from provider &apos;cursor&apos; with harness profile %2 and release digest %3.</source>
-        <translation>。このマシンの Cursor レーンは、プロバイダー &apos;cursor&apos; のモデル %1、ハーネスプロファイル %2、リリースダイジェスト %3 です。</translation>
-    </message>
-    <message>
-        <source>image %1</source>
-        <translation>イメージ %1</translation>
-    </message>
-    <message>
-        <source>a launch of kind %1, not a container</source>
-        <translation>コンテナーではない種類 %1 の起動</translation>
-    </message>
-    <message>
-        <source>; the Cursor key goes only into a container of the harness image pinned to that release digest: launch.image must be &lt;name&gt;@%1 (or the local image id %1), but the run asks for %2.</source>
-        <translation>。Cursor キーは、そのリリースダイジェストに固定されたハーネスイメージのコンテナーにだけ渡されます。launch.image は &lt;name&gt;@%1（またはローカルイメージ ID %1）である必要がありますが、実行が要求しているのは %2 です。</translation>
-    </message>
-    <message>
-        <source>; this machine&apos;s Cursor lane matches, but no enabled sandbox provider allowed by the enrollment ceiling advertises that harness-owned model.</source>
-        <translation>。このマシンの Cursor レーンは一致していますが、登録時の上限で許可された有効なサンドボックスプロバイダーのうち、そのハーネス所有のモデルを提示しているものがありません。</translation>
-    </message>
-    <message>
-        <source>stopped cleanly (signed off)</source>
-        <translation>正常に停止しました（サインオフ済み）</translation>
-    </message>
-    <message>
-        <source>failed (see the message)</source>
-        <translation>失敗しました（メッセージを参照）</translation>
-    </message>
-    <message>
-        <source>bad command line or configuration</source>
-        <translation>コマンドラインまたは構成が正しくありません</translation>
-    </message>
-    <message>
-        <source>pairing failed (code not used or refused)</source>
-        <translation>ペアリングに失敗しました（コードは未使用または拒否）</translation>
-    </message>
-    <message>
-        <source>no credential store answers</source>
-        <translation>応答する認証情報ストアがありません</translation>
-    </message>
-    <message>
-        <source>another Runner holds this credential</source>
-        <translation>別のランナーがこの認証情報を使用しています</translation>
-    </message>
-    <message>
-        <source>not paired</source>
-        <translation>ペアリングされていません</translation>
-    </message>
-    <message>
-        <source>the --sandbox tier cannot be realised here</source>
-        <translation>--sandbox のレベルをここでは実現できません</translation>
-    </message>
-    <message>
-        <source>credential revoked by an administrator</source>
-        <translation>管理者が認証情報を取り消しました</translation>
-    </message>
-    <message>
-        <source>credential fenced: two processes used it (clone)</source>
-        <translation>認証情報が遮断されました: 2 つのプロセスが使用しました（クローン）</translation>
-    </message>
-    <message>
-        <source>exited on a third interrupt</source>
-        <translation>3 回目の割り込みで終了しました</translation>
+        <source>Checkfu Runner</source>
+        <translation>Checkfu Runner</translation>
     </message>
 </context>
 <context>
@@ -1960,41 +2836,6 @@
     <message>
         <source>the agent exited</source>
         <translation>エージェントが終了しました</translation>
-    </message>
-</context>
-<context>
-    <name>runnercore::Admission</name>
-    <message>
-        <source>The run spec is invalid: %1</source>
-        <translation>実行の仕様が無効です: %1</translation>
-    </message>
-    <message>
-        <source>The run asks for tier %1, but no sandbox provider is enabled on this machine.</source>
-        <translation>実行はレベル %1 を要求していますが、このマシンでは有効なサンドボックスプロバイダーがありません。</translation>
-    </message>
-    <message>
-        <source>The run asks for tier %1, but the enrollment ceiling allows none of this machine&apos;s sandbox providers (%2).</source>
-        <translation>実行はレベル %1 を要求していますが、登録時の上限ではこのマシンのサンドボックスプロバイダー（%2）はどれも許可されていません。</translation>
-    </message>
-    <message>
-        <source>tier</source>
-        <translation>レベル</translation>
-    </message>
-    <message>
-        <source>network</source>
-        <translation>ネットワーク</translation>
-    </message>
-    <message>
-        <source>retention</source>
-        <translation>保持</translation>
-    </message>
-    <message>
-        <source>launch kind</source>
-        <translation>起動の種類</translation>
-    </message>
-    <message>
-        <source>harness driver</source>
-        <translation>ハーネスドライバー</translation>
     </message>
 </context>
 <context>
@@ -2195,56 +3036,71 @@
         <source>not set: only runs that set one have one</source>
         <translation>未設定: 自身で指定した実行にのみ適用されます</translation>
     </message>
-</context>
-<context>
-    <name>runnercore::EndpointPolicy</name>
     <message>
-        <source>%1 is empty. Give the control plane URL, e.g. %2.</source>
-        <translation>%1 が空です。コントロールプレーンの URL を指定してください（例: %2）。</translation>
+        <source>hint: %1</source>
+        <translation>ヒント: %1</translation>
     </message>
     <message>
-        <source>%1 contains a space, control character or backslash. Give a plain URL such as %2.</source>
-        <translation>%1 に空白、制御文字、またはバックスラッシュが含まれています。%2 のような通常の URL を指定してください。</translation>
+        <source>presence %1 gen %2 %3 %4
+</source>
+        <translation>プレゼンス %1 世代 %2 %3 %4
+</translation>
     </message>
     <message>
-        <source>%1 is not a URL. Give the control plane URL with its scheme, e.g. %2.</source>
-        <translation>%1 は URL ではありません。コントロールプレーンの URL をスキーム付きで指定してください（例: %2）。</translation>
+        <source>endpoint</source>
+        <translation>エンドポイント</translation>
     </message>
     <message>
-        <source>%1 uses the scheme &apos;%2&apos;; only https:// is supported (http:// only for a loopback host). Give a URL such as %3.</source>
-        <translation>%1 はスキーム &apos;%2&apos; を使用しています。サポートされているのは https:// だけです（http:// はループバックのホストに限ります）。%3 のような URL を指定してください。</translation>
+        <source>clock</source>
+        <translation>時計</translation>
     </message>
     <message>
-        <source>%1 contains a user name or password (the part before &apos;@&apos;). Remove it: the Runner authenticates with its own credential.</source>
-        <translation>%1 にユーザー名またはパスワード（&apos;@&apos; の前の部分）が含まれています。削除してください。ランナーは自身の認証情報で認証します。</translation>
+        <source>credential</source>
+        <translation>認証情報</translation>
     </message>
     <message>
-        <source>%1 contains a query (&apos;?&apos;) or fragment (&apos;#&apos;). Give only the scheme, host, port and path, e.g. %2.</source>
-        <translation>%1 にクエリ（&apos;?&apos;）またはフラグメント（&apos;#&apos;）が含まれています。スキーム、ホスト、ポート、パスだけを指定してください（例: %2）。</translation>
+        <source>exchange</source>
+        <translation>トークン交換</translation>
     </message>
     <message>
-        <source>%1 has an IPv6 address without its closing &apos;]&apos;. Write it as e.g. http://[::1]:8080.</source>
-        <translation>%1 の IPv6 アドレスに閉じ括弧 &apos;]&apos; がありません。http://[::1]:8080 のように記述してください。</translation>
+        <source>presences</source>
+        <translation>プレゼンス</translation>
     </message>
     <message>
-        <source>%1 has text after the IPv6 address. Write it as e.g. http://[::1]:8080.</source>
-        <translation>%1 の IPv6 アドレスの後に余分な文字があります。http://[::1]:8080 のように記述してください。</translation>
+        <source>sandbox posture</source>
+        <translation>サンドボックスの状態</translation>
     </message>
     <message>
-        <source>%1 has no host. Give the control plane URL, e.g. %2.</source>
-        <translation>%1 にホストがありません。コントロールプレーンの URL を指定してください（例: %2）。</translation>
+        <source>sandbox host-process</source>
+        <translation>サンドボックス host-process</translation>
     </message>
     <message>
-        <source>%1 has an invalid port. Use a number from 1 to 65535, or leave the port out.</source>
-        <translation>%1 のポートが無効です。1〜65535 の数値を指定するか、ポートを省略してください。</translation>
+        <source>sandbox bubblewrap</source>
+        <translation>サンドボックス bubblewrap</translation>
     </message>
     <message>
-        <source>%1 uses plain http:// with the host &apos;%2&apos;, which is not a loopback address. Use https://, or http:// only with 127.0.0.1 (any 127.x.x.x), [::1] or localhost.</source>
-        <translation>%1 はループバックアドレスではないホスト &apos;%2&apos; に対して暗号化なしの http:// を使用しています。https:// を使用してください。http:// は 127.0.0.1（127.x.x.x 全般）、[::1]、localhost でのみ使用できます。</translation>
+        <source>bubblewrap read-only paths</source>
+        <translation>bubblewrap の読み取り専用パス</translation>
     </message>
     <message>
-        <source>%1 is not a valid URL. Check the host name and path, e.g. %2.</source>
-        <translation>%1 は有効な URL ではありません。ホスト名とパスを確認してください（例: %2）。</translation>
+        <source>sandbox docker</source>
+        <translation>サンドボックス docker</translation>
+    </message>
+    <message>
+        <source>cursor lane</source>
+        <translation>Cursor レーン</translation>
+    </message>
+    <message>
+        <source>slots</source>
+        <translation>スロット</translation>
+    </message>
+    <message>
+        <source>idle timeout</source>
+        <translation>アイドルタイムアウト</translation>
+    </message>
+    <message>
+        <source>configuration</source>
+        <translation>構成</translation>
     </message>
 </context>
 <context>
@@ -2478,163 +3334,6 @@
     </message>
 </context>
 <context>
-    <name>runnercore::PairingCode</name>
-    <message>
-        <source>The pairing code is empty. Paste the code your admin gave you; it looks like CFU-XXXX-XXXX-XXXX.</source>
-        <translation>ペアリングコードが空です。管理者から受け取ったコード（CFU-XXXX-XXXX-XXXX の形式）を貼り付けてください。</translation>
-    </message>
-    <message>
-        <source>The pairing code must start with CFU- (it looks like CFU-XXXX-XXXX-XXXX). Copy the whole code your admin gave you.</source>
-        <translation>ペアリングコードは CFU- で始まる必要があります（CFU-XXXX-XXXX-XXXX の形式）。管理者から受け取ったコード全体をコピーしてください。</translation>
-    </message>
-    <message>
-        <source>The pairing code contains %1, which is not used in pairing codes (allowed: 0-9 and A-Z without I, L, O, U). Check the code your admin gave you.</source>
-        <translation>ペアリングコードに、ペアリングコードでは使われない %1 が含まれています（使用できる文字: 0-9 と、I、L、O、U を除く A-Z）。管理者から受け取ったコードを確認してください。</translation>
-    </message>
-    <message>
-        <source>The pairing code has %n character(s) after CFU-, expected 12. Check that you copied the whole code.</source>
-        <translation>ペアリングコードの CFU- の後が %n 文字です（12 文字である必要があります）。コード全体をコピーしたか確認してください。</translation>
-    </message>
-    <message>
-        <source>The pairing code has a hyphen in the wrong place. Groups are four characters: CFU-XXXX-XXXX-XXXX.</source>
-        <translation>ペアリングコードのハイフンの位置が正しくありません。各グループは 4 文字です: CFU-XXXX-XXXX-XXXX。</translation>
-    </message>
-    <message>
-        <source>(invalid pairing code)</source>
-        <translation>（無効なペアリングコード）</translation>
-    </message>
-</context>
-<context>
-    <name>runnercore::PrivateDirectory</name>
-    <message>
-        <source>Cannot create the directory %1: %2.</source>
-        <translation>ディレクトリ %1 を作成できません: %2。</translation>
-    </message>
-    <message>
-        <source>%1 is a symbolic link, which another user could point anywhere. Remove it and start again.</source>
-        <translation>%1 はシンボリックリンクで、ほかのユーザーが任意の場所を指すように変更できます。削除してから、もう一度起動してください。</translation>
-    </message>
-    <message>
-        <source>%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
-        <translation>%1 はディレクトリではありません。削除（または XDG_RUNTIME_DIR を自分専用のディレクトリに設定）してから、もう一度起動してください。</translation>
-    </message>
-    <message>
-        <source>Cannot open the directory %1: %2.</source>
-        <translation>ディレクトリ %1 を開けません: %2。</translation>
-    </message>
-    <message>
-        <source>Cannot inspect the directory %1: %2.</source>
-        <translation>ディレクトリ %1 を調べられません: %2。</translation>
-    </message>
-    <message>
-        <source>Cannot inspect %1: %2.</source>
-        <translation>%1 を調べられません: %2。</translation>
-    </message>
-    <message>
-        <source>%1 is not a regular file (a symbolic link or something else put in its place). Remove it and start again.</source>
-        <translation>%1 は通常のファイルではありません（シンボリックリンクなどが代わりに置かれています）。削除してから、もう一度起動してください。</translation>
-    </message>
-    <message>
-        <source>%1 belongs to another user (uid %2). Remove it and start again.</source>
-        <translation>%1 は別のユーザー（uid %2）の所有です。削除してから、もう一度起動してください。</translation>
-    </message>
-</context>
-<context>
-    <name>runnercore::RunSpecParser</name>
-    <message>
-        <source>is empty</source>
-        <translation>が空です</translation>
-    </message>
-    <message>
-        <source>does not have the shape %1</source>
-        <translation>が %1 の形式ではありません</translation>
-    </message>
-    <message>
-        <source>is not pinned by digest (expected name@sha256:&lt;64 hex&gt; or a local image id sha256:&lt;64 hex&gt;; a tag alone is refused)</source>
-        <translation>がダイジェストで固定されていません（name@sha256:&lt;64 hex&gt; またはローカルイメージ ID sha256:&lt;64 hex&gt; が必要です。タグだけの指定は拒否されます）</translation>
-    </message>
-    <message>
-        <source>is empty (a program to run is required)</source>
-        <translation>が空です（実行するプログラムが必要です）</translation>
-    </message>
-    <message>
-        <source>has the wrong type (expected a string)</source>
-        <translation>の型が正しくありません（文字列である必要があります）</translation>
-    </message>
-    <message>
-        <source>contains a NUL character</source>
-        <translation>に NUL 文字が含まれています</translation>
-    </message>
-    <message>
-        <source>is empty (the program to run)</source>
-        <translation>が空です（実行するプログラムを指定してください）</translation>
-    </message>
-    <message>
-        <source>is not a valid environment variable name (it must match [A-Za-z_][A-Za-z0-9_]*: letters, digits and &apos;_&apos;, not starting with a digit)</source>
-        <translation>は有効な環境変数名ではありません（[A-Za-z_][A-Za-z0-9_]* に一致する必要があります: 英字、数字、&apos;_&apos; のみで、先頭は数字以外）</translation>
-    </message>
-    <message>
-        <source>contains a NUL character, which an environment variable cannot hold</source>
-        <translation>に NUL 文字が含まれています。環境変数には NUL 文字を含められません</translation>
-    </message>
-    <message>
-        <source>contains a line break (CR or LF), which an environment variable of a run may not hold</source>
-        <translation>に改行（CR または LF）が含まれています。実行の環境変数には改行を含められません</translation>
-    </message>
-    <message>
-        <source>has the wrong type (expected an object)</source>
-        <translation>の型が正しくありません（オブジェクトである必要があります）</translation>
-    </message>
-    <message>
-        <source>brings the number of uploaded files above the limit of %1</source>
-        <translation>により、アップロードするファイルの数が上限の %1 を超えます</translation>
-    </message>
-    <message>
-        <source>appears twice in the same mount</source>
-        <translation>が同じマウント内に 2 回出現しています</translation>
-    </message>
-    <message>
-        <source>is not valid base64</source>
-        <translation>が有効な base64 ではありません</translation>
-    </message>
-    <message>
-        <source>brings the uploaded files above the limit of %1 bytes in total</source>
-        <translation>により、アップロードするファイルの合計が上限の %1 バイトを超えます</translation>
-    </message>
-    <message>
-        <source>is longer than %1 characters</source>
-        <translation>が %1 文字を超えています</translation>
-    </message>
-    <message>
-        <source>contains a backslash</source>
-        <translation>にバックスラッシュが含まれています</translation>
-    </message>
-    <message>
-        <source>is absolute</source>
-        <translation>が絶対パスです</translation>
-    </message>
-    <message>
-        <source>has an empty segment</source>
-        <translation>に空のセグメントがあります</translation>
-    </message>
-    <message>
-        <source>has a &apos;..&apos; segment</source>
-        <translation>に &apos;..&apos; セグメントがあります</translation>
-    </message>
-    <message>
-        <source>has a &apos;.&apos; segment</source>
-        <translation>に &apos;.&apos; セグメントがあります</translation>
-    </message>
-    <message>
-        <source>is not an absolute path</source>
-        <translation>が絶対パスではありません</translation>
-    </message>
-    <message>
-        <source>has the wrong type (expected a content block object)</source>
-        <translation>の型が正しくありません（コンテンツブロックのオブジェクトである必要があります）</translation>
-    </message>
-</context>
-<context>
     <name>runnercore::Runner</name>
     <message>
         <source>No control plane endpoint: pass --endpoint URL or set %1.</source>
@@ -2720,175 +3419,6 @@
     </message>
 </context>
 <context>
-    <name>runnercore::RunnerConfig</name>
-    <message>
-        <source>endpoint: not given (stored settings apply)</source>
-        <translation>エンドポイント: 指定なし（保存済みの設定を使用）</translation>
-    </message>
-    <message>
-        <source>endpoint: %1 (from %2)</source>
-        <translation>エンドポイント: %1（%2 から）</translation>
-    </message>
-    <message>
-        <source>pairing code: %1</source>
-        <translation>ペアリングコード: %1</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>なし</translation>
-    </message>
-    <message>
-        <source>label: %1</source>
-        <translation>ラベル: %1</translation>
-    </message>
-    <message>
-        <source>off</source>
-        <translation>オフ</translation>
-    </message>
-    <message>
-        <source>when a daemon answers</source>
-        <translation>デーモンが応答する場合</translation>
-    </message>
-    <message>
-        <source>required</source>
-        <translation>必須</translation>
-    </message>
-    <message>
-        <source>sandbox: %1; host-process %2, bubblewrap %3, docker %4</source>
-        <translation>サンドボックス: %1。host-process %2、bubblewrap %3、docker %4</translation>
-    </message>
-    <message>
-        <source>no sandbox provider is on: this Runner will not claim work</source>
-        <translation>有効なサンドボックスプロバイダーがありません。このランナーは作業を引き受けません</translation>
-    </message>
-    <message>
-        <source>docker unrestricted network: %1</source>
-        <translation>docker の無制限ネットワーク: %1</translation>
-    </message>
-    <message>
-        <source>allowed</source>
-        <translation>許可</translation>
-    </message>
-    <message>
-        <source>not allowed</source>
-        <translation>不許可</translation>
-    </message>
-    <message>
-        <source>idle timeout: %1</source>
-        <translation>アイドルタイムアウト: %1</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ミリ秒</translation>
-    </message>
-    <message>
-        <source>default</source>
-        <translation>既定</translation>
-    </message>
-    <message>
-        <source>cursor lane: profile %1, release %2, model %3, API key set</source>
-        <translation>Cursor レーン: プロファイル %1、リリース %2、モデル %3、API キー設定済み</translation>
-    </message>
-    <message>
-        <source>cursor lane: not configured</source>
-        <translation>Cursor レーン: 未設定</translation>
-    </message>
-    <message>
-        <source>workspace token: %1</source>
-        <translation>ワークスペーストークン: %1</translation>
-    </message>
-    <message>
-        <source>not set</source>
-        <translation>未設定</translation>
-    </message>
-    <message>
-        <source>set</source>
-        <translation>設定済み</translation>
-    </message>
-    <message>
-        <source>credential store: %1</source>
-        <translation>認証情報ストア: %1</translation>
-    </message>
-    <message>
-        <source>slots: %1</source>
-        <translation>スロット: %1</translation>
-    </message>
-    <message>
-        <source>bubblewrap read-only paths: %1</source>
-        <translation>bubblewrap の読み取り専用パス: %1</translation>
-    </message>
-    <message>
-        <source>%1 (from %2)</source>
-        <translation>%1（%2 から）</translation>
-    </message>
-</context>
-<context>
-    <name>runnercore::RunnerConfigParser</name>
-    <message>
-        <source>Give existing absolute paths separated by &apos;:&apos;, e.g. /home/me/.local/bin:/home/me/.nvm.</source>
-        <translation>存在する絶対パスを &apos;:&apos; で区切って指定してください（例: /home/me/.local/bin:/home/me/.nvm）。</translation>
-    </message>
-    <message>
-        <source>%1: a path contains a line break or control character. %2</source>
-        <translation>%1: パスに改行または制御文字が含まれています。%2</translation>
-    </message>
-    <message>
-        <source>%1: %2 is not an absolute path. %3</source>
-        <translation>%1: %2 は絶対パスではありません。%3</translation>
-    </message>
-    <message>
-        <source>%1: %2 does not exist. %3</source>
-        <translation>%1: %2 は存在しません。%3</translation>
-    </message>
-    <message>
-        <source>%1: %2 is the whole file system; the sandbox would show everything. Allow only the directories the harness needs.</source>
-        <translation>%1: %2 はファイルシステム全体です。サンドボックスからすべてが見えてしまいます。ハーネスに必要なディレクトリだけを許可してください。</translation>
-    </message>
-    <message>
-        <source>%1: %2 would show the Runner&apos;s own state (%3) to the harness. Allow a narrower path that does not contain it, e.g. the directory the harness is installed in.</source>
-        <translation>%1: %2 を許可すると、ランナー自身の状態（%3）がハーネスから見えてしまいます。それを含まない、より狭いパス（ハーネスのインストール先ディレクトリなど）を許可してください。</translation>
-    </message>
-</context>
-<context>
-    <name>runnercore::RunnerPreferences</name>
-    <message>
-        <source>Cannot write the settings file %1.</source>
-        <translation>設定ファイル %1 に書き込めません。</translation>
-    </message>
-    <message>
-        <source>profile version</source>
-        <translation>プロファイルバージョン</translation>
-    </message>
-    <message>
-        <source>release digest</source>
-        <translation>リリースダイジェスト</translation>
-    </message>
-    <message>
-        <source>model</source>
-        <translation>モデル</translation>
-    </message>
-    <message>
-        <source>API key</source>
-        <translation>API キー</translation>
-    </message>
-    <message>
-        <source>The Cursor lane needs all four fields or none; missing: %1.</source>
-        <translation>Cursor レーンには 4 つの欄すべてが必要です（またはすべて空欄）。未入力: %1。</translation>
-    </message>
-    <message>
-        <source>, </source>
-        <translation>、</translation>
-    </message>
-    <message>
-        <source>The profile version must look like hprof_&lt;32 lower-case hex digits&gt;@&lt;version&gt;, e.g. hprof_0123456789abcdef0123456789abcdef@1.</source>
-        <translation>プロファイルバージョンは hprof_&lt;小文字の 16 進数 32 桁&gt;@&lt;バージョン&gt; の形式である必要があります（例: hprof_0123456789abcdef0123456789abcdef@1）。</translation>
-    </message>
-    <message>
-        <source>The release digest must look like sha256:&lt;64 lower-case hex digits&gt;.</source>
-        <translation>リリースダイジェストは sha256:&lt;小文字の 16 進数 64 桁&gt; の形式である必要があります。</translation>
-    </message>
-</context>
-<context>
     <name>runnercore::SandboxSet</name>
     <message>
         <source>bwrap is not installed (apt install bubblewrap)</source>
@@ -2964,69 +3494,6 @@
     <message>
         <source>Forgot runner %1 (credential removed from the %2). An administrator can revoke it on the server side.</source>
         <translation>ランナー %1 の情報を破棄しました（認証情報を %2 から削除しました）。サーバー側では管理者が取り消すことができます。</translation>
-    </message>
-</context>
-<context>
-    <name>runnercore::WorkspaceFileAccess</name>
-    <message>
-        <source>the run&apos;s workspace is not available</source>
-        <translation>実行のワークスペースを使用できません</translation>
-    </message>
-    <message>
-        <source>&quot;path&quot; must be an absolute path inside %1; got &quot;%2&quot;</source>
-        <translation>&quot;path&quot; は %1 内の絶対パスである必要があります。指定された値: &quot;%2&quot;</translation>
-    </message>
-    <message>
-        <source>%1 is outside the run&apos;s workspace %2; refused</source>
-        <translation>%1 は実行のワークスペース %2 の外にあります。拒否しました</translation>
-    </message>
-    <message>
-        <source>%1 is more than %2 directories deep; refused</source>
-        <translation>%1 はディレクトリの深さが %2 を超えています。拒否しました</translation>
-    </message>
-    <message>
-        <source>%1 does not exist</source>
-        <translation>%1 は存在しません</translation>
-    </message>
-    <message>
-        <source>%1 is a directory</source>
-        <translation>%1 はディレクトリです</translation>
-    </message>
-    <message>
-        <source>%1 goes through a file as if it were a directory</source>
-        <translation>%1 はファイルをディレクトリとして扱うパスになっています</translation>
-    </message>
-    <message>
-        <source>%1 leads outside the run&apos;s workspace through a symbolic link; refused</source>
-        <translation>%1 はシンボリックリンクを経由して実行のワークスペースの外を指しています。拒否しました</translation>
-    </message>
-    <message>
-        <source>%1 goes through a symbolic link that points nowhere; refused</source>
-        <translation>%1 はリンク先のないシンボリックリンクを経由しています。拒否しました</translation>
-    </message>
-    <message>
-        <source>%1 goes through more than %2 symbolic links (a loop?); refused</source>
-        <translation>%1 は %2 個を超えるシンボリックリンクを経由しています（ループの可能性）。拒否しました</translation>
-    </message>
-    <message>
-        <source>%1 kept changing while the Runner looked it up; try again</source>
-        <translation>ランナーが参照している間に %1 が変化し続けました。もう一度お試しください</translation>
-    </message>
-    <message>
-        <source>cannot write %1: %2</source>
-        <translation>%1 に書き込めません: %2</translation>
-    </message>
-    <message>
-        <source>cannot read %1: %2</source>
-        <translation>%1 を読み取れません: %2</translation>
-    </message>
-    <message>
-        <source>%1 is not a regular file</source>
-        <translation>%1 は通常のファイルではありません</translation>
-    </message>
-    <message>
-        <source>%1 is larger than %2 MiB, the most the Runner reads for an agent</source>
-        <translation>%1 は %2 MiB（ランナーがエージェントのために読み取る上限）を超えています</translation>
     </message>
 </context>
 </TS>
