@@ -51,6 +51,7 @@ for e in d["events"]:
             print("     | " + line)
 s = d["settlement"]
 print("   outcome: %s%s (exit code %s, %s events)" % (s["outcome"], "/" + s["reason"] if s["reason"] else "", s["exit_code"], s["final_seq"]))
+sys.exit(0 if s["outcome"] == "succeeded" else "demo: the oneshot Session did not succeed")
 '
 
 echo "==> an agent Session (ACP): a scripted agent asks for permission before a tool call"
@@ -104,10 +105,14 @@ for e in d["events"]:
         print("   [turn ended: %s]" % data["stop_reason"])
 s = d["settlement"]
 print("   outcome: %s%s (%s events)" % (s["outcome"], "/" + s["reason"] if s["reason"] else "", s["final_seq"]))
+sys.exit(0 if s["outcome"] == "succeeded" else "demo: the agent Session did not succeed")
 '
 
 kill -TERM "$runner_pid"
-wait "$runner_pid" && echo "==> Runner drained and signed off (exit 0)"
+runner_status=0
+wait "$runner_pid" || runner_status=$?
+[ "$runner_status" -eq 0 ] || { echo "demo: the Runner exited with $runner_status"; cat "$DEMO_DIR/runner.err"; exit 1; }
+echo "==> Runner drained and signed off (exit 0)"
 
 if [ "${CHECKFU_DEMO_KEEP_DEVPLANE:-}" = "1" ]; then
   echo "==> the control plane keeps running for its dashboard at $url/ (admin key: \"admin_key\" in $DEMO_DIR/devplane.json); Ctrl-C stops it"
