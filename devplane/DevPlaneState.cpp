@@ -2,11 +2,11 @@
 
 #include "CapabilityCeiling.h"
 #include "FieldReader.h"
+#include "OwnerOnlyFile.h"
 #include "WireFormat.h"
 
 #include <QFile>
 #include <QJsonDocument>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cstdio>
@@ -678,22 +678,12 @@ bool DevPlaneState::save()
     if (m_settings.statePath.isEmpty()) {
         return true;
     }
-    // Written beside and renamed into place: atomic against a crash of this process (what the tests
-    // exercise) without QSaveFile's fsync, whose cost grew with every Session and slowed each claim.
-    QFile file(m_settings.statePath + QStringLiteral(".tmp"));
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        qWarning("checkfu-devplane: cannot write state file %s: %s", qPrintable(m_settings.statePath),
-            qPrintable(file.errorString()));
-        return false;
-    }
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    const QByteArray bytes = QJsonDocument(toJson()).toJson(QJsonDocument::Compact);
-    const bool written = file.write(bytes) == bytes.size();
-    file.close();
-    if (!written
-        || ::rename(QFile::encodeName(file.fileName()).constData(), QFile::encodeName(m_settings.statePath).constData())
-            != 0) {
-        qWarning("checkfu-devplane: cannot commit state file %s", qPrintable(m_settings.statePath));
+    // Written beside (a fresh owner-only file of a random name) and renamed into place: atomic against
+    // a crash of this process (what the tests exercise) without QSaveFile's fsync, whose cost grew
+    // with every Session and slowed each claim.
+    QString error;
+    if (!OwnerOnlyFile::replace(m_settings.statePath, QJsonDocument(toJson()).toJson(QJsonDocument::Compact), &error)) {
+        qWarning("checkfu-devplane: cannot write state file %s", qPrintable(error));
         return false;
     }
     return true;

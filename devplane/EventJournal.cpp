@@ -1,5 +1,7 @@
 #include "EventJournal.h"
 
+#include "OwnerOnlyFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
@@ -14,13 +16,8 @@ bool EventJournal::open(QString *error)
     if (m_directory.isEmpty()) {
         return true;
     }
-    if (!QDir().mkpath(m_directory)) {
-        *error = QStringLiteral("cannot create %1").arg(m_directory);
-        return false;
-    }
     // Events carry prompts and output: owner-only, like the state file.
-    QFile::setPermissions(m_directory, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-    return true;
+    return OwnerOnlyFile::makeDirectory(m_directory, error);
 }
 
 QString EventJournal::pathOf(const QString &sessionId) const
@@ -89,14 +86,13 @@ bool EventJournal::append(const QString &sessionId, const QByteArray &lines)
         m_memory[sessionId].append(lines);
         return true;
     }
-    QFile file(pathOf(sessionId));
+    QFile file;
     // Unbuffered: the batch leaves in one write, before the acknowledgement does.
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
-        qWarning(
-            "checkfu-devplane: cannot append to %s: %s", qPrintable(file.fileName()), qPrintable(file.errorString()));
+    QString error;
+    if (!OwnerOnlyFile::openForAppend(file, pathOf(sessionId), &error)) {
+        qWarning("checkfu-devplane: cannot append: %s", qPrintable(error));
         return false;
     }
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     if (file.write(lines) != lines.size()) {
         qWarning(
             "checkfu-devplane: short write to %s: %s", qPrintable(file.fileName()), qPrintable(file.errorString()));

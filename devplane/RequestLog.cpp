@@ -1,18 +1,15 @@
 #include "RequestLog.h"
 
+#include "OwnerOnlyFile.h"
+
 #include <QJsonDocument>
 
 namespace devplane {
 
 bool RequestLog::open(const QString &path, QString *error)
 {
-    m_file.setFileName(path);
-    if (!m_file.open(QIODevice::WriteOnly | QIODevice::Append)) {
-        *error = m_file.errorString();
-        return false;
-    }
-    m_file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    return true;
+    // Records hold paths, labels and ids: owner-only from the first byte.
+    return OwnerOnlyFile::openForAppend(m_file, path, error);
 }
 
 void RequestLog::append(const QJsonObject &record)

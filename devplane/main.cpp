@@ -1,6 +1,7 @@
 #include "AdminClient.h"
 #include "DevPlaneServer.h"
 #include "DevPlaneState.h"
+#include "OwnerOnlyFile.h"
 #include "RequestLog.h"
 #include "SessionPresets.h"
 #include "SignalWatcher.h"
@@ -10,7 +11,6 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSaveFile>
 #include <QTextStream>
 
 #ifdef __GLIBC__
@@ -62,20 +62,11 @@ int fail(const QString &message)
 
 bool writeInfoFile(const QString &path, const QString &url, const QString &adminKey, QString *error)
 {
-    // QSaveFile renames into place, so a test polling for the file never reads half of it.
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        *error = file.errorString();
-        return false;
-    }
-    file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    file.write(QJsonDocument(QJsonObject { { QStringLiteral("url"), url }, { QStringLiteral("admin_key"), adminKey } })
-                   .toJson(QJsonDocument::Compact));
-    if (!file.commit()) {
-        *error = file.errorString();
-        return false;
-    }
-    return true;
+    // Renamed into place, so a test polling for the file never reads half of it; it holds the admin key.
+    return OwnerOnlyFile::replace(path,
+        QJsonDocument(QJsonObject { { QStringLiteral("url"), url }, { QStringLiteral("admin_key"), adminKey } })
+            .toJson(QJsonDocument::Compact),
+        error);
 }
 
 int serve(QCoreApplication &app, const QStringList &arguments)

@@ -1,9 +1,10 @@
 #include "TrayHooks.h"
 
+#include "LinkLauncher.h"
+
 #include <runnercore/config/AppPaths.h>
 
 #include <QApplication>
-#include <QDesktopServices>
 #include <QMessageBox>
 #include <QSystemTrayIcon>
 
@@ -12,7 +13,9 @@ using namespace runnercore;
 TrayHooks TrayHooks::system()
 {
     TrayHooks hooks;
-    hooks.openUrl = [](const QUrl &url) { return QDesktopServices::openUrl(url); };
+    // One launcher for the tray's life (its nurseries are its children); qApp owns it.
+    auto *launcher = new LinkLauncher({}, {}, qApp);
+    hooks.openUrl = [launcher](const QUrl &url) { return launcher->open(url); };
     hooks.confirmQuit = [](int runsInFlight) {
         const QString text = runsInFlight == 1 ? QApplication::translate("TrayHooks",
                                  "1 run is in flight. Quitting lets it finish first and takes no "

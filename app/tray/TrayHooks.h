@@ -15,7 +15,7 @@ class QSystemTrayIcon;
 // block on a dialog.
 struct TrayHooks
 {
-    // Opens a link or a folder; default QDesktopServices::openUrl.
+    // Opens a link or a folder; default LinkLauncher (xdg-open under a nursery, see there).
     std::function<bool(const QUrl &)> openUrl;
     // Asked before quitting with runs in flight; true quits. Default: a question dialog.
     std::function<bool(int runsInFlight)> confirmQuit;

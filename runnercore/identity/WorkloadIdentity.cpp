@@ -32,7 +32,8 @@ WorkloadIdentity::WorkloadIdentity(ApiClient &api, const Clock &clock, QObject *
     : QObject(parent), m_api(api), m_clock(clock), m_nonce(randomNonce())
 {
     m_rotationTimer.setSingleShot(true);
-    m_rotationTimer.setTimerType(Qt::CoarseTimer);
+    // Never early (a coarse timer may fire 5 % before its time): §3 rotates at or after refresh_after.
+    m_rotationTimer.setTimerType(Qt::PreciseTimer);
     connect(&m_rotationTimer, &QTimer::timeout, this, &WorkloadIdentity::rotate);
     m_retireTimer.setSingleShot(true);
     m_retireTimer.setTimerType(Qt::CoarseTimer);
@@ -144,7 +145,9 @@ void WorkloadIdentity::adopt(const QJsonObject &body, const char *what)
 
 qint64 WorkloadIdentity::rotationDelayMs() const
 {
-    return std::max<qint64>(0, m_api.serverNow().msecsTo(m_grant.refreshAfter));
+    // §3: "at or after refresh_after" on the server's clock, which may be behind ours by less than
+    // serverNow() notices; + 1 ms for the sub-millisecond part of refresh_after that QDateTime drops.
+    return std::max<qint64>(0, m_api.serverNowAtTheEarliest().msecsTo(m_grant.refreshAfter) + 1);
 }
 
 void WorkloadIdentity::scheduleRotation()

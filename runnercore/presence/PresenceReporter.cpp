@@ -119,8 +119,10 @@ void PresenceReporter::retryNow()
 
 void PresenceReporter::scheduleNext(int ms)
 {
-    if (m_running)
+    if (m_running) {
+        m_timer.setTimerType(Qt::CoarseTimer); // the regular beat; Backoff::arm makes a server's wait precise
         m_timer.start(ms);
+    }
 }
 
 void PresenceReporter::send()
@@ -180,7 +182,8 @@ void PresenceReporter::send()
             const int backoff = m_backoff.nextDelayMs(r.error.retryAfterMs);
             const int delay = r.error.retryAfterMs >= 0 ? backoff : std::min(backoff, m_intervalMs);
             logger->warn("heartbeat failed: {}; next in {} ms", r.error.describe(), delay);
-            scheduleNext(delay);
+            if (m_running)
+                m_backoff.arm(m_timer, delay);
             emit heartbeatFailed(r.error, delay);
         }
         if (m_pending && m_running) {

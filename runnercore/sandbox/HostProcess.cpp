@@ -1,6 +1,7 @@
 #include <runnercore/sandbox/HostProcess.h>
 
 #include <runnercore/logging/Logging.h>
+#include <runnercore/sandbox/OrphanSweeper.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -38,6 +39,7 @@ constexpr int ChildSetupFailedExit = 127; // the harness never ran (like a shell
 constexpr int FallbackFdLimit = 65536;
 constexpr int ReaperKillAllSignal = SIGHUP; // runnercore/sandbox/reaper/RunReaper.cpp
 constexpr int ReaperBackstopMs = 2000; // a reaper that does not end the tree by then is SIGKILLed with its group
+constexpr int OrphanSweepMs = 2000; // SIGKILLed processes are gone in milliseconds; a stuck one is not waited for long
 constexpr qsizetype MaxReportBytes = 4096; // a few short lines; anything more is not the reaper
 const char ReaperName[] = "checkfu-run-reaper";
 
@@ -177,6 +179,8 @@ HostProcess::~HostProcess()
         // Reaps at once (SIGKILL cannot be caught); QProcess would otherwise wait in its destructor too.
         m_process->waitForFinished(2000);
     }
+    if (!m_launch.reaper.isEmpty())
+        OrphanSweeper::sweep(OrphanSweepMs);
     closeReportPipe();
     if (*m_dispatching > 0)
         m_process->deleteLater();
@@ -225,6 +229,9 @@ void HostProcess::start()
         ::fcntl(m_reportFd, F_SETFL, ::fcntl(m_reportFd, F_GETFL) | O_NONBLOCK);
         m_reportNotifier = new QSocketNotifier(m_reportFd, QSocketNotifier::Read, this);
         connect(m_reportNotifier, &QSocketNotifier::activated, this, [this] { readReports(); });
+        // Should the harness kill its reaper, what it started comes back to us, not to init.
+        if (!OrphanSweeper::becomeSubreaper())
+            logger->warn("cannot become a child subreaper: a harness that kills its reaper may leave processes behind");
         m_process->setProgram(m_launch.reaper);
         m_process->setArguments(
             QStringList { QStringLiteral("--report-fd"), QString::number(reportWrite), QStringLiteral("--env-fd"),
@@ -410,6 +417,12 @@ void HostProcess::onFinished(int exitCode, QProcess::ExitStatus status)
     if (m_groupAlive && m_pid > 0) {
         ::kill(-pid_t(m_pid), SIGKILL);
         m_groupAlive = false;
+    }
+    // A reaper the harness killed left its orphans to us: they end before the run does.
+    if (!m_launch.reaper.isEmpty()) {
+        if (const int swept = OrphanSweeper::sweep(OrphanSweepMs); swept > 0)
+            logger->warn("run process {}: checkfu-run-reaper was killed; {} processes of the run it left were ended",
+                m_pid, swept);
     }
     closeReportPipe();
     if (m_reportedCpuMs >= 0)

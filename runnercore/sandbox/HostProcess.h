@@ -69,7 +69,9 @@ public:
     // samples at exit: the whole tree, exactly (rusage). Without one, the last sample counts (the
     // final slice and children the harness never waited for are missing). -1 before the start.
     qint64 cpuMs() const override { return m_cpuMs; }
-    qint64 pid() const override { return m_pid; } // the reaper, when there is one (it leads the group)
+    // The reaper, when there is one (it leads the group). Also before QProcess's started(): the
+    // reaper's "S" (our started()) may come through first.
+    qint64 pid() const override { return m_pid > 0 ? m_pid : m_process->processId(); }
 
 private:
     void onStarted();

@@ -247,7 +247,7 @@ void ApiCall::onExchangeFinished()
         logger->warn("{} {} failed ({}); retry {} in {} ms", m_request.method.constData(), m_request.path,
             response.error.describe(), m_attempts, delay);
         emit attemptFailed(response.error, delay);
-        retryTimer().start(delay);
+        m_backoff.arm(retryTimer(), delay);
         return;
     }
     finish(response);
@@ -373,9 +373,15 @@ QDateTime ApiClient::serverNow() const
     return m_clock.now().addMSecs(m_skewMs);
 }
 
+QDateTime ApiClient::serverNowAtTheEarliest() const
+{
+    return m_clock.now().addMSecs(std::min(m_skewMs, m_lowestSkewMs));
+}
+
 void ApiClient::noteServerDate(const QDateTime &serverDate)
 {
     qint64 skew = m_clock.now().msecsTo(serverDate);
+    m_lowestSkewMs = skew;
     // The header has one-second resolution: anything closer is noise.
     if (std::abs(skew) < 2000)
         skew = 0;

@@ -121,6 +121,10 @@ public:
     bool hasServerDate() const { return m_hasServerDate; }
     // "Now" on the server's clock: expiry times the server gives are compared against this.
     QDateTime serverNow() const;
+    // The server's time now at the earliest: what the last Date header proves (it is truncated to
+    // the second and was stamped before the answer travelled), without serverNow()'s rounding of a
+    // small skew to none. For deadlines the protocol says to act "at or after" on the server's clock.
+    QDateTime serverNowAtTheEarliest() const;
 
 private:
     friend class ApiCall;
@@ -141,6 +145,7 @@ private:
     QByteArray m_fixedHeaders;
     QList<ApiCall *> m_retired;
     qint64 m_skewMs = 0;
+    qint64 m_lowestSkewMs = 0; // the last Date header minus our clock when it arrived: a lower bound
     bool m_hasServerDate = false;
 };
 

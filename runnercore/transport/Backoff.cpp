@@ -37,6 +37,12 @@ int Backoff::retryAfterRemainingMs() const
     return static_cast<int>(std::clamp<qint64>(m_clock.now().msecsTo(m_retryAfterUntil), 0, INT_MAX));
 }
 
+void Backoff::arm(QTimer &timer, int delayMs) const
+{
+    timer.setTimerType(m_retryAfterUntil.isValid() ? Qt::PreciseTimer : Qt::CoarseTimer);
+    timer.start(delayMs);
+}
+
 void Backoff::reset()
 {
     m_attempt = 0;
@@ -46,7 +52,7 @@ void Backoff::reset()
 bool Backoff::retryNow(QTimer &timer)
 {
     if (const int serverWaitMs = retryAfterRemainingMs(); serverWaitMs > 0) {
-        timer.start(serverWaitMs);
+        arm(timer, serverWaitMs);
         return false;
     }
     timer.stop();

@@ -29,6 +29,10 @@ public:
     // now (timer stopped, steps reset); false when a server's Retry-After still holds (the timer,
     // which may have slept with the machine, is re-armed for what is left).
     bool retryNow(QTimer &timer);
+    // Starts timer for delayMs, the delay nextDelayMs() gave. A server's Retry-After is a minimum
+    // (§1: wait that long, then retry): such a wait gets a precise timer, which never fires early
+    // as a coarse one may (by up to 5 %); our own backoff stays coarse.
+    void arm(QTimer &timer, int delayMs) const;
     void reset();
     int attempt() const { return m_attempt; }
 

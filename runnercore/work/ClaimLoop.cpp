@@ -98,7 +98,7 @@ void ClaimLoop::claim()
         }
         const int delay = m_backoff.nextDelayMs(r.error.retryAfterMs);
         logger->warn("claim failed: {}; again in {} ms", r.error.describe(), delay);
-        m_retryTimer.start(delay);
+        m_backoff.arm(m_retryTimer, delay);
     });
 }
 

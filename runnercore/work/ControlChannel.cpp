@@ -119,7 +119,7 @@ void ControlChannel::poll()
         }
         const int delay = m_backoff.nextDelayMs(r.error.retryAfterMs);
         logger->warn("control poll failed: {}; again in {} ms", r.error.describe(), delay);
-        m_retryTimer.start(delay);
+        m_backoff.arm(m_retryTimer, delay);
     });
 }
 

@@ -371,7 +371,7 @@ void ObservationPipeline::retryLater(const ApiError &error)
 {
     const int delay = m_backoff.nextDelayMs(error.retryAfterMs);
     logger->warn("run {}: observations not delivered ({}); retry in {} ms", runId(), error.describe(), delay);
-    m_retryTimer.start(delay);
+    m_backoff.arm(m_retryTimer, delay);
 }
 
 void ObservationPipeline::settle(const Settlement &s)

@@ -9,6 +9,7 @@
 
 #include <QDeadlineTimer>
 #include <QJsonObject>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QTest>
 
@@ -26,6 +27,18 @@ QString daemonizingHarness(const QString &then)
                           "while [ ! -s escaped.pid ]; do sleep 0.05; done; echo \"escaped $(cat escaped.pid)\"; %1")
         .arg(then);
 }
+
+// Live processes whose command line is `sleep <marker>`.
+QList<qint64> sleepersOf(const QString &marker)
+{
+    QList<qint64> found;
+    const QByteArray wanted = "sleep " + marker.toUtf8();
+    for (const ProcessInfo &p : processes()) {
+        if (p.cmdline.trimmed() == wanted)
+            found.append(p.pid);
+    }
+    return found;
+}
 } // namespace
 
 class TestProcessTree : public QObject
@@ -38,6 +51,8 @@ private slots:
 
     void harnessExits();
     void runCancelled();
+    void harnessKillsItsReaper();
+    void harnessKeepsDoubleForkingAfterKillingItsReaper();
 
 private:
     // Starts the harness, waits for its sleeper's pid (0 on failure, with *error set).
@@ -132,6 +147,43 @@ void TestProcessTree::runCancelled()
     QVERIFY2(processAlive(sleeper), "the sleeper did not start");
     QVERIFY2(m_devplane->cancelSession(sessionId, &error), qPrintable(error));
     expectGoneAfterSettlement(sessionId, sleeper, QStringLiteral("cancelled"));
+}
+
+void TestProcessTree::harnessKillsItsReaper()
+{
+    // Issue 21: the harness ends checkfu-run-reaper, its parent (same user, so it may). Its orphans
+    // go to the Runner, a subreaper too, which knows them by the run's mark and ends them.
+    QString sessionId;
+    QString error;
+    const qint64 sleeper = startAndFindSleeper(QStringLiteral("kill -KILL $PPID; sleep 60"), &sessionId, &error);
+    QVERIFY2(sleeper > 0, qPrintable(error));
+    expectGoneAfterSettlement(sessionId, sleeper, QStringLiteral("failed"));
+    QVERIFY2(
+        m_runner->logText().contains(QLatin1String("checkfu-run-reaper was killed")), qPrintable(m_runner->describe()));
+}
+
+void TestProcessTree::harnessKeepsDoubleForkingAfterKillingItsReaper()
+{
+    // A forker in a session of its own goes on double-forking sleepers before, while and after the
+    // reaper is killed: not one of them, nor the forker, is alive once the run has settled.
+    const QString marker = QStringLiteral("4%1").arg(QRandomGenerator::global()->bounded(100000, 999999));
+    const QString forker = QStringLiteral("setsid sh -c 'i=0; while [ $i -lt 400 ]; do "
+                                          "(setsid sleep %1 </dev/null >/dev/null 2>&1 &); i=$((i+1)); sleep 0.01; "
+                                          "done' </dev/null >/dev/null 2>&1 & sleep 0.5; kill -KILL $PPID; sleep 60")
+                               .arg(marker);
+    QString sessionId;
+    QString error;
+    const qint64 sleeper = startAndFindSleeper(forker, &sessionId, &error);
+    QVERIFY2(sleeper > 0, qPrintable(error));
+    expectGoneAfterSettlement(sessionId, sleeper, QStringLiteral("failed"));
+    const QList<qint64> outlived = sleepersOf(marker);
+    m_leftovers += outlived;
+    QVERIFY2(outlived.isEmpty(), qPrintable(QStringLiteral("%1 sleepers outlived the run").arg(outlived.size())));
+    // Nothing was in flight either: a second later there is still none.
+    QTest::qWait(1000);
+    const QList<qint64> appeared = sleepersOf(marker);
+    m_leftovers += appeared;
+    QVERIFY2(appeared.isEmpty(), qPrintable(QStringLiteral("%1 sleepers appeared after the run").arg(appeared.size())));
 }
 
 CHECKFU_INTEGRATION_MAIN(TestProcessTree, 120000)

@@ -5,6 +5,7 @@
 #include <runnercore/transport/ApiClient.h>
 #include <runnercore/transport/WireTime.h>
 
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QProcess>
 #include <QRegularExpression>
@@ -173,8 +174,14 @@ private slots:
         limited.body
             = R"({"error":{"type":"rate_limited","code":"rate_limited","message":"slow down","request_id":"req_1"}})";
         limited.headers = { { "Retry-After", "1" } };
-        peer.enqueue(limited);
-        peer.enqueueJson(200, {});
+        // When each attempt reaches the server, on a monotonic clock.
+        QElapsedTimer serverClock;
+        serverClock.start();
+        QList<qint64> arrivals;
+        peer.setHandler([&](const FaultyHttpPeer::Request &) {
+            arrivals.append(serverClock.elapsed());
+            return arrivals.size() == 1 ? limited : FaultyHttpPeer::jsonAnswer(200, {});
+        });
         ApiClient client(peer.url(), m_clock);
         ApiCall *c = client.send(post(QStringLiteral("/v1/x"), true));
         QSignalSpy failed(c, &ApiCall::attemptFailed);
@@ -184,6 +191,10 @@ private slots:
         // With random() = 0 the computed backoff would be 0 ms: the 1 s is the server's Retry-After.
         QCOMPARE(failed.first().at(1).toInt(), 1000);
         QCOMPARE(failed.first().at(0).value<ApiError>().code, QStringLiteral("rate_limited"));
+        // §1 "wait Retry-After seconds, then retry", on real timers: never sooner (issue 21 item 5).
+        QCOMPARE(arrivals.size(), 2);
+        QVERIFY2(arrivals.at(1) - arrivals.at(0) >= 1000,
+            qPrintable(QStringLiteral("retried after %1 ms").arg(arrivals.at(1) - arrivals.at(0))));
     }
 
     void errorEnvelopeIsTypedAndFinalFor4xx()

@@ -757,6 +757,8 @@ private slots:
         QTest::newRow("terminated") << QStringLiteral("terminate");
         QTest::newRow("killed") << QStringLiteral("kill");
         QTest::newRow("destroyed") << QStringLiteral("destroy");
+        // The host-process attack (issue 21): the harness kills its parent, then double-forks.
+        QTest::newRow("harness kills its parent") << QStringLiteral("kill-parent");
     }
 
     void nothingOfTheSandboxOutlivesIt()
@@ -773,7 +775,15 @@ private slots:
                            "(setsid sh -c 'touch /tmp/up; exec %1' </dev/null >/dev/null 2>&1 &); "
                            "while [ ! -e /tmp/up ]; do sleep 0.05; done; echo ready; %2")
                 .arg(sleep.join(QLatin1Char(' ')),
-                    ending == QLatin1String("exit") ? QStringLiteral("exit 0") : QStringLiteral("sleep 100")));
+                    ending == QLatin1String("exit") ? QStringLiteral("exit 0")
+                        : ending == QLatin1String("kill-parent")
+                        // Inside the namespace its parent is init (pid 1), which the kernel shields
+                        // from the namespace's own SIGKILL; bwrap's monitor is not even visible.
+                        ? QStringLiteral("kill -KILL $PPID; kill -KILL 1; "
+                                         "(setsid sh -c 'sleep 0.2; exec %1' </dev/null >/dev/null 2>&1 &); "
+                                         "sleep 0.5; exit 0")
+                              .arg(sleep.join(QLatin1Char(' ')))
+                        : QStringLiteral("sleep 100")));
         QVERIFY(prepare(provider, QStringLiteral("run_tree"), spec));
         auto process = provider.launch(QStringLiteral("run_tree"), spec, nullptr);
         QByteArray out;
@@ -785,7 +795,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(out.contains("ready"), 10000);
         const QByteArray ns = out.split('\n').value(0).trimmed();
         QVERIFY2(ns.startsWith("pid:["), out.constData());
-        if (ending != QLatin1String("exit")) {
+        if (ending != QLatin1String("exit") && ending != QLatin1String("kill-parent")) {
             QCOMPARE(processesRunning(sleep).size(), 1);
             QVERIFY(processesInNamespace(ns).size() >= 3); // init, the harness, the sleeper
         }

@@ -4,6 +4,8 @@
 #include <runnercore/model/RunSpec.h>
 #include <runnercore/sandbox/HostProcess.h>
 #include <runnercore/sandbox/HostProcessProvider.h>
+#include <runnercore/sandbox/ProcessTable.h>
+#include <runnercore/sandbox/RunMarker.h>
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -21,6 +23,7 @@
 
 #include <csignal>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -723,6 +726,40 @@ private slots:
         QVERIFY2(!block.contains("PROBE_RUN_VARIABLE"), block.constData());
         process->kill();
         provider.teardown(QStringLiteral("run_env"));
+    }
+
+    void theReaperIsNotDumpableAndTheHarnessCarriesTheRunsMark()
+    {
+        // Issue 21: the harness (same user) may not ptrace its reaper or read its memory, and it
+        // carries the mark the Runner knows orphans of a killed reaper by. Run as nobody: the
+        // tests' root could read a dumpable process anyway, but /proc shows who may.
+        const QString reaper = HostProcess::reaperPath();
+        QVERIFY(!reaper.isEmpty());
+        QProcess process;
+        process.start(QStringLiteral("setpriv"),
+            { QStringLiteral("--reuid=65534"), QStringLiteral("--regid=65534"), QStringLiteral("--clear-groups"),
+                reaper, QStringLiteral("--"), QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+                QStringLiteral("cat /proc/self/limits; echo; sleep 100") });
+        QVERIFY(process.waitForStarted(5000));
+        QByteArray out;
+        QTRY_VERIFY_WITH_TIMEOUT((out += process.readAllStandardOutput()).contains("Max realtime timeout"), 10000);
+        const pid_t reaperPid = pid_t(process.processId());
+        struct stat st = {};
+        QVERIFY(::stat(QStringLiteral("/proc/%1/environ").arg(reaperPid).toLocal8Bit().constData(), &st) == 0);
+        QCOMPARE(st.st_uid, uid_t(0)); // not nobody's: a non-dumpable process's /proc files are root's
+        QFile status(QStringLiteral("/proc/%1/status").arg(reaperPid));
+        QVERIFY(status.open(QIODevice::ReadOnly));
+        QVERIFY2(status.readAll().contains("\nUid:\t65534\t"), "the reaper does not run as nobody");
+        // The harness's hard RLIMIT_RTTIME (as it saw it) is one below the reaper's (unlimited here).
+        QVERIFY2(
+            out.contains("Max realtime timeout      18446744073709551614 18446744073709551614 us"), out.constData());
+        const ProcessTable table = ProcessTable::read();
+        const std::vector<ProcessTable::Entry> children = table.descendantsOf(reaperPid);
+        QVERIFY(!children.empty());
+        QVERIFY(RunMarker::isMarked(children.front().pid));
+        QVERIFY(!RunMarker::isMarked(reaperPid));
+        process.kill();
+        process.waitForFinished(5000);
     }
 
     void resourceLimitsHoldEveryProcess()

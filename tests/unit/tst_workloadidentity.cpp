@@ -3,6 +3,7 @@
 #include "FakeClock.h"
 #include "FaultyHttpPeer.h"
 #include "TestGrant.h"
+#include <runnercore/base/Clock.h>
 #include <runnercore/identity/WorkloadIdentity.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
@@ -354,6 +355,64 @@ private slots:
         QCOMPARE(e.kind, ApiError::Kind::Protocol);
         QVERIFY2(e.message.contains(QStringLiteral("runner_generation")), qPrintable(e.message));
         QCOMPARE(identity.token(), QStringLiteral("cfw_token_two_bbbbbbbb"));
+    }
+
+    // Issue 21 item 5, on the fake clock: §3 rotates "at or after refresh_after" on the server's
+    // clock. A server 1.5 s behind ours is within the Date header's resolution, so serverNow() takes
+    // no skew; the rotation must still wait the whole 6 s of the server's clock, not 4.5.
+    void rotationWaitsForRefreshAfterOnAServerClockBehindOurs()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        // .600 on our clock: the server's .100, which its Date header (whole seconds) shows as .000.
+        QDateTime start = QDateTime::currentDateTimeUtc();
+        start.setTime(QTime(start.time().hour(), start.time().minute(), start.time().second(), 600));
+        FakeClock clock(start);
+        const QDateTime serverNow = clock.now().addMSecs(-1500);
+        peer.enqueueJson(200, testGrant(serverNow, QStringLiteral("cfw_token_one_aaaaaaaa"), 6, 9),
+            { { "Date", FaultyHttpPeer::httpDate(serverNow) } });
+        ApiClient api(peer.url(), clock);
+        WorkloadIdentity identity(api, clock);
+        identity.setBootstrapCredential(Bootstrap);
+        QSignalSpy acquired(&identity, &WorkloadIdentity::acquired);
+        identity.exchange();
+        QVERIFY(acquired.wait(5000));
+        QCOMPARE(api.clockSkewMs(), 0);
+        QVERIFY2(identity.rotationDelayMs() >= 6000 && identity.rotationDelayMs() < 7600,
+            qPrintable(QString::number(identity.rotationDelayMs())));
+    }
+
+    // The same on real timers and the real clock: three rotations in a row, each seen by the server
+    // at or after the refresh_after it had given (a coarse timer fired up to 5 % early here).
+    void rotationOnARealTimerNeverComesBeforeRefreshAfter()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        SystemClock clock;
+        QList<QDateTime> given; // refresh_after of each grant, in order
+        QList<QDateTime> rotatedAt; // when each rotation reached the server
+        peer.setHandler([&](const FaultyHttpPeer::Request &request) {
+            const QDateTime now = QDateTime::currentDateTimeUtc();
+            if (request.path == "/v1/runner/identity/rotate")
+                rotatedAt.append(now);
+            const QDateTime refreshAfter = now.addMSecs(1200);
+            given.append(refreshAfter);
+            QJsonObject grant = testGrant(now, QStringLiteral("cfw_token_%1_aaaaaaaa").arg(given.size()), 1, 60);
+            grant.insert(QStringLiteral("refresh_after"), WireTime::format(refreshAfter));
+            grant.insert(QStringLiteral("expires_at"), WireTime::format(refreshAfter.addMSecs(3000)));
+            return FaultyHttpPeer::jsonAnswer(200, grant);
+        });
+        ApiClient api(peer.url(), clock);
+        WorkloadIdentity identity(api, clock);
+        identity.setBootstrapCredential(Bootstrap);
+        identity.exchange();
+        QTRY_VERIFY_WITH_TIMEOUT(rotatedAt.size() >= 3, 15000);
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY2(rotatedAt.at(i) >= given.at(i),
+                qPrintable(QStringLiteral("rotation %1 came %2 ms before refresh_after")
+                               .arg(i + 1)
+                               .arg(rotatedAt.at(i).msecsTo(given.at(i)))));
+        }
     }
 
     void signOffDeletesWithTheWorkloadToken()

@@ -1,4 +1,5 @@
 // checkfu-run-reaper [--report-fd N] [--env-fd N] -- PROGRAM [ARG...]
+// checkfu-run-reaper --nursery -- PROGRAM [ARG...]   (see runNursery)
 //
 // Stands between the Runner and a host-process harness, so that no process of the run outlives it
 // (§6.7): a harness that leaves its process group or session (setsid, a double fork) is still our
@@ -13,12 +14,17 @@
 //   without a core dump).
 // - --report-fd: lines for the Runner: "S <pid>" once PROGRAM runs, "E <errno>" if it could not be
 //   executed (we then exit 127), "C <ms>" the CPU time of the whole tree, just before we exit.
+// - Signals reach exactly the process we saw (a pidfd, checked against its start time), never a
+//   later one that took its number. We are not dumpable; the harness carries the run's mark
+//   (RunMarker), so should it kill us, the Runner knows what it adopts.
+#include <runnercore/sandbox/ProcessTable.h>
+#include <runnercore/sandbox/RunMarker.h>
+
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <dirent.h>
 #include <fcntl.h>
 #include <string>
 #include <sys/prctl.h>
@@ -56,47 +62,9 @@ void report(char kind, long long value)
 }
 
 // Every process whose chain of parents leads to us, as /proc shows it now.
-std::vector<pid_t> descendants()
+std::vector<runnercore::ProcessTable::Entry> descendants()
 {
-    std::vector<std::pair<pid_t, pid_t>> processes; // pid, ppid
-    if (DIR *proc = ::opendir("/proc")) {
-        while (const dirent *entry = ::readdir(proc)) {
-            char *end = nullptr;
-            const long pid = std::strtol(entry->d_name, &end, 10);
-            if (pid <= 0 || !end || *end != '\0')
-                continue;
-            const std::string path = std::string("/proc/") + entry->d_name + "/stat";
-            const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-            if (fd < 0)
-                continue;
-            char buffer[512];
-            const ssize_t n = ::read(fd, buffer, sizeof buffer - 1);
-            ::close(fd);
-            if (n <= 0)
-                continue;
-            buffer[n] = '\0';
-            // "pid (comm) state ppid ...": comm may hold anything, so look after its last ')'.
-            const char *close = std::strrchr(buffer, ')');
-            char state = 0;
-            long ppid = 0;
-            if (close && std::sscanf(close + 1, " %c %ld", &state, &ppid) == 2)
-                processes.emplace_back(pid_t(pid), pid_t(ppid));
-        }
-        ::closedir(proc);
-    }
-    std::unordered_set<pid_t> tree { ::getpid() };
-    std::vector<pid_t> found;
-    for (bool grew = true; grew;) {
-        grew = false;
-        for (const auto &[pid, ppid] : processes) {
-            if (tree.count(ppid) && !tree.count(pid)) {
-                tree.insert(pid);
-                found.push_back(pid);
-                grew = true;
-            }
-        }
-    }
-    return found;
+    return runnercore::ProcessTable::read().descendantsOf(::getpid());
 }
 
 struct Harness
@@ -127,9 +95,9 @@ void forward(int signalNumber)
     std::unordered_set<pid_t> signalled;
     for (int pass = 0; pass < ForwardPasses; ++pass) {
         const size_t before = signalled.size();
-        for (pid_t pid : descendants()) {
-            if (signalled.insert(pid).second)
-                ::kill(pid, signalNumber);
+        for (const auto &process : descendants()) {
+            if (signalled.insert(process.pid).second)
+                runnercore::ProcessTable::signalIfSame(process, signalNumber);
         }
         if (signalled.size() == before)
             break;
@@ -141,8 +109,8 @@ void forward(int signalNumber)
 void killEverything(Harness &harness)
 {
     for (;;) {
-        for (pid_t pid : descendants())
-            ::kill(pid, SIGKILL);
+        for (const auto &process : descendants())
+            runnercore::ProcessTable::signalIfSame(process, SIGKILL);
         int status = 0;
         const pid_t pid = ::waitpid(-1, &status, 0);
         if (pid > 0)
@@ -205,21 +173,53 @@ int usage(const char *message)
 {
     std::fprintf(stderr,
         "checkfu-run-reaper: %s\nusage: checkfu-run-reaper [--report-fd N] [--env-fd N] -- "
-        "PROGRAM [ARG...]\n",
+        "PROGRAM [ARG...]\n       checkfu-run-reaper --nursery -- PROGRAM [ARG...]\n",
         message);
     return UsageExit;
 }
 } // namespace
 
+// --nursery: PROGRAM and everything it leaves behind (a browser xdg-open started) stay our
+// descendants until they end of their own accord; we kill nothing and exit when the last is gone.
+// The tray opens links through this: being a subreaper itself (for the runs), it would otherwise
+// adopt them and, having no way to tell them from its own QProcess children, never reap them.
+[[noreturn]] void runNursery(char **program)
+{
+    if (::prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+        ::_exit(UsageExit);
+    const pid_t child = ::fork();
+    if (child < 0)
+        ::_exit(CannotExecExit);
+    if (child == 0) {
+        ::execvp(program[0], program);
+        ::_exit(CannotExecExit);
+    }
+    int programStatus = 0;
+    for (;;) {
+        int status = 0;
+        const pid_t pid = ::waitpid(-1, &status, 0);
+        if (pid == child)
+            programStatus = status;
+        else if (pid < 0 && errno != EINTR)
+            break; // ECHILD: nothing of it is left
+    }
+    ::_exit(WIFEXITED(programStatus) ? WEXITSTATUS(programStatus) : CannotExecExit);
+}
+
 int main(int argc, char **argv)
 {
     int envFd = -1;
     int first = -1;
+    bool nursery = false;
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--") {
             first = i + 1;
             break;
+        }
+        if (arg == "--nursery") {
+            nursery = true;
+            continue;
         }
         if ((arg == "--report-fd" || arg == "--env-fd") && i + 1 < argc) {
             const int fd = parseFd(argv[++i]);
@@ -232,6 +232,8 @@ int main(int argc, char **argv)
     }
     if (first < 0 || first >= argc)
         return usage("no program after --");
+    if (nursery)
+        runNursery(argv + first);
     // Neither descriptor is the harness's business.
     if (g_report >= 0)
         ::fcntl(g_report, F_SETFD, FD_CLOEXEC);
@@ -244,7 +246,9 @@ int main(int argc, char **argv)
     sigset_t original;
     ::sigprocmask(SIG_BLOCK, &handled, &original);
     // Orphans of the run come to us; the Runner's death (its thread that started us) kills the tree.
-    if (::prctl(PR_SET_CHILD_SUBREAPER, 1) != 0 || ::prctl(PR_SET_PDEATHSIG, KillAllSignal) != 0)
+    // Non-dumpable: the harness (same user) can neither ptrace us nor read or write our memory.
+    if (::prctl(PR_SET_CHILD_SUBREAPER, 1) != 0 || ::prctl(PR_SET_PDEATHSIG, KillAllSignal) != 0
+        || ::prctl(PR_SET_DUMPABLE, 0) != 0)
         return usage("prctl failed");
 
     std::vector<std::string> environment;
@@ -284,6 +288,9 @@ int main(int argc, char **argv)
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != self)
             ::_exit(CannotExecExit);
+        // The mark no process of the run can take off: should it kill us, the Runner (a subreaper
+        // too) adopts its orphans and knows them by it (runnercore/sandbox/OrphanSweeper).
+        runnercore::RunMarker::mark();
         ::sigprocmask(SIG_SETMASK, &original, nullptr);
         char **env = envFd >= 0 ? envp.data() : environ;
         if (std::strchr(argv[first], '/'))
