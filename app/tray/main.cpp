@@ -122,6 +122,14 @@ int main(int argc, char *argv[])
         QMessageBox::critical(nullptr, QApplication::translate("main", "Checkfu Runner"), text);
         return int(RunnerExit::Usage);
     }
+    // Before the bus's first call, so that what it is told (an ignored URI) is in the log too.
+    TraySettings preferences(AppPaths::settingsFile());
+    preferences.load();
+    Logging::Options logOptions;
+    logOptions.logDir = AppPaths::logDir();
+    logOptions.console = false;
+    logOptions.level = commandLine.logLevelGiven ? commandLine.logLevel : preferences.logLevel;
+    Logging::init(logOptions);
     // Clicked links come through org.freedesktop.Application.Open (the desktop file is DBusActivatable). Started by
     // the bus, the service is up first, to take the call it was started for.
     ApplicationService service;
@@ -146,13 +154,6 @@ int main(int argc, char *argv[])
         break;
     }
 
-    TraySettings preferences(AppPaths::settingsFile());
-    preferences.load();
-    Logging::Options logOptions;
-    logOptions.logDir = AppPaths::logDir();
-    logOptions.console = false;
-    logOptions.level = commandLine.logLevelGiven ? commandLine.logLevel : preferences.logLevel;
-    Logging::init(logOptions);
     if (commandLine.dbusActivated)
         logger->info("started by the session bus for org.freedesktop.Application.{}",
             commandLine.pairingLink.isEmpty() ? "Activate" : "Open with a checkfu://pair link");
