@@ -244,9 +244,9 @@ void TestConfigErrors::codeFromStandardInputOrTheEnvironment()
     QVERIFY(runner.start(start));
     QVERIFY2(runner.waitForState(QStringLiteral("ready"), 20000), qPrintable(runner.describe()));
     QVERIFY(!runner.home()->storedRunnerId().isEmpty());
-    QFile environ(QStringLiteral("/proc/%1/environ").arg(runner.pid()));
-    QVERIFY(environ.open(QIODevice::ReadOnly));
-    const QByteArray block = environ.readAll();
+    QFile environment(QStringLiteral("/proc/%1/environ").arg(runner.pid()));
+    QVERIFY(environment.open(QIODevice::ReadOnly));
+    const QByteArray block = environment.readAll();
     QVERIFY2(!block.contains(code.toLatin1()) && !block.contains("CHECKFU_PAIRING_CODE="),
         "the code is still in the Runner's environment block");
     QVERIFY2(
