@@ -7,8 +7,8 @@ include(GNUInstallDirs)
 
 set(CHECKFU_PROJECT_URL "https://checkfu.example.com/runner" CACHE STRING
   "The project's home page: the package's Homepage, the AppStream URLs and screenshots")
-set(CHECKFU_APPSTREAM_ID "com.example.checkfu.Runner" CACHE STRING
-  "AppStream component id (the home page's domain reversed); names /usr/share/metainfo/<id>.metainfo.xml")
+# CHECKFU_APPSTREAM_ID (the top-level CMakeLists.txt, as the tray needs it): the metainfo, desktop and D-Bus
+# service files' names.
 set(CHECKFU_MAINTAINER "Checkfu Runner maintainers <runner@checkfu.example.com>" CACHE STRING
   "The packages' maintainer")
 set(CHECKFU_PACKAGE_PREFIX "/usr" CACHE PATH

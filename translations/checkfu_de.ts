@@ -276,6 +276,10 @@
         <source>Environment:</source>
         <translation>Umgebung:</translation>
     </message>
+    <message>
+        <source>a one-use pairing code to redeem, as --code (the flag wins; a secret)</source>
+        <translation>ein Einmal-Kopplungscode zum Einlösen, wie --code (der Schalter hat Vorrang; geheim)</translation>
+    </message>
 </context>
 <context>
     <name>ConfigResolver</name>
@@ -1345,10 +1349,6 @@
         <translation>URL des Steuerungsservers (https, oder http an Loopback). Standard: %1, dann die gespeicherte Kopplung.</translation>
     </message>
     <message>
-        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem.</source>
-        <translation>Einmal-Kopplungscode (CFU-XXXX-XXXX-XXXX) zum Einlösen.</translation>
-    </message>
-    <message>
         <source>This machine&apos;s display label. Default: the host name.</source>
         <translation>Die angezeigte Bezeichnung dieses Rechners. Standard: der Hostname.</translation>
     </message>
@@ -1474,6 +1474,25 @@
         <source>This machine is not paired; nothing to forget.</source>
         <translation>Dieser Rechner ist nicht gekoppelt; es gibt nichts zu vergessen.</translation>
     </message>
+    <message>
+        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input (one line). Default: %1.</source>
+        <translation>Einmal-Kopplungscode (CFU-XXXX-XXXX-XXXX) zum Einlösen; - liest ihn von der Standardeingabe (eine Zeile). Standard: %1.</translation>
+    </message>
+    <message>
+        <source>Pairing on a shared machine: every local account can read a running program&apos;s command line
+  (/proc/&lt;pid&gt;/cmdline, ps), and a code read there can be redeemed first, making another
+  machine this Runner. checkfu-runner hides --code&apos;s value from it at once, but not before
+  the program has started; --code - (the code on standard input) and %1 never show it:
+    echo &quot;$CODE&quot; | checkfu-runner start --endpoint URL --code -
+</source>
+        <translation>Kopplung auf einem geteilten Rechner: Jedes lokale Konto kann die Befehlszeile eines laufenden
+  Programms lesen (/proc/&lt;pid&gt;/cmdline, ps), und ein dort gelesener Code kann zuerst eingelöst
+  werden, sodass ein anderer Rechner zu diesem Runner wird. checkfu-runner entfernt den Wert von
+  --code sofort daraus, aber erst nach dem Programmstart; --code - (der Code auf der
+  Standardeingabe) und %1 zeigen ihn nie:
+    echo &quot;$CODE&quot; | checkfu-runner start --endpoint URL --code -
+</translation>
+    </message>
 </context>
 <context>
     <name>RunnerConfig</name>
@@ -1578,10 +1597,6 @@
         <translation>%1 (aus %2)</translation>
     </message>
     <message>
-        <source>--code: %1</source>
-        <translation>--code: %1</translation>
-    </message>
-    <message>
         <source>--label is empty. Give a display name for this machine, or leave --label out to use the host name.</source>
         <translation>--label ist leer. Geben Sie einen Anzeigenamen für diesen Rechner an, oder lassen Sie --label weg, um den Hostnamen zu verwenden.</translation>
     </message>
@@ -1664,6 +1679,22 @@
     <message>
         <source>%1: %2 would show the Runner&apos;s own state (%3) to the harness. Allow a narrower path that does not contain it, e.g. the directory the harness is installed in.</source>
         <translation>%1: %2 würde der Harness den eigenen Zustand des Runners (%3) zeigen. Erlauben Sie einen engeren Pfad, der ihn nicht enthält, z. B. das Verzeichnis, in dem die Harness installiert ist.</translation>
+    </message>
+    <message>
+        <source>%1 reads the pairing code from standard input, which gave none (empty, closed, or an empty line typed). Pipe the code in (echo &quot;$CODE&quot; | checkfu-runner start %1), or set %2.</source>
+        <translation>%1 liest den Kopplungscode von der Standardeingabe, die keinen lieferte (leer, geschlossen oder eine leere Zeile eingegeben). Leiten Sie den Code hinein (echo &quot;$CODE&quot; | checkfu-runner start %1), oder setzen Sie %2.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>pairing code: %1 (from %2)</source>
+        <translation>Kopplungscode: %1 (aus %2)</translation>
+    </message>
+    <message>
+        <source>Pairing code: </source>
+        <translation>Kopplungscode: </translation>
     </message>
 </context>
 <context>
@@ -2164,10 +2195,6 @@
         <translation>URL des Steuerungsservers (https, oder http an Loopback).</translation>
     </message>
     <message>
-        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem.</source>
-        <translation>Einmal-Kopplungscode (CFU-XXXX-XXXX-XXXX) zum Einlösen.</translation>
-    </message>
-    <message>
         <source>This machine&apos;s display label. Default: the host name.</source>
         <translation>Die angezeigte Bezeichnung dieses Rechners. Standard: der Hostname.</translation>
     </message>
@@ -2202,6 +2229,10 @@
     <message>
         <source>Paths a bubblewrap sandbox shows read-only, &apos;:&apos;-separated. Repeatable.</source>
         <translation>Pfade, die eine Bubblewrap-Sandbox schreibgeschützt zeigt, durch &apos;:&apos; getrennt. Wiederholbar.</translation>
+    </message>
+    <message>
+        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input. On a shared machine use - or %1: every local account can read a command line.</source>
+        <translation>Einmal-Kopplungscode (CFU-XXXX-XXXX-XXXX) zum Einlösen; - liest ihn von der Standardeingabe. Auf einem geteilten Rechner verwenden Sie - oder %1: Jedes lokale Konto kann eine Befehlszeile lesen.</translation>
     </message>
 </context>
 <context>

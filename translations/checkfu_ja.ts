@@ -276,6 +276,10 @@
         <source>Environment:</source>
         <translation>環境変数:</translation>
     </message>
+    <message>
+        <source>a one-use pairing code to redeem, as --code (the flag wins; a secret)</source>
+        <translation>使用する 1 回限りのペアリングコード。--code と同じ（フラグが優先、秘密情報）</translation>
+    </message>
 </context>
 <context>
     <name>ConfigResolver</name>
@@ -1344,10 +1348,6 @@
         <translation>コントロールプレーンの URL（https、またはループバック宛ての http）。既定: %1、次に保存済みのペアリング。</translation>
     </message>
     <message>
-        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem.</source>
-        <translation>使用する 1 回限りのペアリングコード（CFU-XXXX-XXXX-XXXX）。</translation>
-    </message>
-    <message>
         <source>This machine&apos;s display label. Default: the host name.</source>
         <translation>このマシンの表示ラベル。既定: ホスト名。</translation>
     </message>
@@ -1473,13 +1473,27 @@
         <source>This machine is not paired; nothing to forget.</source>
         <translation>このマシンはペアリングされていないため、破棄するものはありません。</translation>
     </message>
+    <message>
+        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input (one line). Default: %1.</source>
+        <translation>使用する 1 回限りのペアリングコード（CFU-XXXX-XXXX-XXXX）。- を指定すると標準入力（1 行）から読み取ります。既定: %1。</translation>
+    </message>
+    <message>
+        <source>Pairing on a shared machine: every local account can read a running program&apos;s command line
+  (/proc/&lt;pid&gt;/cmdline, ps), and a code read there can be redeemed first, making another
+  machine this Runner. checkfu-runner hides --code&apos;s value from it at once, but not before
+  the program has started; --code - (the code on standard input) and %1 never show it:
+    echo &quot;$CODE&quot; | checkfu-runner start --endpoint URL --code -
+</source>
+        <translation>共有マシンでのペアリング: ローカルのすべてのアカウントは実行中のプログラムのコマンドライン
+  （/proc/&lt;pid&gt;/cmdline、ps）を読み取れます。そこで読まれたコードが先に使用されると、別のマシンが
+  このランナーになってしまいます。checkfu-runner は --code の値をすぐにそこから消しますが、
+  プログラムの起動前には消せません。--code -（標準入力のコード）と %1 は一度も表示しません:
+    echo &quot;$CODE&quot; | checkfu-runner start --endpoint URL --code -
+</translation>
+    </message>
 </context>
 <context>
     <name>RunnerConfig</name>
-    <message>
-        <source>--code: %1</source>
-        <translation>--code: %1</translation>
-    </message>
     <message>
         <source>--label is empty. Give a display name for this machine, or leave --label out to use the host name.</source>
         <translation>--label が空です。このマシンの表示名を指定するか、ホスト名を使う場合は --label を省略してください。</translation>
@@ -1663,6 +1677,22 @@
     <message>
         <source>%1: %2 would show the Runner&apos;s own state (%3) to the harness. Allow a narrower path that does not contain it, e.g. the directory the harness is installed in.</source>
         <translation>%1: %2 を許可すると、ランナー自身の状態（%3）がハーネスから見えてしまいます。それを含まない、より狭いパス（ハーネスのインストール先ディレクトリなど）を許可してください。</translation>
+    </message>
+    <message>
+        <source>%1 reads the pairing code from standard input, which gave none (empty, closed, or an empty line typed). Pipe the code in (echo &quot;$CODE&quot; | checkfu-runner start %1), or set %2.</source>
+        <translation>%1 は標準入力からペアリングコードを読み取りますが、何も得られませんでした（空、閉じている、または空行が入力されました）。コードをパイプで渡す（echo &quot;$CODE&quot; | checkfu-runner start %1）か、%2 を設定してください。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>pairing code: %1 (from %2)</source>
+        <translation>ペアリングコード: %1（%2 から）</translation>
+    </message>
+    <message>
+        <source>Pairing code: </source>
+        <translation>ペアリングコード: </translation>
     </message>
 </context>
 <context>
@@ -2163,10 +2193,6 @@
         <translation>コントロールプレーンの URL（https、またはループバック宛ての http）。</translation>
     </message>
     <message>
-        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem.</source>
-        <translation>使用する 1 回限りのペアリングコード（CFU-XXXX-XXXX-XXXX）。</translation>
-    </message>
-    <message>
         <source>This machine&apos;s display label. Default: the host name.</source>
         <translation>このマシンの表示ラベル。既定: ホスト名。</translation>
     </message>
@@ -2201,6 +2227,10 @@
     <message>
         <source>--log-level: use trace, debug, info, warn or error.</source>
         <translation>--log-level: trace、debug、info、warn、error のいずれかを指定してください。</translation>
+    </message>
+    <message>
+        <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input. On a shared machine use - or %1: every local account can read a command line.</source>
+        <translation>使用する 1 回限りのペアリングコード（CFU-XXXX-XXXX-XXXX）。- を指定すると標準入力から読み取ります。共有マシンでは - または %1 を使ってください。ローカルのすべてのアカウントがコマンドラインを読み取れます。</translation>
     </message>
 </context>
 <context>

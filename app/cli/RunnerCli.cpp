@@ -57,7 +57,10 @@ QCommandLineOption endpointOption()
 QCommandLineOption codeOption()
 {
     return QCommandLineOption(flag(ConfigFlag::Code),
-        QCoreApplication::translate("RunnerCli", "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
+        QCoreApplication::translate("RunnerCli",
+            "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input (one line). "
+            "Default: %1.")
+            .arg(variable(EnvVar::PairingCode)),
         QStringLiteral("code"));
 }
 QCommandLineOption labelOption()
@@ -120,6 +123,7 @@ QString RunnerCli::helpEpilogue()
                       "           three times: exit at once.\n"
                       "  doctor   check endpoint, clock, credential, exchange, sandbox tiers, Cursor lane, presences.\n"
                       "  unpair   forget this machine's credential and pairing.\n");
+    text += QLatin1Char('\n') + pairingCodeHelp() + QLatin1Char('\n');
     text += QLatin1Char('\n') + ConfigKeys::environmentHelp() + QLatin1Char('\n');
     text += QLatin1Char('\n')
         + tr("Stored settings (the tray's Settings, in the settings file that holds the pairing): the\n"
@@ -131,6 +135,16 @@ QString RunnerCli::helpEpilogue()
     for (const RunnerExit exit : allRunnerExits())
         text += QStringLiteral("\n  %1 %2").arg(int(exit), -3).arg(runnerExitDescription(exit));
     return text;
+}
+
+QString RunnerCli::pairingCodeHelp()
+{
+    return tr("Pairing on a shared machine: every local account can read a running program's command line\n"
+              "  (/proc/<pid>/cmdline, ps), and a code read there can be redeemed first, making another\n"
+              "  machine this Runner. checkfu-runner hides --code's value from it at once, but not before\n"
+              "  the program has started; --code - (the code on standard input) and %1 never show it:\n"
+              "    echo \"$CODE\" | checkfu-runner start --endpoint URL --code -\n")
+        .arg(variable(EnvVar::PairingCode));
 }
 
 void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptions)
@@ -161,6 +175,8 @@ RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
     }
     if (parser.isSet(readOnlyOption()))
         input.flags.insert(readOnlyOption().names().first(), parser.values(readOnlyOption()).join(QLatin1Char(':')));
+    if (input.wantsStandardInput())
+        input.standardInputLine = RunnerConfigInput::readStandardInputLine();
     return input;
 }
 

@@ -43,6 +43,8 @@ private:
         QList<runnercore::ConfigError> *errors = nullptr);
     void initLogging(QCommandLineParser &parser, bool console);
     static QString helpEpilogue();
+    // Why --code - and the environment are safer than --code CODE (for --help).
+    static QString pairingCodeHelp();
 
     QCoreApplication &m_app;
     AppLanguage m_language;

@@ -9,6 +9,10 @@ using namespace runnercore;
 
 int main(int argc, char *argv[])
 {
+    // First: a pairing code on the command line is readable by every local account in /proc/<pid>/cmdline.
+    // The parsers read the copy; argv itself keeps only what is not secret.
+    ArgumentCopy arguments(argc, argv);
+    ProcessHardening::hideSecretArguments(argc, argv);
     // Before any secret is read: no core file, no same-user ptrace or /proc/<pid>/environ reads.
     ProcessHardening::disableDumps();
     // The secrets are read from this copy only; the environment, and its original bytes in
@@ -16,7 +20,7 @@ int main(int argc, char *argv[])
     const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     ProcessHardening::scrubEnvironment(ProcessHardening::secretVariables());
 
-    QCoreApplication app(argc, argv);
+    QCoreApplication app(arguments.argc(), arguments.argv());
     QCoreApplication::setOrganizationName(QStringLiteral("Checkfu"));
     QCoreApplication::setApplicationName(QStringLiteral("checkfu-runner"));
     QCoreApplication::setApplicationVersion(Platform::runnerVersion());

@@ -21,11 +21,31 @@ struct Messages
 
 const QString example = QStringLiteral("checkfu://pair?code=CFU-XXXX-XXXX-XXXX&endpoint=https://…");
 
+bool isCheckfuUrl(const QUrl &url)
+{
+    return url.isValid() && url.scheme().compare(QLatin1String("checkfu"), Qt::CaseInsensitive) == 0;
+}
+
+bool isPairAction(const QUrl &url)
+{
+    // checkfu://pair?… puts "pair" in the host, checkfu:pair?… in the path; both mean the same.
+    QString action = url.host().isEmpty() ? url.path() : url.host() + url.path();
+    while (action.endsWith(QLatin1Char('/')))
+        action.chop(1);
+    return action.compare(QLatin1String("pair"), Qt::CaseInsensitive) == 0;
+}
+
 } // namespace
 
 bool PairingLink::looksLikeLink(const QString &arg)
 {
     return arg.trimmed().startsWith(QLatin1String("checkfu:"), Qt::CaseInsensitive);
+}
+
+bool PairingLink::isPairingLink(const QString &text)
+{
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    return text.size() <= MaxLinkLength && isCheckfuUrl(url) && isPairAction(url);
 }
 
 PairingLink PairingLink::parse(const QString &rawText)
@@ -39,15 +59,11 @@ PairingLink PairingLink::parse(const QString &rawText)
     }
 
     const QUrl url(text, QUrl::StrictMode);
-    if (!url.isValid() || url.scheme().compare(QLatin1String("checkfu"), Qt::CaseInsensitive) != 0) {
+    if (!isCheckfuUrl(url)) {
         link.error = Messages::tr("This is not a Checkfu pairing link; it should look like %1.").arg(example);
         return link;
     }
-    // checkfu://pair?… puts "pair" in the host, checkfu:pair?… in the path; both mean the same.
-    QString action = url.host().isEmpty() ? url.path() : url.host() + url.path();
-    while (action.endsWith(QLatin1Char('/')))
-        action.chop(1);
-    if (action.compare(QLatin1String("pair"), Qt::CaseInsensitive) != 0) {
+    if (!isPairAction(url)) {
         link.error = Messages::tr("This Checkfu link is not a pairing link (it should start with checkfu://pair?). Ask "
                                   "your administrator for a pairing link.");
         return link;

@@ -19,4 +19,7 @@ struct PairingLink
     // True when a command-line argument is meant as a link (the checkfu: scheme), so that a
     // malformed link is reported as one rather than taken for an unknown argument.
     static bool looksLikeLink(const QString &arg);
+    // True for a checkfu://pair (or checkfu:pair) link, whatever its query: what org.freedesktop.Application.Open
+    // takes (ApplicationService).
+    static bool isPairingLink(const QString &text);
 };

@@ -32,7 +32,12 @@ bool TrayCommandLine::asksForHelpOrVersion(const QStringList &arguments)
     return false;
 }
 
-TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProcessEnvironment &env)
+namespace {
+const QString dbusActivatedFlag = QStringLiteral("dbus-activated");
+} // namespace
+
+TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProcessEnvironment &env,
+    const std::function<std::optional<QString>()> &readStandardInput)
 {
     TrayCommandLine result;
     QCommandLineParser parser;
@@ -47,7 +52,10 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     const QList<QCommandLineOption> configOptions {
         { ConfigKeys::name(ConfigFlag::Endpoint), Messages::tr("Control plane URL (https, or http to loopback)."),
             QStringLiteral("url") },
-        { ConfigKeys::name(ConfigFlag::Code), Messages::tr("One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem."),
+        { ConfigKeys::name(ConfigFlag::Code),
+            Messages::tr("One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input. On a "
+                         "shared machine use - or %1: every local account can read a command line.")
+                .arg(ConfigKeys::name(EnvVar::PairingCode)),
             QStringLiteral("code") },
         { ConfigKeys::name(ConfigFlag::Label), Messages::tr("This machine's display label. Default: the host name."),
             QStringLiteral("name") },
@@ -68,6 +76,10 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     parser.addOption(logLevel);
     // main() installs the language; a running tray handed these arguments keeps its own.
     parser.addOption(AppLanguage::option());
+    // Only the D-Bus service file passes it (installers/linux/dbus-service.in).
+    QCommandLineOption dbusActivated(dbusActivatedFlag);
+    dbusActivated.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(dbusActivated);
     parser.addPositionalArgument(QStringLiteral("link"),
         Messages::tr("A checkfu://pair?code=…&endpoint=… link: opens the pairing wizard with it filled in."),
         QStringLiteral("[link]"));
@@ -91,6 +103,7 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
             "checkfu-tray takes no arguments besides its flags and a checkfu://pair link; see --help.");
         return result;
     }
+    result.dbusActivated = parser.isSet(dbusActivated);
     result.logLevelGiven = parser.isSet(logLevel);
     if (parser.isSet(logLevel)) {
         const auto level = spdlog::level::from_str(parser.value(logLevel).toStdString());
@@ -109,6 +122,8 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
                     ? parser.values(option).join(QLatin1Char(':')) // repeatable
                     : parser.value(option));
     }
+    if (input.wantsStandardInput() && readStandardInput)
+        input.standardInputLine = readStandardInput();
     auto parsed = ConfigResolver::resolveCommandLine(input);
     if (auto *errors = std::get_if<QList<ConfigError>>(&parsed)) {
         for (const ConfigError &e : *errors)
@@ -117,7 +132,36 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     }
     if (result.errors.isEmpty()) {
         result.config = std::get<RunnerConfig>(std::move(parsed));
+        // The Runner is given the code as a flag (RunnerHost drops it once redeemed), never the line or variable
+        // it came from: a restart must not redeem it again.
+        input.env.remove(ConfigKeys::name(EnvVar::PairingCode));
+        input.standardInputLine.reset();
+        if (result.config.pairingCode)
+            input.flags.insert(ConfigKeys::name(ConfigFlag::Code), *result.config.pairingCode);
         result.input = input;
     }
     return result;
+}
+
+QStringList TrayCommandLine::handOverArguments(const QStringList &arguments, const QString &link) const
+{
+    const QString code = ConfigKeys::option(ConfigFlag::Code);
+    QStringList handed;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &argument = arguments.at(i);
+        if (argument == QLatin1String("--") + dbusActivatedFlag)
+            continue;
+        if (argument == code && i + 1 < arguments.size()) {
+            ++i; // the value; the resolved code goes in below
+            continue;
+        }
+        if (argument.startsWith(code + QLatin1Char('=')))
+            continue;
+        handed << argument;
+    }
+    if (config.pairingCode)
+        handed << code << *config.pairingCode;
+    if (!link.isEmpty())
+        handed << link;
+    return handed;
 }

@@ -1,4 +1,5 @@
 #include "AppLanguage.h"
+#include "ApplicationService.h"
 #include "RunnerController.h"
 #include "SingleInstance.h"
 #include "SleepWatcher.h"
@@ -14,6 +15,7 @@
 #include <runnercore/runner/UnixSignalBridge.h>
 
 #include <QApplication>
+#include <QEventLoop>
 #include <QMessageBox>
 #include <QProcessEnvironment>
 #include <QTimer>
@@ -23,6 +25,8 @@
 using namespace runnercore;
 
 namespace {
+const HeldLogger logger("tray");
+
 void nameApplication()
 {
     QCoreApplication::setOrganizationName(QStringLiteral("Checkfu"));
@@ -56,10 +60,32 @@ QStringList argumentList(int argc, char *argv[])
         arguments << QString::fromLocal8Bit(argv[i]);
     return arguments;
 }
+
+// Started by the bus for a call to org.freedesktop.Application: the bus holds that call until the name is ours,
+// so it comes at once. Its link (empty for Activate) is this launch's, as if it had been given as an argument.
+constexpr int FirstCallTimeoutMs = 10000;
+
+QString firstCallLink(ApplicationService &service)
+{
+    QString link;
+    QEventLoop loop;
+    QObject::connect(&service, &ApplicationService::activated, &loop, &QEventLoop::quit);
+    QObject::connect(&service, &ApplicationService::pairingLinkOpened, &loop, [&](const QString &opened) {
+        link = opened;
+        loop.quit();
+    });
+    QTimer::singleShot(FirstCallTimeoutMs, &loop, &QEventLoop::quit);
+    loop.exec();
+    return link;
+}
 } // namespace
 
 int main(int argc, char *argv[])
 {
+    // First: a pairing code or checkfu:// link on the command line is readable by every local account in
+    // /proc/<pid>/cmdline. The parsers read the copy; argv itself keeps only what is not secret.
+    ArgumentCopy arguments(argc, argv);
+    ProcessHardening::hideSecretArguments(argc, argv);
     // Before any secret is read: no core file, no same-user ptrace or /proc/<pid>/environ reads.
     ProcessHardening::disableDumps();
     // The secrets are read from this copy only; the environment, and its original bytes in
@@ -67,10 +93,10 @@ int main(int argc, char *argv[])
     const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     ProcessHardening::scrubEnvironment(ProcessHardening::secretVariables());
 
-    if (TrayCommandLine::asksForHelpOrVersion(argumentList(argc, argv)))
-        return answerHelpOrVersion(argc, argv, environment);
+    if (TrayCommandLine::asksForHelpOrVersion(argumentList(arguments.argc(), arguments.argv())))
+        return answerHelpOrVersion(arguments.argc(), arguments.argv(), environment);
 
-    QApplication app(argc, argv);
+    QApplication app(arguments.argc(), arguments.argv());
     nameApplication();
     // The person's language (or --lang's) where translations/ has it; English otherwise. A later launch that
     // hands its arguments over does not change the running tray's language.
@@ -82,7 +108,8 @@ int main(int argc, char *argv[])
     // The tray icon, not a window, keeps the tray running; quitting goes through TrayApplication.
     QApplication::setQuitOnLastWindowClosed(false);
 
-    TrayCommandLine commandLine = TrayCommandLine::parse(app.arguments(), environment);
+    TrayCommandLine commandLine
+        = TrayCommandLine::parse(app.arguments(), environment, &RunnerConfigInput::readStandardInputLine);
     if (!languageKnown)
         commandLine.errors.prepend(languageError);
     if (commandLine.exitNow) {
@@ -95,9 +122,29 @@ int main(int argc, char *argv[])
         QMessageBox::critical(nullptr, QApplication::translate("main", "Checkfu Runner"), text);
         return int(RunnerExit::Usage);
     }
-    // One tray per session: a later launch (a clicked checkfu:// link, say) hands over and exits.
+    // Before the bus's first call, so that what it is told (an ignored URI) is in the log too.
+    TraySettings preferences(AppPaths::settingsFile());
+    preferences.load();
+    Logging::Options logOptions;
+    logOptions.logDir = AppPaths::logDir();
+    logOptions.console = false;
+    logOptions.level = commandLine.logLevelGiven ? commandLine.logLevel : preferences.logLevel;
+    Logging::init(logOptions);
+    // Clicked links come through org.freedesktop.Application.Open (the desktop file is DBusActivatable). Started by
+    // the bus, the service is up first, to take the call it was started for.
+    ApplicationService service;
+    QString serviceError;
+    if (commandLine.dbusActivated) {
+        if (service.registerOnBus(&serviceError))
+            commandLine.pairingLink = firstCallLink(service);
+        else
+            std::fprintf(stderr, "checkfu-tray: %s\n", qPrintable(serviceError));
+    }
+    // One tray per session: a later launch (a link on a desktop without D-Bus activation, or a service started while
+    // a tray runs without the bus name) hands over through the owner-only socket and exits.
     SingleInstance instance;
-    switch (instance.claim(app.arguments().mid(1))) {
+    const QString calledLink = commandLine.dbusActivated ? commandLine.pairingLink : QString(); // else in argv
+    switch (instance.claim(commandLine.handOverArguments(app.arguments().mid(1), calledLink))) {
     case SingleInstance::Role::Secondary:
         return 0;
     case SingleInstance::Role::Failed:
@@ -107,13 +154,9 @@ int main(int argc, char *argv[])
         break;
     }
 
-    TraySettings preferences(AppPaths::settingsFile());
-    preferences.load();
-    Logging::Options logOptions;
-    logOptions.logDir = AppPaths::logDir();
-    logOptions.console = false;
-    logOptions.level = commandLine.logLevelGiven ? commandLine.logLevel : preferences.logLevel;
-    Logging::init(logOptions);
+    if (commandLine.dbusActivated)
+        logger->info("started by the session bus for org.freedesktop.Application.{}",
+            commandLine.pairingLink.isEmpty() ? "Activate" : "Open with a checkfu://pair link");
 
     RunnerController controller(commandLine.input);
     TrayIcon icon;
@@ -124,6 +167,9 @@ int main(int argc, char *argv[])
     QObject::connect(
         &tray, &TrayApplication::quitNow, &app, [] { QCoreApplication::exit(0); }, Qt::QueuedConnection);
     QObject::connect(&instance, &SingleInstance::argumentsReceived, &tray, &TrayApplication::handleArguments);
+    if (!service.isRegistered() && !service.registerOnBus(&serviceError))
+        logger->info("clicked checkfu:// links reach this tray through its command line only: {}", serviceError);
+    service.deliverTo(tray);
     SleepWatcher sleep;
     QObject::connect(&sleep, &SleepWatcher::resumed, &tray, &TrayApplication::systemResumed);
     // SIGTERM (logout, systemd, kill): drain and sign off like Quit; a second one cancels the runs.

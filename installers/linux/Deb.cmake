@@ -22,10 +22,17 @@ install(TARGETS checkfu-runner checkfu-tray RUNTIME DESTINATION ${CMAKE_INSTALL_
 
 # The desktop file: menus, and the handler of checkfu:// links (x-scheme-handler/checkfu). The
 # desktop-file-utils trigger adds it to /usr/share/applications/mimeinfo.cache on install, which is
-# what xdg-mime and GLib read when no mimeapps.list names another handler.
-install(FILES ${CHECKFU_LINUX_DIR}/checkfu-runner.desktop DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/applications)
+# what xdg-mime and GLib read when no mimeapps.list names another handler. DBusActivatable: its
+# name is the tray's bus name (<id>.desktop), and its D-Bus service file starts the tray, which
+# takes clicked links through org.freedesktop.Application.Open instead of argv (Exec= stays for
+# desktops that do not activate over D-Bus).
+install(FILES ${CHECKFU_LINUX_DIR}/checkfu-runner.desktop DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/applications
+  RENAME ${CHECKFU_APPSTREAM_ID}.desktop)
 
 set(CHECKFU_INSTALL_BINDIR ${CHECKFU_PACKAGE_PREFIX}/${CMAKE_INSTALL_BINDIR})
+configure_file(${CHECKFU_LINUX_DIR}/dbus-service.in ${CHECKFU_GENERATED}/${CHECKFU_APPSTREAM_ID}.service @ONLY)
+install(FILES ${CHECKFU_GENERATED}/${CHECKFU_APPSTREAM_ID}.service
+  DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/dbus-1/services)
 configure_file(${CHECKFU_LINUX_DIR}/checkfu-runner.metainfo.xml.in
   ${CHECKFU_GENERATED}/${CHECKFU_APPSTREAM_ID}.metainfo.xml @ONLY)
 install(FILES ${CHECKFU_GENERATED}/${CHECKFU_APPSTREAM_ID}.metainfo.xml DESTINATION ${CMAKE_INSTALL_DATAROOTDIR}/metainfo)

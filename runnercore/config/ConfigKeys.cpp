@@ -21,6 +21,9 @@ struct EnvVarEntry
 constexpr EnvVarEntry envVarTable[] = {
     { EnvVar::ApiUrl, "CHECKFU_API_URL",
         QT_TRANSLATE_NOOP("ConfigKeys", "control plane URL, as --endpoint (the flag wins)"), false },
+    { EnvVar::PairingCode, "CHECKFU_PAIRING_CODE",
+        QT_TRANSLATE_NOOP("ConfigKeys", "a one-use pairing code to redeem, as --code (the flag wins; a secret)"),
+        true },
     { EnvVar::RunnerToken, "CHECKFU_RUNNER_TOKEN",
         QT_TRANSLATE_NOOP("ConfigKeys", "a Workspace Runner key, used instead of a pairing (a secret)"), true },
     { EnvVar::EnableHostProcessSandbox, "CHECKFU_ENABLE_HOST_PROCESS_SANDBOX",

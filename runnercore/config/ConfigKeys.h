@@ -9,6 +9,7 @@ namespace runnercore {
 // Every environment variable the Runner reads (wire §8). Its name is spelled once, in ConfigKeys.cpp.
 enum class EnvVar {
     ApiUrl,
+    PairingCode, // a secret: the one-use code, as --code (safer than argv on a shared machine)
     RunnerToken, // a secret
     EnableHostProcessSandbox,
     IdleTimeoutMs,

@@ -11,7 +11,14 @@
 #include <QRegularExpression>
 #include <QStringList>
 
+#include <cerrno>
+#include <cstdio>
 #include <limits>
+
+#ifdef Q_OS_UNIX
+#include <termios.h>
+#include <unistd.h>
+#endif
 
 namespace runnercore {
 
@@ -29,6 +36,7 @@ const QString hostProcessVariable = ConfigKeys::name(EnvVar::EnableHostProcessSa
 const QString idleTimeoutVariable = ConfigKeys::name(EnvVar::IdleTimeoutMs);
 const QString dockerNetworkVariable = ConfigKeys::name(EnvVar::DockerUnrestrictedNetwork);
 const QString tokenVariable = ConfigKeys::name(EnvVar::RunnerToken);
+const QString codeVariable = ConfigKeys::name(EnvVar::PairingCode);
 const QString profileVariable = ConfigKeys::name(EnvVar::CursorProfileVersion);
 const QString digestVariable = ConfigKeys::name(EnvVar::CursorReleaseDigest);
 const QString modelVariable = ConfigKeys::name(EnvVar::CursorModel);
@@ -125,15 +133,38 @@ void parseEndpoint(const RunnerConfigInput &in, RunnerConfig &config, ErrorList 
 
 void parseCode(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
 {
-    if (!in.flags.contains(flag(ConfigFlag::Code))) {
+    // The flag wins; a variable it overrides is not used, so it is not checked either.
+    const QString codeFlag = ConfigKeys::option(ConfigFlag::Code);
+    QString text;
+    QString source;
+    if (in.flags.contains(flag(ConfigFlag::Code))) {
+        text = in.flags.value(flag(ConfigFlag::Code));
+        source = codeFlag;
+        if (text == RunnerConfigInput::StandardInputValue) {
+            source = codeFlag + QLatin1Char(' ') + RunnerConfigInput::StandardInputValue;
+            text = in.standardInputLine.value_or(QString()).trimmed();
+            if (text.isEmpty()) {
+                errors.add(codeFlag,
+                    Messages::tr("%1 reads the pairing code from standard input, which gave none (empty, closed, or "
+                                 "an empty line typed). Pipe the code in (echo \"$CODE\" | checkfu-runner start %1), "
+                                 "or set %2.")
+                        .arg(source, codeVariable));
+                return;
+            }
+        }
+    } else if (in.env.contains(codeVariable)) {
+        text = in.env.value(codeVariable);
+        source = codeVariable;
+    } else {
         return;
     }
-    const auto code = PairingCode::parse(in.flags.value(flag(ConfigFlag::Code)));
+    const auto code = PairingCode::parse(text);
     if (!code.isValid()) {
-        errors.add(ConfigKeys::option(ConfigFlag::Code), Messages::tr("--code: %1").arg(code.error()));
+        errors.add(source == codeVariable ? codeVariable : codeFlag, Messages::tr("%1: %2").arg(source, code.error()));
         return;
     }
     config.pairingCode = code.normalized();
+    config.pairingCodeSource = source;
 }
 
 void parseLabel(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
@@ -416,8 +447,9 @@ QString RunnerConfig::describe() const
                      .arg(endpoint.toDisplayString(QUrl::RemoveUserInfo | QUrl::RemoveQuery | QUrl::RemoveFragment),
                          endpointSource);
     }
-    lines << Messages::tr("pairing code: %1")
-                 .arg(pairingCode ? PairingCode::parse(*pairingCode).redacted() : Messages::tr("none"));
+    lines << (pairingCode ? Messages::tr("pairing code: %1 (from %2)")
+                                .arg(PairingCode::parse(*pairingCode).redacted(), pairingCodeSource)
+                          : Messages::tr("pairing code: %1").arg(Messages::tr("none")));
     lines << Messages::tr("label: %1").arg(label);
 
     QString dockerText;
@@ -458,6 +490,52 @@ QString RunnerConfig::describe() const
                          : Messages::tr("%1 (from %2)")
                                .arg(bubblewrapReadOnly.join(QLatin1Char(':')), bubblewrapReadOnlySource));
     return lines.join(QLatin1Char('\n'));
+}
+
+bool RunnerConfigInput::wantsStandardInput() const
+{
+    return flags.value(flag(ConfigFlag::Code)) == StandardInputValue;
+}
+
+std::optional<QString> RunnerConfigInput::readStandardInputLine()
+{
+#ifndef Q_OS_UNIX
+    return std::nullopt; // the front ends offer --code - on Unix only
+#else
+    constexpr qsizetype MaxLine = 1024; // far above a code; a longer line is cut, then refused as a code
+    QByteArray line;
+    // Typed at a terminal: not echoed, so it stays out of the scrollback and off the screen.
+    termios saved {};
+    const bool terminal = ::isatty(STDIN_FILENO) == 1 && ::tcgetattr(STDIN_FILENO, &saved) == 0;
+    if (terminal) {
+        termios quiet = saved;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet);
+        std::fputs(qPrintable(Messages::tr("Pairing code: ")), stderr);
+        std::fflush(stderr);
+    }
+    bool ended = false;
+    char c = 0;
+    while (line.size() < MaxLine) {
+        const ssize_t got = ::read(STDIN_FILENO, &c, 1);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0) {
+            ended = line.isEmpty();
+            break;
+        }
+        if (c == '\n')
+            break;
+        line.append(c);
+    }
+    if (terminal) {
+        ::tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+        std::fputc('\n', stderr);
+    }
+    if (ended)
+        return std::nullopt;
+    return QString::fromUtf8(line);
+#endif
 }
 
 QStringList RunnerConfigInput::defaultRunnerStateDirs()

@@ -40,7 +40,10 @@ struct RunnerConfig
 {
     QUrl endpoint; // from --endpoint, else CHECKFU_API_URL; empty when neither was given (stored settings apply)
     QString endpointSource; // "--endpoint", "CHECKFU_API_URL" or ""
-    std::optional<QString> pairingCode; // normalised, from --code; a one-use secret, log only its redaction
+    // Normalised, from --code, `--code -` (standard input) or CHECKFU_PAIRING_CODE; a one-use secret, log only
+    // its redaction.
+    std::optional<QString> pairingCode;
+    QString pairingCodeSource; // "--code", "--code -" or "CHECKFU_PAIRING_CODE"
     QString label; // --label, else the machine's host name
     SandboxChoice sandbox = SandboxChoice::NotGiven;
     bool hostProcessEnabled = false; // after the §8 provider table and CHECKFU_ENABLE_HOST_PROCESS_SANDBOX
@@ -75,8 +78,18 @@ struct RunnerConfigInput
     // The default label. Filled here, by whoever builds the input, so that the parser itself reads nothing
     // from the machine; tests set it.
     QString machineHostName = QSysInfo::machineHostName();
+    // What `--code -` read from standard input (readStandardInputLine()), filled by the front end that read it, so
+    // that the parser itself reads nothing; nullopt when nothing was read.
+    std::optional<QString> standardInputLine;
 
+    // The --code value that means "read the code from standard input".
+    static inline const QString StandardInputValue = QStringLiteral("-");
     static QStringList defaultRunnerStateDirs();
+    // Whether `flags` ask for the code from standard input (--code -).
+    bool wantsStandardInput() const;
+    // One line from standard input (at most 1 KiB, without its line break); nullopt when it is closed or at its
+    // end. On a terminal it prompts on stderr and does not echo what is typed.
+    static std::optional<QString> readStandardInputLine();
 };
 
 class RunnerConfigParser

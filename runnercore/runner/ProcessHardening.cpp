@@ -1,11 +1,14 @@
 #include <runnercore/runner/ProcessHardening.h>
 
 #include <runnercore/config/ConfigKeys.h>
+#include <runnercore/config/RunnerConfig.h>
 
 #include <QFile>
+#include <QRegularExpression>
 
 #include <cerrno>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #ifdef Q_OS_LINUX
@@ -63,7 +66,86 @@ bool hasName(const char *entry, size_t length, const QByteArray &name)
         && entry[name.size()] == '=';
 }
 
+// Anything shaped like a pairing code (CFU-XXXX…, any case, dashes or not), wherever it stands.
+bool holdsCode(const QByteArray &argument)
+{
+    const QRegularExpression code(QStringLiteral("cfu-?[0-9a-z]{4}"), QRegularExpression::CaseInsensitiveOption);
+    return code.match(QString::fromLocal8Bit(argument)).hasMatch();
+}
+
+bool isLink(const QByteArray &argument)
+{
+    return argument.trimmed().toLower().startsWith("checkfu:");
+}
+
 } // namespace
+
+QList<QByteArray> ProcessHardening::redactedArguments(const QList<QByteArray> &arguments)
+{
+    const QByteArray codeFlag = ConfigKeys::option(ConfigFlag::Code).toLatin1();
+    const QByteArray codeAssignment = codeFlag + '=';
+    const QByteArray standardInput = RunnerConfigInput::StandardInputValue.toLatin1();
+    QList<QByteArray> shown;
+    bool codeValueNext = false;
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QByteArray &argument = arguments.at(i);
+        if (i == 0) { // the program
+            shown.append(argument);
+        } else if (std::exchange(codeValueNext, false)) {
+            shown.append(argument == standardInput ? argument : HiddenArgument);
+        } else if (argument == codeFlag) {
+            shown.append(argument);
+            codeValueNext = true;
+        } else if (argument.startsWith(codeAssignment)) {
+            const QByteArray value = argument.mid(codeAssignment.size());
+            shown.append(value == standardInput ? argument : codeAssignment + HiddenArgument);
+        } else if (holdsCode(argument) || isLink(argument)) {
+            shown.append(HiddenArgument);
+        } else {
+            shown.append(argument);
+        }
+    }
+    return shown;
+}
+
+int ProcessHardening::hideSecretArguments(int argc, char **argv)
+{
+    if (argc < 1 || !argv || !argv[0])
+        return 0;
+    QList<QByteArray> arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments.append(QByteArray(argv[i]));
+    const QList<QByteArray> shown = redactedArguments(arguments);
+    int hidden = 0;
+    for (qsizetype i = 0; i < arguments.size(); ++i)
+        hidden += shown.at(i) != arguments.at(i) ? 1 : 0;
+    if (hidden == 0)
+        return 0;
+    // The kernel's argument area: argv's strings, one after the other. A redacted list that would not fit
+    // (a value shorter than HiddenArgument) leaves only the program's name.
+    char *const start = argv[0];
+    char *const end = argv[argc - 1] + std::strlen(argv[argc - 1]) + 1;
+    QByteArray text;
+    for (const QByteArray &argument : shown)
+        text += argument + '\0';
+    if (text.size() > end - start)
+        text = arguments.first() + '\0';
+    // volatile: nothing in this process reads these bytes again, but the kernel does.
+    volatile char *bytes = start;
+    for (qsizetype i = 0; i < end - start; ++i)
+        bytes[i] = i < text.size() ? text.at(i) : '\0';
+    return hidden;
+}
+
+ArgumentCopy::ArgumentCopy(int argc, char **argv) : m_argc(argc)
+{
+    m_strings.reserve(size_t(argc));
+    for (int i = 0; i < argc; ++i)
+        m_strings.emplace_back(argv[i]);
+    for (QByteArray &string : m_strings)
+        m_pointers.push_back(string.data());
+    m_pointers.push_back(nullptr);
+}
 
 QList<QByteArray> ProcessHardening::secretVariables()
 {

@@ -1069,6 +1069,18 @@ J.update({
     "presence %1 gen %2 %3 %4\n": "プレゼンス %1 世代 %2 %3 %4\n",
 })
 
+# --- Issue 21: pairing codes off the command line (--code -, CHECKFU_PAIRING_CODE). ---
+J.update({
+    "a one-use pairing code to redeem, as --code (the flag wins; a secret)": "使用する 1 回限りのペアリングコード。--code と同じ（フラグが優先、秘密情報）",
+    "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input (one line). Default: %1.": "使用する 1 回限りのペアリングコード（CFU-XXXX-XXXX-XXXX）。- を指定すると標準入力（1 行）から読み取ります。既定: %1。",
+    "Pairing on a shared machine: every local account can read a running program's command line\n  (/proc/<pid>/cmdline, ps), and a code read there can be redeemed first, making another\n  machine this Runner. checkfu-runner hides --code's value from it at once, but not before\n  the program has started; --code - (the code on standard input) and %1 never show it:\n    echo \"$CODE\" | checkfu-runner start --endpoint URL --code -\n": "共有マシンでのペアリング: ローカルのすべてのアカウントは実行中のプログラムのコマンドライン\n  （/proc/<pid>/cmdline、ps）を読み取れます。そこで読まれたコードが先に使用されると、別のマシンが\n  このランナーになってしまいます。checkfu-runner は --code の値をすぐにそこから消しますが、\n  プログラムの起動前には消せません。--code -（標準入力のコード）と %1 は一度も表示しません:\n    echo \"$CODE\" | checkfu-runner start --endpoint URL --code -\n",
+    "%1 reads the pairing code from standard input, which gave none (empty, closed, or an empty line typed). Pipe the code in (echo \"$CODE\" | checkfu-runner start %1), or set %2.": "%1 は標準入力からペアリングコードを読み取りますが、何も得られませんでした（空、閉じている、または空行が入力されました）。コードをパイプで渡す（echo \"$CODE\" | checkfu-runner start %1）か、%2 を設定してください。",
+    "%1: %2": "%1: %2",
+    "pairing code: %1 (from %2)": "ペアリングコード: %1（%2 から）",
+    "Pairing code: ": "ペアリングコード: ",
+    "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input. On a shared machine use - or %1: every local account can read a command line.": "使用する 1 回限りのペアリングコード（CFU-XXXX-XXXX-XXXX）。- を指定すると標準入力から読み取ります。共有マシンでは - または %1 を使ってください。ローカルのすべてのアカウントがコマンドラインを読み取れます。",
+})
+
 JAPANESE = J
 # A text that reads differently in one context: {(context, source): translation}.
 CONTEXT_JAPANESE = {}

@@ -13,6 +13,12 @@
 // Shared by the tray's GUI tests (tests/gui), which run with QT_QPA_PLATFORM=offscreen.
 namespace GuiTestSupport {
 
+// The child of `parent` with this object name, or null (a missing widget fails the test, not a crash).
+template <typename T> T *child(QObject *parent, const char *name)
+{
+    return parent ? parent->findChild<T *>(QLatin1String(name)) : nullptr;
+}
+
 // A pending approval as Runner::approvalRequested carries it.
 inline runnercore::ApprovalRequest approval(const QString &id, const QString &title, const QString &link)
 {

@@ -46,11 +46,6 @@ public:
     void click(quint32 id) { emit activated(id, DefaultAction); }
     QList<Notification> shown;
 };
-
-template <typename T> T *child(QObject *parent, const char *name)
-{
-    return parent ? parent->findChild<T *>(QLatin1String(name)) : nullptr;
-}
 } // namespace
 
 class TestTrayFlows : public QObject

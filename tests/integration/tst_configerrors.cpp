@@ -46,6 +46,7 @@ private slots:
     void refusedBeforeLaunch_data();
     void refusedBeforeLaunch();
     void helpListsEveryExitCodeAndVariable();
+    void codeFromStandardInputOrTheEnvironment();
     void doctorJsonNamesTheConfigurationErrors();
 
 private:
@@ -202,8 +203,55 @@ void TestConfigErrors::helpListsEveryExitCodeAndVariable()
     for (const QString &name : { QStringLiteral("CHECKFU_API_URL"), QStringLiteral("CHECKFU_RUNNER_TOKEN"),
              QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX"), QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS"),
              QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK"), Profile, Digest, Model, ApiKey,
-             QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY") })
+             QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY"), QStringLiteral("CHECKFU_PAIRING_CODE") })
         QVERIFY2(help.contains(name), qPrintable(name + QLatin1Char('\n') + help));
+    // Why the other forms are safer than --code CODE.
+    QVERIFY2(help.contains(QStringLiteral("--code -")) && help.contains(QStringLiteral("/proc/<pid>/cmdline")),
+        qPrintable(help));
+}
+
+// `--code -` with nothing on standard input, and a bad CHECKFU_PAIRING_CODE: refused before launch (exit 2, the
+// CLI's usage code) naming what to fix; a good CHECKFU_PAIRING_CODE pairs, and is gone from the Runner's environment
+// block and from everything it wrote.
+void TestConfigErrors::codeFromStandardInputOrTheEnvironment()
+{
+    DevPlaneProcess &dp = *m_devplane;
+    const QStringList start { QStringLiteral("start"), QStringLiteral("--endpoint"), dp.url(),
+        QStringLiteral("--credential-store"), QStringLiteral("file") };
+    const int requestsBefore = runnerRequests(dp).size();
+    for (const QByteArray &input : { QByteArray(), QByteArray("\n"), QByteArray("   \n") }) {
+        RunnerProcess runner;
+        runner.setStandardInput(input);
+        const int exitCode = runner.run(start + QStringList { QStringLiteral("--code"), QStringLiteral("-") }, 15000);
+        QVERIFY2(exitCode == 2, qPrintable(QStringLiteral("exit %1\n%2").arg(exitCode).arg(runner.describe())));
+        QVERIFY2(runner.stderrText().contains(QStringLiteral("--code -"))
+                && runner.stderrText().contains(QStringLiteral("standard input")),
+            qPrintable(runner.stderrText()));
+    }
+    {
+        RunnerProcess runner;
+        runner.setEnv(QStringLiteral("CHECKFU_PAIRING_CODE"), QStringLiteral("CFU-1234"));
+        const int exitCode = runner.run(start, 15000);
+        QVERIFY2(exitCode == 2, qPrintable(QStringLiteral("exit %1\n%2").arg(exitCode).arg(runner.describe())));
+        QVERIFY2(runner.stderrText().contains(QStringLiteral("CHECKFU_PAIRING_CODE")), qPrintable(runner.stderrText()));
+    }
+    QCOMPARE(runnerRequests(dp).size(), requestsBefore);
+
+    const QString code = dp.pair();
+    QVERIFY(!code.isEmpty());
+    RunnerProcess runner;
+    runner.setEnv(QStringLiteral("CHECKFU_PAIRING_CODE"), code);
+    QVERIFY(runner.start(start));
+    QVERIFY2(runner.waitForState(QStringLiteral("ready"), 20000), qPrintable(runner.describe()));
+    QVERIFY(!runner.home()->storedRunnerId().isEmpty());
+    QFile environment(QStringLiteral("/proc/%1/environ").arg(runner.pid()));
+    QVERIFY(environment.open(QIODevice::ReadOnly));
+    const QByteArray block = environment.readAll();
+    QVERIFY2(!block.contains(code.toLatin1()) && !block.contains("CHECKFU_PAIRING_CODE="),
+        "the code is still in the Runner's environment block");
+    QVERIFY2(
+        !runner.stdoutText().contains(code) && !runner.stderrText().contains(code) && !runner.logText().contains(code),
+        qPrintable(runner.describe()));
 }
 
 // `doctor --json` with a configuration it refuses: still one JSON object, ok false, each error with its

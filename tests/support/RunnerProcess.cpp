@@ -164,6 +164,10 @@ bool RunnerProcess::start(const QStringList &args, QString *error)
             *error = m_process->errorString();
         return false;
     }
+    if (m_stdin) {
+        m_process->write(*m_stdin);
+        m_process->closeWriteChannel();
+    }
     return true;
 }
 

@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 
 #include <memory>
+#include <optional>
 
 // One simulated machine for checkfu-runner: its own HOME, XDG_CONFIG_HOME, XDG_DATA_HOME,
 // XDG_CACHE_HOME and XDG_RUNTIME_DIR (0700) under a temporary directory. Share one between two
@@ -74,6 +75,9 @@ public:
     void setEnv(const QString &name, const QString &value) { m_extra.insert(name, value); }
     void unsetEnv(const QString &name) { m_unset.append(name); }
     void setRuntimeDir(const QString &dir) { m_runtimeOverride = dir; }
+    // What the next start() writes to the child's standard input before closing it (`--code -`); without it
+    // standard input stays an open, empty pipe.
+    void setStandardInput(const QByteArray &bytes) { m_stdin = bytes; }
     QProcessEnvironment environment() const;
 
     // Starts `checkfu-runner <args>` (args[0] is the command: start, doctor, unpair).
@@ -120,6 +124,7 @@ private:
     QProcessEnvironment m_extra;
     QStringList m_unset;
     QString m_runtimeOverride;
+    std::optional<QByteArray> m_stdin;
     std::unique_ptr<QProcess> m_process;
     QByteArray m_stdout;
     QByteArray m_stderr;

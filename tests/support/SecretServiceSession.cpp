@@ -92,14 +92,17 @@ bool SecretServiceSession::startBus(QString *error)
                        "<busconfig>\n"
                        "  <type>session</type>\n"
                        "  <listen>unix:dir=%1/run</listen>\n"
-                       "  <auth>EXTERNAL</auth>\n"
+                       "  <auth>EXTERNAL</auth>\n%2"
                        "  <policy context=\"default\">\n"
                        "    <allow send_destination=\"*\" eavesdrop=\"true\"/>\n"
                        "    <allow eavesdrop=\"true\"/>\n"
                        "    <allow own=\"*\"/>\n"
                        "  </policy>\n"
                        "</busconfig>\n")
-            .arg(root.toHtmlEscaped())
+            .arg(root.toHtmlEscaped(),
+                m_serviceDir.isEmpty()
+                    ? QString()
+                    : QStringLiteral("  <servicedir>%1</servicedir>\n").arg(m_serviceDir.toHtmlEscaped()))
             .toUtf8());
     configFile.close();
 

@@ -14,7 +14,8 @@
 // without systemd or X11. Child processes (checkfu-runner in integration tests) join the same
 // keyring through environment().
 //
-// The bus has no activatable services, so nothing but the keyring started here can answer.
+// The bus has no activatable services (unless setServiceDir() names some), so nothing but the keyring started
+// here can answer.
 // Missing binaries are an error, not a skip: scripts/setup installs dbus and gnome-keyring.
 class SecretServiceSession
 {
@@ -24,6 +25,8 @@ public:
     SecretServiceSession(const SecretServiceSession &) = delete;
     SecretServiceSession &operator=(const SecretServiceSession &) = delete;
 
+    // A directory of D-Bus .service files the bus may activate (before startBus(); by default none).
+    void setServiceDir(const QString &dir) { m_serviceDir = dir; }
     // startBus() then startKeyring(); true once secret-tool can store and look up an item.
     bool start(QString *error);
     // Only the session bus: a bus with no Secret Service on it.
@@ -52,6 +55,7 @@ private:
 
     QTemporaryDir m_root;
     QString m_busAddress;
+    QString m_serviceDir;
     QString m_keyringControl;
     std::unique_ptr<QProcess> m_bus;
     std::unique_ptr<QProcess> m_keyring;

@@ -78,6 +78,8 @@ private slots:
                 QString() },
             { "label", QStringLiteral("from-flag"), none, none, QStringLiteral("test-box") },
             { "credential store", QStringLiteral("file"), none, none, QStringLiteral("default") },
+            { "pairing code", QStringLiteral("CFU-AAAA-BBBB-CCCC"), QStringLiteral("CFU-DDDD-EEEE-FFFF"), none,
+                QStringLiteral("none") },
         };
         const auto given = [](const QString &value) { return value == none ? none : QString(); };
         for (const Setting &s : settings) {
@@ -119,6 +121,7 @@ private slots:
             { QStringLiteral("endpoint"), { QStringLiteral("endpoint"), QStringLiteral("CHECKFU_API_URL"), {} } },
             { QStringLiteral("label"), { QStringLiteral("label"), {}, {} } },
             { QStringLiteral("credential store"), { QStringLiteral("credential-store"), {}, {} } },
+            { QStringLiteral("pairing code"), { QStringLiteral("code"), QStringLiteral("CHECKFU_PAIRING_CODE"), {} } },
         };
         const Names n = names.value(setting);
         QHash<QString, QString> flags;
@@ -353,10 +356,11 @@ private slots:
     // The table spells each name once, as the wire (§8) and the settings file know it.
     void theTableSpellsEachNameOnce()
     {
-        const QStringList variables { QStringLiteral("CHECKFU_API_URL"), QStringLiteral("CHECKFU_RUNNER_TOKEN"),
-            QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX"), QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS"),
-            QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK"), profileVariable, digestVariable, modelVariable,
-            apiKeyVariable, QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY") };
+        const QStringList variables { QStringLiteral("CHECKFU_API_URL"), QStringLiteral("CHECKFU_PAIRING_CODE"),
+            QStringLiteral("CHECKFU_RUNNER_TOKEN"), QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX"),
+            QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS"), QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK"),
+            profileVariable, digestVariable, modelVariable, apiKeyVariable,
+            QStringLiteral("CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY") };
         QStringList names;
         QStringList secrets;
         for (const EnvVar var : ConfigKeys::allEnvVars()) {
@@ -367,7 +371,9 @@ private slots:
                 secrets << ConfigKeys::name(var);
         }
         QCOMPARE(names, variables);
-        QCOMPARE(secrets, QStringList({ QStringLiteral("CHECKFU_RUNNER_TOKEN"), apiKeyVariable }));
+        QCOMPARE(secrets,
+            QStringList(
+                { QStringLiteral("CHECKFU_PAIRING_CODE"), QStringLiteral("CHECKFU_RUNNER_TOKEN"), apiKeyVariable }));
         QStringList cursor;
         for (const EnvVar var : ConfigKeys::cursorEnvVars())
             cursor << ConfigKeys::name(var);
@@ -477,6 +483,8 @@ private:
             return config.label;
         if (setting == QLatin1String("credential store"))
             return config.credentialStore.value_or(QStringLiteral("default"));
+        if (setting == QLatin1String("pairing code"))
+            return config.pairingCode.value_or(QStringLiteral("none"));
         return QStringLiteral("(unknown setting %1)").arg(setting);
     }
 

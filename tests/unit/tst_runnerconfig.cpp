@@ -102,6 +102,7 @@ private slots:
     void defaults();
     void goodValues();
     void endpointPrecedence();
+    void pairingCodeSources();
     void badValue_data();
     void badValue();
     void providerTable_data();
@@ -184,6 +185,55 @@ void TestRunnerConfig::endpointPrecedence()
     QVERIFY(std::get<RunnerConfig>(result).describe().contains(QLatin1String("http://127.0.0.1:8080")));
 }
 
+// --code CFU-…, `--code -` (a line of standard input, as the front end read it) and CHECKFU_PAIRING_CODE: the flag
+// wins, a bad value is refused naming where it came from, and no message ever holds the code.
+void TestRunnerConfig::pairingCodeSources()
+{
+    const QString code = QStringLiteral("CFU-7K3M-Q9XD-2HFA");
+    const QString variable = QStringLiteral("CHECKFU_PAIRING_CODE=");
+    const auto parsed = [](RunnerConfigInput in) { return RunnerConfigParser::parse(in); };
+
+    auto result = parsed(makeInput({}, { variable + QStringLiteral(" cfu 7k3m q9xd 2hfa") }));
+    QVERIFY2(std::holds_alternative<RunnerConfig>(result), qPrintable(describeErrors(errorsOf(result))));
+    QCOMPARE(std::get<RunnerConfig>(result).pairingCode, std::optional<QString>(code));
+    QCOMPARE(std::get<RunnerConfig>(result).pairingCodeSource, QStringLiteral("CHECKFU_PAIRING_CODE"));
+    QVERIFY(!std::get<RunnerConfig>(result).describe().contains(code));
+    QVERIFY(std::get<RunnerConfig>(result).describe().contains(QStringLiteral("CHECKFU_PAIRING_CODE")));
+
+    // The flag wins, and the variable it overrides is not checked.
+    result = parsed(makeInput({ QStringLiteral("code=") + code }, { variable + QStringLiteral("nonsense") }));
+    QVERIFY2(std::holds_alternative<RunnerConfig>(result), qPrintable(describeErrors(errorsOf(result))));
+    QCOMPARE(std::get<RunnerConfig>(result).pairingCodeSource, QStringLiteral("--code"));
+
+    // --code -: the line read from standard input, trimmed; nothing read, or an empty line, is an error naming
+    // `--code -` and saying what to do, whatever CHECKFU_PAIRING_CODE holds.
+    RunnerConfigInput fromStdin = makeInput({ QStringLiteral("code=-") }, { variable + code });
+    QVERIFY(fromStdin.wantsStandardInput());
+    fromStdin.standardInputLine = QStringLiteral("  cfu-7k3m-q9xd-2hfa\r");
+    result = parsed(fromStdin);
+    QVERIFY2(std::holds_alternative<RunnerConfig>(result), qPrintable(describeErrors(errorsOf(result))));
+    QCOMPARE(std::get<RunnerConfig>(result).pairingCode, std::optional<QString>(code));
+    QCOMPARE(std::get<RunnerConfig>(result).pairingCodeSource, QStringLiteral("--code -"));
+    for (const std::optional<QString> &line :
+        { std::optional<QString>(), std::optional<QString>(QString()), std::optional<QString>(QStringLiteral("  ")) }) {
+        fromStdin.standardInputLine = line;
+        const QList<ConfigError> errors = errorsOf(parsed(fromStdin));
+        QCOMPARE(errors.size(), 1);
+        QCOMPARE(errors.first().field, QStringLiteral("--code"));
+        QVERIFY2(errors.first().message.contains(QStringLiteral("--code -"))
+                && errors.first().message.contains(QStringLiteral("standard input"))
+                && errors.first().message.contains(QStringLiteral("CHECKFU_PAIRING_CODE")),
+            qPrintable(errors.first().message));
+    }
+    // A bad line gets the same error as a bad --code, naming `--code -`, without the line.
+    fromStdin.standardInputLine = QStringLiteral("CFU-7K3M-Q9XD-2HF");
+    const QList<ConfigError> errors = errorsOf(parsed(fromStdin));
+    QCOMPARE(errors.size(), 1);
+    QVERIFY2(errors.first().message.startsWith(QStringLiteral("--code -: ")), qPrintable(errors.first().message));
+    QVERIFY(!errors.first().message.contains(QStringLiteral("CFU-7K3M-Q9XD-2HF")));
+    QVERIFY(!makeInput({ QStringLiteral("code=") + code }, {}).wantsStandardInput());
+}
+
 void TestRunnerConfig::badValue_data()
 {
     QTest::addColumn<QStringList>("flags");
@@ -212,6 +262,11 @@ void TestRunnerConfig::badValue_data()
     flag("--code U", QStringLiteral("code"), QStringLiteral("CFU-7K3M-Q9XD-2HFU"), "--code");
     flag("--code no prefix", QStringLiteral("code"), QStringLiteral("7K3M-Q9XD-2HFA"), "--code");
     flag("--code empty", QStringLiteral("code"), QString(), "--code");
+
+    const QString codeVariable = QStringLiteral("CHECKFU_PAIRING_CODE");
+    variable("CHECKFU_PAIRING_CODE short", codeVariable, QStringLiteral("CFU-7K3M-Q9XD-2HF"));
+    variable("CHECKFU_PAIRING_CODE empty", codeVariable, QString());
+    variable("CHECKFU_PAIRING_CODE no prefix", codeVariable, QStringLiteral("7K3M-Q9XD-2HFA"));
 
     flag("--label empty", QStringLiteral("label"), QStringLiteral("  "), "--label");
     flag("--label newline", QStringLiteral("label"), QStringLiteral("a\nb"), "--label");
