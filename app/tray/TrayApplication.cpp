@@ -13,6 +13,7 @@
 #include "UnpairDialog.h"
 #include <runnercore/config/AppPaths.h>
 #include <runnercore/logging/Logging.h>
+#include <runnercore/transport/ListeningSockets.h>
 
 #include <QProcessEnvironment>
 
@@ -103,7 +104,9 @@ void TrayApplication::handleArguments(const QStringList &arguments)
 {
     for (const QString &argument : arguments) {
         if (PairingLink::looksLikeLink(argument)) {
-            openPairingWizard(PairingLink::parse(argument));
+            PairingLink link = PairingLink::parse(argument);
+            link.checkLoopbackOwner(ListeningSockets::ownUid());
+            openPairingWizard(link);
             return;
         }
     }
