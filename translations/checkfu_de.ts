@@ -297,6 +297,37 @@
     </message>
 </context>
 <context>
+    <name>ControlPlaneLink</name>
+    <message>
+        <source>%1 — not opened: %2</source>
+        <translation>%1 – nicht geöffnet: %2</translation>
+    </message>
+    <message>
+        <source>%1 (on %2)</source>
+        <translation>%1 (auf %2)</translation>
+    </message>
+    <message>
+        <source>the control plane&apos;s link is too long</source>
+        <translation>der Link des Steuerungsservers ist zu lang</translation>
+    </message>
+    <message>
+        <source>the control plane&apos;s link is not a valid address</source>
+        <translation>der Link des Steuerungsservers ist keine gültige Adresse</translation>
+    </message>
+    <message>
+        <source>it is a plain http:// link to %1; only https:// (or http:// to this machine) is opened</source>
+        <translation>es ist ein unverschlüsselter http://-Link zu %1; geöffnet wird nur https:// (oder http:// zu diesem Rechner)</translation>
+    </message>
+    <message>
+        <source>it is a %1: link; only https:// (or http:// to this machine) is opened</source>
+        <translation>es ist ein %1:-Link; geöffnet wird nur https:// (oder http:// zu diesem Rechner)</translation>
+    </message>
+    <message>
+        <source>the control plane&apos;s link names no host, or carries a user name</source>
+        <translation>der Link des Steuerungsservers nennt keinen Host oder enthält einen Benutzernamen</translation>
+    </message>
+</context>
+<context>
     <name>CredentialStore</name>
     <message>
         <source>No credential account was given (the endpoint or runner id is missing): pair this Runner again.</source>
@@ -312,6 +343,10 @@
     <message>
         <source>The Cursor API key is empty.</source>
         <translation>Der Cursor-API-Schlüssel ist leer.</translation>
+    </message>
+    <message>
+        <source>This machine is not paired, and the Cursor API key belongs to a pairing: pair this machine first.</source>
+        <translation>Dieser Rechner ist nicht gekoppelt, und der Cursor-API-Schlüssel gehört zu einer Kopplung: Koppeln Sie diesen Rechner zuerst.</translation>
     </message>
 </context>
 <context>
@@ -371,6 +406,14 @@
     <message>
         <source>The Cursor lane needs all four fields or none; missing: %1. Fill them in, or clear the other fields to skip the Cursor lane.</source>
         <translation>Die Cursor-Spur braucht alle vier Felder oder keines; es fehlt: %1. Füllen Sie sie aus, oder leeren Sie die anderen Felder, um die Cursor-Spur auszulassen.</translation>
+    </message>
+    <message>
+        <source>K&amp;eep this Cursor lane and its stored API key for the new pairing</source>
+        <translation>Diese Cursor-Spur und ihren gespeicherten API-Schlüssel für die neue Kopplung &amp;behalten</translation>
+    </message>
+    <message>
+        <source>The current pairing has a Cursor lane: profile version %1, release digest %2, model %3, with an API key in the credential store. Unless you keep it, the key is removed and the lane is off once this machine is paired again.</source>
+        <translation>Die aktuelle Kopplung hat eine Cursor-Spur: Profilversion %1, Release-Digest %2, Modell %3, mit einem API-Schlüssel im Zugangsdatenspeicher. Wenn Sie sie nicht behalten, wird der Schlüssel entfernt und die Spur ist aus, sobald dieser Rechner neu gekoppelt ist.</translation>
     </message>
 </context>
 <context>
@@ -807,6 +850,21 @@
     </message>
 </context>
 <context>
+    <name>ListeningSockets</name>
+    <message>
+        <source>The link&apos;s endpoint %1 is on this machine, but Checkfu Runner cannot tell which user&apos;s program listens on port %2 here, so the link was refused. If you run that control plane yourself, type its address on this page.</source>
+        <translation>Der Endpunkt %1 des Links liegt auf diesem Rechner, aber Checkfu Runner kann nicht feststellen, wessen Programm hier auf Port %2 lauscht; der Link wurde deshalb abgelehnt. Wenn Sie diesen Steuerungsserver selbst betreiben, geben Sie seine Adresse auf dieser Seite ein.</translation>
+    </message>
+    <message>
+        <source>The link&apos;s endpoint %1 is on this machine, but nothing listens on port %2, so the link was refused: another user could start a program there later and pose as your control plane. Start your control plane first, then open the link again.</source>
+        <translation>Der Endpunkt %1 des Links liegt auf diesem Rechner, aber auf Port %2 lauscht nichts; der Link wurde deshalb abgelehnt: Ein anderer Benutzer könnte dort später ein Programm starten und sich als Ihr Steuerungsserver ausgeben. Starten Sie zuerst Ihren Steuerungsserver und öffnen Sie den Link dann erneut.</translation>
+    </message>
+    <message>
+        <source>The link&apos;s endpoint %1 is on this machine, but the program listening on port %2 belongs to another user (uid %3), who could pose as your control plane and take this machine&apos;s runs. The link was refused.</source>
+        <translation>Der Endpunkt %1 des Links liegt auf diesem Rechner, aber das Programm, das auf Port %2 lauscht, gehört einem anderen Benutzer (UID %3), der sich als Ihr Steuerungsserver ausgeben und die Läufe dieses Rechners übernehmen könnte. Der Link wurde abgelehnt.</translation>
+    </message>
+</context>
+<context>
     <name>MachinePage</name>
     <message>
         <source>This machine</source>
@@ -825,16 +883,28 @@
         <translation>Rechner&amp;bezeichnung:</translation>
     </message>
     <message>
-        <source>This pairing link is for the control plane %1. Runs it sends will execute on this machine: continue only if you expected this link from your administrator.</source>
-        <translation>Dieser Kopplungslink gilt für den Steuerungsserver %1. Läufe, die er sendet, werden auf diesem Rechner ausgeführt: Fahren Sie nur fort, wenn Sie diesen Link von Ihrem Administrator erwartet haben.</translation>
-    </message>
-    <message>
         <source>The machine label is empty. Give a name that tells you which machine this is, e.g. %1.</source>
         <translation>Die Rechnerbezeichnung ist leer. Geben Sie einen Namen an, an dem Sie diesen Rechner erkennen, z. B. %1.</translation>
     </message>
     <message>
         <source>The machine label contains a line break or another control character. Use a plain one-line name.</source>
         <translation>Die Rechnerbezeichnung enthält einen Zeilenumbruch oder ein anderes Steuerzeichen. Verwenden Sie einen einfachen einzeiligen Namen.</translation>
+    </message>
+    <message>
+        <source>This pairing link is for the control plane %1.</source>
+        <translation>Dieser Kopplungslink gilt für den Steuerungsserver %1.</translation>
+    </message>
+    <message>
+        <source>This pairing link names no control plane: its code will be redeemed with %1, the control plane set on the first page.</source>
+        <translation>Dieser Kopplungslink nennt keinen Steuerungsserver: Sein Code wird bei %1 eingelöst, dem Steuerungsserver auf der ersten Seite.</translation>
+    </message>
+    <message>
+        <source>Runs it sends will execute on this machine: continue only if you expected this link from your administrator.</source>
+        <translation>Läufe, die er sendet, werden auf diesem Rechner ausgeführt: Fahren Sie nur fort, wenn Sie diesen Link von Ihrem Administrator erwartet haben.</translation>
+    </message>
+    <message>
+        <source>This machine works for %1 now: pairing replaces that.</source>
+        <translation>Dieser Rechner arbeitet zurzeit für %1: Die Kopplung ersetzt das.</translation>
     </message>
 </context>
 <context>
@@ -930,6 +1000,14 @@
     <message>
         <source>%1 waits for your decision. Click to open it in the Checkfu dashboard.</source>
         <translation>%1 wartet auf Ihre Entscheidung. Klicken Sie, um sie im Checkfu-Dashboard zu öffnen.</translation>
+    </message>
+    <message>
+        <source>%1 waits for your decision in the Checkfu dashboard. The control plane&apos;s link was not opened: %2.</source>
+        <translation>%1 wartet im Checkfu-Dashboard auf Ihre Entscheidung. Der Link des Steuerungsservers wurde nicht geöffnet: %2.</translation>
+    </message>
+    <message>
+        <source>%1 waits for your decision. Click to open it in the Checkfu dashboard on %2.</source>
+        <translation>%1 wartet auf Ihre Entscheidung. Klicken Sie, um sie im Checkfu-Dashboard auf %2 zu öffnen.</translation>
     </message>
 </context>
 <context>
@@ -1067,10 +1145,6 @@
         <translation>Sandbox: %1</translation>
     </message>
     <message>
-        <source>Cursor lane: model %1</source>
-        <translation>Cursor-Spur: Modell %1</translation>
-    </message>
-    <message>
         <source>Cursor lane: off</source>
         <translation>Cursor-Spur: aus</translation>
     </message>
@@ -1093,6 +1167,30 @@
     <message>
         <source>none on this machine (Docker when a daemon answers)</source>
         <translation>keine auf diesem Rechner (Docker, wenn ein Daemon antwortet)</translation>
+    </message>
+    <message>
+        <source>%1 (runner %2)</source>
+        <translation>%1 (Runner %2)</translation>
+    </message>
+    <message>
+        <source>%1 (workspace %2, runner %3)</source>
+        <translation>%1 (Arbeitsbereich %2, Runner %3)</translation>
+    </message>
+    <message>
+        <source>This machine works for %1. Pair it with %2 instead? The current pairing ends: its credential is forgotten and its runs no longer come to this machine.</source>
+        <translation>Dieser Rechner arbeitet für %1. Stattdessen mit %2 koppeln? Die aktuelle Kopplung endet: Ihre Zugangsdaten werden vergessen, und ihre Läufe kommen nicht mehr auf diesen Rechner.</translation>
+    </message>
+    <message>
+        <source>Cursor lane: model %1, with the API key entered here</source>
+        <translation>Cursor-Spur: Modell %1, mit dem hier eingegebenen API-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Cursor lane: model %1, kept from the current pairing</source>
+        <translation>Cursor-Spur: Modell %1, aus der aktuellen Kopplung übernommen</translation>
+    </message>
+    <message>
+        <source>Cursor lane: off (the current pairing&apos;s Cursor API key is removed)</source>
+        <translation>Cursor-Spur: aus (der Cursor-API-Schlüssel der aktuellen Kopplung wird entfernt)</translation>
     </message>
 </context>
 <context>
@@ -1183,6 +1281,22 @@
     <message>
         <source>The control plane did not pair this machine.</source>
         <translation>Der Steuerungsserver hat diesen Rechner nicht gekoppelt.</translation>
+    </message>
+    <message>
+        <source>&amp;Replace the Current Pairing</source>
+        <translation>Aktuelle Kopplung &amp;ersetzen</translation>
+    </message>
+    <message>
+        <source>Replace this machine&apos;s pairing?</source>
+        <translation>Die Kopplung dieses Rechners ersetzen?</translation>
+    </message>
+    <message>
+        <source>Choose Replace the Current Pairing to pair, or Cancel to keep the current pairing.</source>
+        <translation>Wählen Sie „Aktuelle Kopplung ersetzen“, um zu koppeln, oder „Abbrechen“, um die aktuelle Kopplung zu behalten.</translation>
+    </message>
+    <message>
+        <source>Nothing has been redeemed yet.</source>
+        <translation>Es wurde noch nichts eingelöst.</translation>
     </message>
 </context>
 <context>
@@ -1762,6 +1876,26 @@
         <source>This machine is paired with %1 as “%2”.</source>
         <translation>Dieser Rechner ist mit %1 als „%2“ gekoppelt.</translation>
     </message>
+    <message>
+        <source>The Cursor lane of the current pairing could not be kept (%1), so the new pairing has none.</source>
+        <translation>Die Cursor-Spur der aktuellen Kopplung konnte nicht behalten werden (%1), daher hat die neue Kopplung keine.</translation>
+    </message>
+    <message>
+        <source>its tuple is not usable</source>
+        <translation>ihr Tupel ist nicht verwendbar</translation>
+    </message>
+    <message>
+        <source>Owner: %1</source>
+        <translation>Eigentümer: %1</translation>
+    </message>
+    <message>
+        <source>Workspace: %1 (runner pool %2)</source>
+        <translation>Arbeitsbereich: %1 (Runner-Pool %2)</translation>
+    </message>
+    <message>
+        <source>Runner: %1</source>
+        <translation>Runner: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunnerPreferences</name>
@@ -2272,10 +2406,6 @@
         <translation>Diesen Rechner koppeln…</translation>
     </message>
     <message>
-        <source>Open dashboard</source>
-        <translation>Dashboard öffnen</translation>
-    </message>
-    <message>
         <source>Settings…</source>
         <translation>Einstellungen…</translation>
     </message>
@@ -2639,6 +2769,10 @@
     <message>
         <source>the Runner restarted</source>
         <translation>der Runner wurde neu gestartet</translation>
+    </message>
+    <message>
+        <source>Open dashboard</source>
+        <translation>Dashboard öffnen</translation>
     </message>
 </context>
 <context>
@@ -3534,6 +3668,10 @@
     <message>
         <source>Forgot runner %1 (credential removed from the %2). An administrator can revoke it on the server side.</source>
         <translation>Runner %1 vergessen (Zugangsdaten aus dem Speicher %2 entfernt). Ein Administrator kann ihn auf der Serverseite widerrufen.</translation>
+    </message>
+    <message>
+        <source>The credential was removed, but not the Cursor API key: %1</source>
+        <translation>Die Zugangsdaten wurden entfernt, aber nicht der Cursor-API-Schlüssel: %1</translation>
     </message>
 </context>
 </TS>

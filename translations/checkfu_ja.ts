@@ -297,6 +297,37 @@
     </message>
 </context>
 <context>
+    <name>ControlPlaneLink</name>
+    <message>
+        <source>%1 — not opened: %2</source>
+        <translation>%1 — 開きません: %2</translation>
+    </message>
+    <message>
+        <source>%1 (on %2)</source>
+        <translation>%1（%2 上）</translation>
+    </message>
+    <message>
+        <source>the control plane&apos;s link is too long</source>
+        <translation>コントロールプレーンのリンクが長すぎます</translation>
+    </message>
+    <message>
+        <source>the control plane&apos;s link is not a valid address</source>
+        <translation>コントロールプレーンのリンクは有効なアドレスではありません</translation>
+    </message>
+    <message>
+        <source>it is a plain http:// link to %1; only https:// (or http:// to this machine) is opened</source>
+        <translation>%1 への暗号化されていない http:// リンクです。開くのは https://（またはこのマシンへの http://）だけです</translation>
+    </message>
+    <message>
+        <source>it is a %1: link; only https:// (or http:// to this machine) is opened</source>
+        <translation>%1: のリンクです。開くのは https://（またはこのマシンへの http://）だけです</translation>
+    </message>
+    <message>
+        <source>the control plane&apos;s link names no host, or carries a user name</source>
+        <translation>コントロールプレーンのリンクにホストがないか、ユーザー名が含まれています</translation>
+    </message>
+</context>
+<context>
     <name>CredentialStore</name>
     <message>
         <source>Protected credential storage is not supported on Windows yet: the Runner cannot keep its bootstrap credential safely on this machine. Run it on macOS or Linux, or use a Workspace Runner key in %1.</source>
@@ -312,6 +343,10 @@
     <message>
         <source>The Cursor API key is empty.</source>
         <translation>Cursor API キーが空です。</translation>
+    </message>
+    <message>
+        <source>This machine is not paired, and the Cursor API key belongs to a pairing: pair this machine first.</source>
+        <translation>このマシンはペアリングされていません。Cursor API キーはペアリングに属するため、先にこのマシンをペアリングしてください。</translation>
     </message>
 </context>
 <context>
@@ -371,6 +406,14 @@
     <message>
         <source>The Cursor lane needs all four fields or none; missing: %1. Fill them in, or clear the other fields to skip the Cursor lane.</source>
         <translation>Cursor レーンには 4 つの欄すべてが必要です（またはすべて空欄）。未入力: %1。入力するか、Cursor レーンを使わない場合はほかの欄を空にしてください。</translation>
+    </message>
+    <message>
+        <source>K&amp;eep this Cursor lane and its stored API key for the new pairing</source>
+        <translation>この Cursor レーンと保存済みの API キーを新しいペアリングでも使う(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The current pairing has a Cursor lane: profile version %1, release digest %2, model %3, with an API key in the credential store. Unless you keep it, the key is removed and the lane is off once this machine is paired again.</source>
+        <translation>現在のペアリングには Cursor レーンがあります: プロファイルバージョン %1、リリースダイジェスト %2、モデル %3、認証情報ストアに API キーがあります。引き継がない場合、このマシンを再度ペアリングした時点でキーは削除され、レーンはオフになります。</translation>
     </message>
 </context>
 <context>
@@ -807,6 +850,21 @@
     </message>
 </context>
 <context>
+    <name>ListeningSockets</name>
+    <message>
+        <source>The link&apos;s endpoint %1 is on this machine, but Checkfu Runner cannot tell which user&apos;s program listens on port %2 here, so the link was refused. If you run that control plane yourself, type its address on this page.</source>
+        <translation>リンクのエンドポイント %1 はこのマシン上にありますが、ポート %2 で待ち受けているのがどのユーザーのプログラムか Checkfu Runner には判断できないため、リンクを拒否しました。そのコントロールプレーンを自分で動かしている場合は、このページにアドレスを入力してください。</translation>
+    </message>
+    <message>
+        <source>The link&apos;s endpoint %1 is on this machine, but nothing listens on port %2, so the link was refused: another user could start a program there later and pose as your control plane. Start your control plane first, then open the link again.</source>
+        <translation>リンクのエンドポイント %1 はこのマシン上にありますが、ポート %2 で待ち受けているものがないため、リンクを拒否しました。別のユーザーが後でそこにプログラムを起動し、コントロールプレーンになりすます可能性があります。先にコントロールプレーンを起動してから、もう一度リンクを開いてください。</translation>
+    </message>
+    <message>
+        <source>The link&apos;s endpoint %1 is on this machine, but the program listening on port %2 belongs to another user (uid %3), who could pose as your control plane and take this machine&apos;s runs. The link was refused.</source>
+        <translation>リンクのエンドポイント %1 はこのマシン上にありますが、ポート %2 で待ち受けているプログラムは別のユーザー（uid %3）のものです。そのユーザーはコントロールプレーンになりすまし、このマシンの実行を奪う可能性があります。リンクを拒否しました。</translation>
+    </message>
+</context>
+<context>
     <name>MachinePage</name>
     <message>
         <source>This machine</source>
@@ -825,16 +883,28 @@
         <translation>マシンのラベル(&amp;L):</translation>
     </message>
     <message>
-        <source>This pairing link is for the control plane %1. Runs it sends will execute on this machine: continue only if you expected this link from your administrator.</source>
-        <translation>このペアリングリンクはコントロールプレーン %1 用です。そこから送られる実行はこのマシン上で動作します。管理者からこのリンクが届く予定だった場合にのみ続行してください。</translation>
-    </message>
-    <message>
         <source>The machine label is empty. Give a name that tells you which machine this is, e.g. %1.</source>
         <translation>マシンのラベルが空です。どのマシンかわかる名前を入力してください（例: %1）。</translation>
     </message>
     <message>
         <source>The machine label contains a line break or another control character. Use a plain one-line name.</source>
         <translation>マシンのラベルに改行などの制御文字が含まれています。1 行の通常の名前にしてください。</translation>
+    </message>
+    <message>
+        <source>This pairing link is for the control plane %1.</source>
+        <translation>このペアリングリンクはコントロールプレーン %1 用です。</translation>
+    </message>
+    <message>
+        <source>This pairing link names no control plane: its code will be redeemed with %1, the control plane set on the first page.</source>
+        <translation>このペアリングリンクにはコントロールプレーンの指定がありません。コードは最初のページで設定したコントロールプレーン %1 で使用されます。</translation>
+    </message>
+    <message>
+        <source>Runs it sends will execute on this machine: continue only if you expected this link from your administrator.</source>
+        <translation>そこから送られる実行はこのマシンで動作します。管理者からこのリンクが届く予定だった場合にだけ続けてください。</translation>
+    </message>
+    <message>
+        <source>This machine works for %1 now: pairing replaces that.</source>
+        <translation>このマシンは現在 %1 のために動作しています。ペアリングするとこれが置き換えられます。</translation>
     </message>
 </context>
 <context>
@@ -930,6 +1000,14 @@
     <message>
         <source>The pairing code was not accepted. Ask for a new code.</source>
         <translation>ペアリングコードが受け付けられませんでした。新しいコードを依頼してください。</translation>
+    </message>
+    <message>
+        <source>%1 waits for your decision in the Checkfu dashboard. The control plane&apos;s link was not opened: %2.</source>
+        <translation>%1 が Checkfu ダッシュボードであなたの判断を待っています。コントロールプレーンのリンクは開きませんでした: %2。</translation>
+    </message>
+    <message>
+        <source>%1 waits for your decision. Click to open it in the Checkfu dashboard on %2.</source>
+        <translation>%1 があなたの判断を待っています。クリックすると %2 上の Checkfu ダッシュボードで開きます。</translation>
     </message>
 </context>
 <context>
@@ -1066,10 +1144,6 @@
         <translation>サンドボックス: %1</translation>
     </message>
     <message>
-        <source>Cursor lane: model %1</source>
-        <translation>Cursor レーン: モデル %1</translation>
-    </message>
-    <message>
         <source>Cursor lane: off</source>
         <translation>Cursor レーン: オフ</translation>
     </message>
@@ -1092,6 +1166,30 @@
     <message>
         <source>none on this machine (Docker when a daemon answers)</source>
         <translation>このマシン上では直接実行しない（デーモンが応答する場合は Docker）</translation>
+    </message>
+    <message>
+        <source>%1 (runner %2)</source>
+        <translation>%1（ランナー %2）</translation>
+    </message>
+    <message>
+        <source>%1 (workspace %2, runner %3)</source>
+        <translation>%1（ワークスペース %2、ランナー %3）</translation>
+    </message>
+    <message>
+        <source>This machine works for %1. Pair it with %2 instead? The current pairing ends: its credential is forgotten and its runs no longer come to this machine.</source>
+        <translation>このマシンは %1 のために動作しています。代わりに %2 とペアリングしますか？現在のペアリングは終了し、その認証情報は削除され、その実行はこのマシンに届かなくなります。</translation>
+    </message>
+    <message>
+        <source>Cursor lane: model %1, with the API key entered here</source>
+        <translation>Cursor レーン: モデル %1、ここで入力した API キー</translation>
+    </message>
+    <message>
+        <source>Cursor lane: model %1, kept from the current pairing</source>
+        <translation>Cursor レーン: モデル %1、現在のペアリングから引き継ぎ</translation>
+    </message>
+    <message>
+        <source>Cursor lane: off (the current pairing&apos;s Cursor API key is removed)</source>
+        <translation>Cursor レーン: オフ（現在のペアリングの Cursor API キーは削除されます）</translation>
     </message>
 </context>
 <context>
@@ -1182,6 +1280,22 @@
     <message>
         <source>The control plane did not pair this machine.</source>
         <translation>コントロールプレーンはこのマシンをペアリングしませんでした。</translation>
+    </message>
+    <message>
+        <source>&amp;Replace the Current Pairing</source>
+        <translation>現在のペアリングを置き換える(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Replace this machine&apos;s pairing?</source>
+        <translation>このマシンのペアリングを置き換えますか？</translation>
+    </message>
+    <message>
+        <source>Choose Replace the Current Pairing to pair, or Cancel to keep the current pairing.</source>
+        <translation>ペアリングするには「現在のペアリングを置き換える」を、現在のペアリングを残すには「キャンセル」を選んでください。</translation>
+    </message>
+    <message>
+        <source>Nothing has been redeemed yet.</source>
+        <translation>まだ何も使用されていません。</translation>
     </message>
 </context>
 <context>
@@ -1760,6 +1874,26 @@
         <source>This machine is paired with %1 as “%2”.</source>
         <translation>このマシンは「%2」として %1 とペアリングされています。</translation>
     </message>
+    <message>
+        <source>The Cursor lane of the current pairing could not be kept (%1), so the new pairing has none.</source>
+        <translation>現在のペアリングの Cursor レーンを引き継げなかったため（%1）、新しいペアリングにはレーンがありません。</translation>
+    </message>
+    <message>
+        <source>its tuple is not usable</source>
+        <translation>そのタプルは使用できません</translation>
+    </message>
+    <message>
+        <source>Owner: %1</source>
+        <translation>所有者: %1</translation>
+    </message>
+    <message>
+        <source>Workspace: %1 (runner pool %2)</source>
+        <translation>ワークスペース: %1（ランナープール %2）</translation>
+    </message>
+    <message>
+        <source>Runner: %1</source>
+        <translation>ランナー: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunnerPreferences</name>
@@ -2270,10 +2404,6 @@
         <translation>このマシンをペアリング…</translation>
     </message>
     <message>
-        <source>Open dashboard</source>
-        <translation>ダッシュボードを開く</translation>
-    </message>
-    <message>
         <source>Settings…</source>
         <translation>設定…</translation>
     </message>
@@ -2631,6 +2761,10 @@
     <message>
         <source>the Runner restarted</source>
         <translation>ランナーが再起動しました</translation>
+    </message>
+    <message>
+        <source>Open dashboard</source>
+        <translation>ダッシュボードを開く</translation>
     </message>
 </context>
 <context>
@@ -3524,6 +3658,10 @@
     <message>
         <source>Forgot runner %1 (credential removed from the %2). An administrator can revoke it on the server side.</source>
         <translation>ランナー %1 の情報を破棄しました（認証情報を %2 から削除しました）。サーバー側では管理者が取り消すことができます。</translation>
+    </message>
+    <message>
+        <source>The credential was removed, but not the Cursor API key: %1</source>
+        <translation>認証情報は削除しましたが、Cursor API キーは削除できませんでした: %1</translation>
     </message>
 </context>
 </TS>

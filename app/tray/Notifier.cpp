@@ -130,8 +130,16 @@ void Notifier::notifyApproval(const ApprovalRequest &request)
     n.title = tr("Approval needed: %1").arg(elided(title, MaxBodyChars));
     const QString session
         = request.sessionId.isEmpty() ? tr("An agent session") : tr("Session %1").arg(request.sessionId);
-    n.body = tr("%1 waits for your decision. Click to open it in the Checkfu dashboard.").arg(session);
-    n.link = QUrl(request.link.isEmpty() ? m_status.dashboardLink : request.link);
+    const ControlPlaneLink link = checkedLink(request.link.isEmpty() ? m_status.dashboardLink : request.link);
+    if (link.wasRefused())
+        n.body = tr("%1 waits for your decision in the Checkfu dashboard. The control plane's link was not opened: %2.")
+                     .arg(session, link.refusal);
+    else if (!link.foreignHost.isEmpty())
+        n.body = tr("%1 waits for your decision. Click to open it in the Checkfu dashboard on %2.")
+                     .arg(session, link.foreignHost);
+    else
+        n.body = tr("%1 waits for your decision. Click to open it in the Checkfu dashboard.").arg(session);
+    n.link = link.url;
     n.urgency = Notification::Urgency::Normal;
     n.timeoutMs = 0; // the agent waits until someone decides
     n.iconName = QStringLiteral("tray-attention");
@@ -236,7 +244,7 @@ void Notifier::pairingFinished(bool ok, const QString &message)
     if (ok) {
         n.title = tr("This machine is paired with Checkfu");
         n.body = !message.isEmpty() ? message : tr("Checkfu Runner is connecting and will take work when ready.");
-        n.link = QUrl(m_status.dashboardLink);
+        n.link = checkedLink(m_status.dashboardLink).url;
         n.iconName = QStringLiteral("tray-ready");
     } else {
         n.title = tr("Pairing failed");
@@ -245,6 +253,14 @@ void Notifier::pairingFinished(bool ok, const QString &message)
         n.iconName = QStringLiteral("tray-error");
     }
     show(n);
+}
+
+ControlPlaneLink Notifier::checkedLink(const QString &link) const
+{
+    ControlPlaneLink checked = ControlPlaneLink::check(link, m_status.endpoint);
+    if (checked.wasRefused())
+        logger->warn("a link from the control plane was not opened: {}", checked.refusal);
+    return checked;
 }
 
 quint32 Notifier::show(Notification notification)

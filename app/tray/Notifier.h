@@ -1,5 +1,6 @@
 #pragma once
 
+#include "ControlPlaneLink.h"
 #include "RunnerStatus.h"
 #include "TraySettings.h"
 #include <runnercore/model/ApprovalRequest.h>
@@ -103,6 +104,8 @@ private:
     void withdrawResolvedApprovals(const RunnerStatus &status);
     void checkDrainFinished(const RunnerStatus &previous, const RunnerStatus &status);
     void checkOutage(const RunnerStatus &status);
+    // What may be opened of a link from the control plane (ControlPlaneLink); a refusal is logged.
+    ControlPlaneLink checkedLink(const QString &link) const;
     quint32 show(Notification notification);
     void onActivated(quint32 id, const QString &actionKey);
     void forget(quint32 id);

@@ -2,6 +2,7 @@
 
 #include <runnercore/identity/PairingCode.h>
 #include <runnercore/transport/EndpointPolicy.h>
+#include <runnercore/transport/ListeningSockets.h>
 
 #include <QCoreApplication>
 #include <QUrlQuery>
@@ -99,4 +100,14 @@ PairingLink PairingLink::parse(const QString &rawText)
     }
     link.error = problems.join(QLatin1Char(' '));
     return link;
+}
+
+void PairingLink::checkLoopbackOwner(quint32 uid, const QString &procNet)
+{
+    if (endpoint.isEmpty())
+        return;
+    if (const auto problem = ListeningSockets::loopbackProblem(endpoint, uid, procNet)) {
+        endpoint.clear();
+        error = error.isEmpty() ? *problem : *problem + QLatin1Char(' ') + error;
+    }
 }

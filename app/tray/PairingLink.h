@@ -16,6 +16,11 @@ struct PairingLink
     bool isValid() const { return error.isEmpty() && !code.isEmpty(); }
 
     static PairingLink parse(const QString &text);
+    // A loopback endpoint (127.0.0.1, ::1, localhost) is trusted only when every program listening
+    // on its port belongs to `uid`, the person's own account (ListeningSockets: /proc/net/tcp{,6});
+    // otherwise the endpoint is dropped and error says why, naming the port. Another local user could
+    // otherwise pose as the control plane and take this machine's runs.
+    void checkLoopbackOwner(quint32 uid, const QString &procNet = QStringLiteral("/proc/net"));
     // True when a command-line argument is meant as a link (the checkfu: scheme), so that a
     // malformed link is reported as one rather than taken for an unknown argument.
     static bool looksLikeLink(const QString &arg);

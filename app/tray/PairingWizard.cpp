@@ -119,7 +119,15 @@ PairingWizard::PairingWizard(const Hooks &hooks, QWidget *parent) : QWizard(pare
             retry();
     });
     connect(this, &QWizard::currentIdChanged, this, &PairingWizard::updateRetryButton);
+    connect(this, &QWizard::currentIdChanged, this, [this](int id) {
+        if (id == MachinePageId)
+            updateLinkNotice();
+    });
     connect(m_resultPage, &ResultPage::entered, this, &PairingWizard::startPairing);
+    connect(m_resultPage, &ResultPage::replaceConfirmed, this, [this] {
+        if (!m_waiting && currentId() == ResultPageId && m_resultPage->state() == ResultPage::State::Confirming)
+            emitRequest();
+    });
     connect(m_sandboxPage, &SandboxPage::recheckRequested, this, &PairingWizard::recheckSandboxes);
 
     // Started now, so the answers are in by the time the person reaches the sandbox page.
@@ -136,7 +144,8 @@ void PairingWizard::prefill(const PairingLink &link)
     m_codePage->setNotice(QString());
     if (!link.endpoint.isEmpty())
         m_endpointPage->setEndpointText(link.endpoint.toString());
-    m_machinePage->setLinkEndpoint(link.endpoint);
+    m_fromLink = true;
+    m_linkNamedEndpoint = !link.endpoint.isEmpty();
     if (!link.code.isEmpty())
         m_codePage->setCodeText(link.code);
 
@@ -164,6 +173,39 @@ void PairingWizard::setEndpoint(const QUrl &endpoint)
         m_endpointPage->setEndpointText(endpoint.toString());
 }
 
+void PairingWizard::setCurrentPairing(const QUrl &endpoint, const QString &workspaceId, const QString &runnerId)
+{
+    m_currentEndpoint = endpoint;
+    m_currentWorkspace = workspaceId;
+    m_currentRunner = runnerId;
+    if (currentId() == MachinePageId)
+        updateLinkNotice();
+}
+
+void PairingWizard::setStoredCursor(const std::optional<CursorTuple> &tuple)
+{
+    m_cursorPage->setStoredTuple(tuple);
+}
+
+QString PairingWizard::currentPairingText() const
+{
+    if (m_currentEndpoint.isEmpty())
+        return QString();
+    const QString endpoint = m_currentEndpoint.toString(QUrl::FullyEncoded);
+    if (m_currentWorkspace.isEmpty())
+        return Messages::tr("%1 (runner %2)").arg(endpoint, m_currentRunner);
+    return Messages::tr("%1 (workspace %2, runner %3)").arg(endpoint, m_currentWorkspace, m_currentRunner);
+}
+
+void PairingWizard::updateLinkNotice()
+{
+    if (!m_fromLink) {
+        m_machinePage->clearLinkNotice();
+        return;
+    }
+    m_machinePage->setLinkEndpoint(m_endpointPage->endpoint(), m_linkNamedEndpoint, currentPairingText());
+}
+
 PairingRequest PairingWizard::request() const
 {
     PairingRequest request;
@@ -172,6 +214,7 @@ PairingRequest PairingWizard::request() const
     request.label = m_machinePage->label();
     request.sandbox = m_sandboxPage->choice();
     request.cursor = m_cursorPage->lane();
+    request.keepCursor = m_cursorPage->keepsStored();
     return request;
 }
 
@@ -259,6 +302,16 @@ void PairingWizard::startPairing()
     m_needsNewCode = false;
     setOption(QWizard::NoCancelButtonOnLastPage, false);
     m_resultPage->setSummary(summary(m_lastRequest));
+    if (!m_currentEndpoint.isEmpty()) {
+        // A paired machine: nothing is redeemed until the person has read what goes and clicked the button for it.
+        m_resultPage->setPixmap(QWizard::LogoPixmap, logo("attention"));
+        m_resultPage->askToReplace(Messages::tr("This machine works for %1. Pair it with %2 instead? The current "
+                                                "pairing ends: its credential is forgotten and its runs no longer "
+                                                "come to this machine.")
+                                       .arg(currentPairingText(), m_lastRequest.endpoint.toString(QUrl::FullyEncoded)));
+        updateRetryButton();
+        return;
+    }
     emitRequest();
 }
 
@@ -302,8 +355,15 @@ QString PairingWizard::summary(const PairingRequest &request) const
     lines << Messages::tr("Control plane: %1").arg(request.endpoint.toString(QUrl::FullyEncoded));
     lines << Messages::tr("Machine label: %1").arg(request.label);
     lines << Messages::tr("Sandbox: %1").arg(sandboxName(request.sandbox));
-    // The tuple's public parts only; the key is never shown.
-    lines << (request.cursor ? Messages::tr("Cursor lane: model %1").arg(request.cursor->model)
-                             : Messages::tr("Cursor lane: off"));
+    // The tuple's public parts only; the key is never shown. What the new pairing will advertise, nothing else.
+    const std::optional<CursorTuple> stored = m_cursorPage->storedTuple();
+    if (request.cursor)
+        lines << Messages::tr("Cursor lane: model %1, with the API key entered here").arg(request.cursor->model);
+    else if (request.keepCursor && stored)
+        lines << Messages::tr("Cursor lane: model %1, kept from the current pairing").arg(stored->model);
+    else if (stored)
+        lines << Messages::tr("Cursor lane: off (the current pairing's Cursor API key is removed)");
+    else
+        lines << Messages::tr("Cursor lane: off");
     return lines.join(QLatin1Char('\n'));
 }

@@ -2,10 +2,12 @@
 
 #include "PairingLink.h"
 #include "PairingRequest.h"
+#include <runnercore/config/RunnerPreferences.h>
 
 #include <QWizard>
 
 #include <functional>
+#include <optional>
 
 class CodePage;
 class CursorPage;
@@ -52,6 +54,11 @@ public:
     void prefill(const PairingLink &link);
     // The endpoint from the settings, when one is known.
     void setEndpoint(const QUrl &endpoint);
+    // This machine is paired now (endpoint, workspace, runner): the wizard says what a new pairing replaces and
+    // redeems only after the person clicks Replace the Current Pairing. An empty endpoint: not paired.
+    void setCurrentPairing(const QUrl &endpoint, const QString &workspaceId, const QString &runnerId);
+    // The current pairing's Cursor tuple, whose key is stored: the Cursor page offers to keep it.
+    void setStoredCursor(const std::optional<runnercore::CursorTuple> &tuple);
     // What the pages hold now.
     PairingRequest request() const;
 
@@ -72,6 +79,8 @@ public slots:
 private:
     void startPairing();
     void emitRequest();
+    void updateLinkNotice();
+    QString currentPairingText() const;
     void retry();
     void updateRetryButton();
     QString summary(const PairingRequest &request) const;
@@ -85,6 +94,11 @@ private:
     ResultPage *m_resultPage;
     PairingRequest m_lastRequest; // what Try Again sends again; its secrets are dropped on success and close
     QString m_lastError;
+    QUrl m_currentEndpoint; // empty while this machine is not paired
+    QString m_currentWorkspace;
+    QString m_currentRunner;
+    bool m_fromLink = false; // a link asked for this pairing
+    bool m_linkNamedEndpoint = false;
     bool m_waiting = false;
     bool m_needsNewCode = false;
     // Detection answers for an earlier round are stale once a recheck started.

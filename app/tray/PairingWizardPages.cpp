@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QButtonGroup>
+#include <QCheckBox>
 #include <QFontDatabase>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -284,17 +285,27 @@ QString MachinePage::label() const
     return m_edit->text().trimmed();
 }
 
-void MachinePage::setLinkEndpoint(const QUrl &endpoint)
+void MachinePage::setLinkEndpoint(const QUrl &endpoint, bool linkNamedIt, const QString &replaces)
 {
-    if (endpoint.isEmpty()) {
-        m_linkNotice->clear();
-        return;
-    }
-    // The link, not the person, chose where to pair: runs from that control plane will execute here.
-    m_linkNotice->setMessage(FieldMessage::Kind::Warning,
-        tr("This pairing link is for the control plane %1. Runs it sends will execute on this machine: continue only "
-           "if you expected this link from your administrator.")
-            .arg(endpoint.toString(QUrl::FullyEncoded)));
+    // The link, not the person, asks to pair: runs from that control plane will execute here. A code-only link
+    // is no less a link (on a shared control plane any web page can hand one out).
+    const QString where = endpoint.toString(QUrl::FullyEncoded);
+    QString text = linkNamedIt
+        ? tr("This pairing link is for the control plane %1.").arg(where)
+        : tr("This pairing link names no control plane: its code will be redeemed with %1, the control plane set on "
+             "the first page.")
+              .arg(where);
+    text += QLatin1Char(' ')
+        + tr("Runs it sends will execute on this machine: continue only if you expected this link from your "
+             "administrator.");
+    if (!replaces.isEmpty())
+        text += QLatin1Char(' ') + tr("This machine works for %1 now: pairing replaces that.").arg(replaces);
+    m_linkNotice->setMessage(FieldMessage::Kind::Warning, text);
+}
+
+void MachinePage::clearLinkNotice()
+{
+    m_linkNotice->clear();
 }
 
 void MachinePage::validate()
@@ -497,7 +508,34 @@ CursorPage::CursorPage(QWidget *parent) : QWizardPage(parent)
     layout->addWidget(explanation(tr("The API key goes only into the container of a Cursor run that matches these "
                                      "values, never to the control plane. It is not shown again."),
         this));
+
+    // The lane of the current pairing: it belongs to that pairing and is removed with it unless kept here.
+    m_storedText = explanation(QString(), this, QStringLiteral("storedCursor"));
+    layout->addWidget(m_storedText);
+    m_keep = new QCheckBox(tr("K&eep this Cursor lane and its stored API key for the new pairing"), this);
+    m_keep->setObjectName(QStringLiteral("keepCursor"));
+    layout->addWidget(m_keep);
+    setStoredTuple(std::nullopt);
     layout->addStretch(1);
+}
+
+void CursorPage::setStoredTuple(const std::optional<CursorTuple> &tuple)
+{
+    if (tuple != m_stored)
+        m_keep->setChecked(false); // a choice is about one tuple; never carried over to another
+    m_stored = tuple;
+    m_storedText->setVisible(tuple.has_value());
+    m_keep->setVisible(tuple.has_value());
+    if (tuple)
+        m_storedText->setText(tr("The current pairing has a Cursor lane: profile version %1, release digest %2, model "
+                                 "%3, with an API key in the credential store. Unless you keep it, the key is removed "
+                                 "and the lane is off once this machine is paired again.")
+                                  .arg(tuple->profileVersion, tuple->releaseDigest, tuple->model));
+}
+
+bool CursorPage::keepsStored() const
+{
+    return m_stored && m_keep->isChecked() && !m_lane;
 }
 
 bool CursorPage::isComplete() const
@@ -604,6 +642,14 @@ ResultPage::ResultPage(QWidget *parent) : QWizardPage(parent)
     m_message = explanation(QString(), this, QStringLiteral("resultMessage"));
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_message);
+    // Never the default button, never Enter: replacing a pairing takes this one deliberate click.
+    m_replace = new QPushButton(tr("&Replace the Current Pairing"), this);
+    m_replace->setObjectName(QStringLiteral("replacePairing"));
+    m_replace->setAutoDefault(false);
+    m_replace->setDefault(false);
+    m_replace->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
+    layout->addWidget(m_replace);
+    connect(m_replace, &QPushButton::clicked, this, &ResultPage::replaceConfirmed);
     m_nextStep = explanation(QString(), this, QStringLiteral("resultNextStep"));
     layout->addWidget(m_nextStep);
     layout->addStretch(1);
@@ -624,6 +670,14 @@ void ResultPage::cleanupPage()
 void ResultPage::setSummary(const QString &summary)
 {
     m_summary->setText(summary);
+}
+
+void ResultPage::askToReplace(const QString &question)
+{
+    m_headline->setText(tr("Replace this machine's pairing?"));
+    m_message->setText(question);
+    m_nextStep->setText(tr("Choose Replace the Current Pairing to pair, or Cancel to keep the current pairing."));
+    setState(State::Confirming);
 }
 
 void ResultPage::showPairing(const QString &message)
@@ -656,7 +710,11 @@ void ResultPage::setState(State state)
     m_state = state;
     m_progress->setVisible(state == State::Pairing);
     m_headline->setVisible(state != State::Idle);
+    m_replace->setVisible(state == State::Confirming);
     switch (state) {
+    case State::Confirming:
+        setSubTitle(tr("Nothing has been redeemed yet."));
+        break;
     case State::Idle:
     case State::Pairing:
         setSubTitle(tr("The pairing code is redeemed with the control plane."));

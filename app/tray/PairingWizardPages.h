@@ -2,6 +2,7 @@
 
 #include <runnercore/base/Platform.h>
 #include <runnercore/config/RunnerConfig.h>
+#include <runnercore/config/RunnerPreferences.h>
 
 #include <QUrl>
 #include <QWizardPage>
@@ -9,6 +10,7 @@
 #include <optional>
 
 class QButtonGroup;
+class QCheckBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
@@ -93,8 +95,10 @@ public:
 
     bool isComplete() const override;
     QString label() const; // trimmed
-    // A link chose the endpoint: say where this machine is about to be paired, before it is.
-    void setLinkEndpoint(const QUrl &endpoint);
+    // The pairing comes from a link: say which control plane it pairs with (the link's, or the one
+    // the endpoint page holds when the link names none) and what it replaces, before anything is redeemed.
+    void setLinkEndpoint(const QUrl &endpoint, bool linkNamedIt, const QString &replaces);
+    void clearLinkNotice();
 
 private:
     void validate();
@@ -150,6 +154,12 @@ public:
     std::optional<runnercore::CursorLane> lane() const { return m_lane; }
     // The key is never shown again once handed over: the field is emptied.
     void forgetKey();
+    // The current pairing's Cursor tuple, whose key is in the credential store: shown (never the key) with a
+    // choice to keep it for the new pairing. Not kept, it is removed once the new pairing is made.
+    void setStoredTuple(const std::optional<runnercore::CursorTuple> &tuple);
+    std::optional<runnercore::CursorTuple> storedTuple() const { return m_stored; }
+    // The stored lane goes to the new pairing: chosen, and no new lane typed in.
+    bool keepsStored() const;
 
 private:
     void validate();
@@ -159,19 +169,24 @@ private:
     QLineEdit *m_model;
     QLineEdit *m_apiKey;
     FieldMessage *m_error;
+    QLabel *m_storedText;
+    QCheckBox *m_keep;
     bool m_valid = true;
     std::optional<runnercore::CursorLane> m_lane;
+    std::optional<runnercore::CursorTuple> m_stored;
 };
 
 class ResultPage : public QWizardPage
 {
     Q_OBJECT
 signals:
-    // Reached going forward: the wizard redeems now.
+    // Reached going forward: the wizard redeems now, or asks first.
     void entered();
+    // The person clicked the button that replaces the current pairing (never the default button).
+    void replaceConfirmed();
 
 public:
-    enum class State { Idle, Pairing, Succeeded, Failed };
+    enum class State { Idle, Confirming, Pairing, Succeeded, Failed };
 
     explicit ResultPage(QWidget *parent = nullptr);
 
@@ -181,6 +196,8 @@ public:
     State state() const { return m_state; }
 
     void setSummary(const QString &summary);
+    // The machine is paired already: the question, and a button saying what it does; nothing is redeemed yet.
+    void askToReplace(const QString &question);
     void showPairing(const QString &message);
     void showSucceeded(const QString &message);
     void showFailed(const QString &message, bool needsNewCode);
@@ -194,4 +211,5 @@ private:
     QLabel *m_headline;
     QLabel *m_message;
     QLabel *m_nextStep;
+    QPushButton *m_replace;
 };

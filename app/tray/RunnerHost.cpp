@@ -73,6 +73,14 @@ ResolvedConfig RunnerHost::effectiveConfig() const
 {
     RunnerConfigInput input = m_commandLine;
     if (m_pairing) {
+        // The new pairing's Cursor lane (entered or kept in the wizard) goes in as the environment's would; the
+        // resolver leaves the stored one out, since its key belongs to the pairing being replaced.
+        if (m_pairingLane && !RunnerPreferences::environmentOwnsCursor(input.env)) {
+            input.env.insert(ConfigKeys::name(EnvVar::CursorProfileVersion), m_pairingLane->profileVersion);
+            input.env.insert(ConfigKeys::name(EnvVar::CursorReleaseDigest), m_pairingLane->releaseDigest);
+            input.env.insert(ConfigKeys::name(EnvVar::CursorModel), m_pairingLane->model);
+            input.env.insert(ConfigKeys::name(EnvVar::CursorApiKey), m_pairingLane->apiKey);
+        }
         input.flags.insert(flag(ConfigFlag::Endpoint), m_pairing->endpoint.toString());
         input.flags.insert(flag(ConfigFlag::Code), m_pairing->code);
         if (!m_pairing->label.isEmpty())
@@ -97,7 +105,7 @@ void RunnerHost::readCursorKeyThen(std::function<void()> then)
     // The key lives only in the credential store; the lane needs it before the Runner starts.
     m_readingKey = true;
     ConfigResolver(AppPaths::settingsFile())
-        .lookUpCursorKey(m_commandLine.env, store(), [this, then](const CursorKeyLookup &key) {
+        .lookUpCursorKey(m_commandLine, store(), [this, then](const CursorKeyLookup &key) {
             m_readingKey = false;
             m_cursorKey = key;
             if (key.outcome == CursorKeyLookup::Outcome::Failed)
@@ -109,17 +117,20 @@ void RunnerHost::readCursorKeyThen(std::function<void()> then)
 void RunnerHost::checkCursorKey()
 {
     reloadSettings();
-    CursorKeyStore::read(store(), [this](const CredentialResult &result) { emit cursorKeyPresence(result.ok()); });
+    CursorKeyStore::read(store(), CursorKeyStore::account(*m_settings),
+        [this](const CredentialResult &result) { emit cursorKeyPresence(result.ok()); });
 }
 
 void RunnerHost::setCursorKey(const std::optional<QString> &key)
 {
     reloadSettings();
-    CursorKeyStore::apply(store(), key, [this, key](const CredentialResult &result) {
-        if (result.ok())
-            m_cursorKey = key ? CursorKeyLookup::found(*key) : CursorKeyLookup::notFound(m_store->backendName());
-        emit cursorKeyStored(result.ok(), result.ok() ? QString() : result.message);
-    });
+    // Under the current pairing's account: not paired, a key is refused (it needs a pairing to belong to).
+    CursorKeyStore::apply(
+        store(), CursorKeyStore::account(*m_settings), key, [this, key](const CredentialResult &result) {
+            if (result.ok())
+                m_cursorKey = key ? CursorKeyLookup::found(*key) : CursorKeyLookup::notFound(m_store->backendName());
+            emit cursorKeyStored(result.ok(), result.ok() ? QString() : result.message);
+        });
 }
 
 void RunnerHost::launch()
@@ -194,6 +205,7 @@ void RunnerHost::failBeforeStart(const QString &message, RunnerExit exit)
     m_runnerFinished = true;
     if (m_pairing) {
         m_pairing.reset();
+        m_pairingLane.reset();
         emit pairingFinished(false, message);
     }
     publish();
@@ -229,25 +241,63 @@ void RunnerHost::setDraining(bool draining)
 void RunnerHost::pair(const PairingRequest &request)
 {
     m_pairing = request;
+    m_pairingLane.reset();
+    const int round = ++m_pairingRound;
     if (request.cursor) {
-        // Kept for later starts: the tuple in the settings file, the key in the credential store.
+        m_pairingLane = *request.cursor;
+    } else if (request.keepCursor) {
+        // The current pairing's lane goes to the new one: its key is read now, before the new pairing's Runner
+        // removes it with the pairing it replaces, and stored anew once the new pairing is made.
+        reloadSettings();
         RunnerPreferences preferences(AppPaths::settingsFile());
         preferences.load();
-        preferences.cursor = { request.cursor->profileVersion, request.cursor->releaseDigest, request.cursor->model };
-        preferences.save();
-        m_cursorKey = CursorKeyLookup::found(request.cursor->apiKey);
-        reloadSettings();
-        CursorKeyStore::write(store(), request.cursor->apiKey, [this](const CredentialResult &result) {
-            if (!result.ok())
-                emit warning(tr("The Cursor API key could not be stored: %1").arg(result.message));
-        });
+        CursorKeyStore::read(
+            store(), CursorKeyStore::account(*m_settings), [this, round, preferences](const CredentialResult &result) {
+                if (round != m_pairingRound)
+                    return; // a newer request took its place
+                if (result.ok())
+                    m_pairingLane = preferences.cursorLane(result.secret);
+                if (!m_pairingLane)
+                    emit warning(tr("The Cursor lane of the current pairing could not be kept (%1), so the new "
+                                    "pairing has none.")
+                                     .arg(result.ok() ? tr("its tuple is not usable") : result.message));
+                replaceRunnerThenPair();
+            });
+        return;
     }
+    replaceRunnerThenPair();
+}
+
+void RunnerHost::replaceRunnerThenPair()
+{
     if (m_runner && !m_runnerFinished) {
         m_afterFinish = AfterFinish::Pair;
         m_runner->stop();
         return;
     }
     launch();
+}
+
+void RunnerHost::storePairingLane()
+{
+    // The tuple and the key belong to the pairing just made; without a lane for it, none is left stored.
+    RunnerPreferences preferences(AppPaths::settingsFile());
+    preferences.load();
+    preferences.cursor = m_pairingLane
+        ? CursorTuple { m_pairingLane->profileVersion, m_pairingLane->releaseDigest, m_pairingLane->model }
+        : CursorTuple {};
+    QString error;
+    if (!preferences.save(&error))
+        emit warning(error);
+    m_cursorKey = m_pairingLane ? CursorKeyLookup::found(m_pairingLane->apiKey) : CursorKeyLookup {};
+    if (!m_pairingLane)
+        return;
+    const QString account = CursorKeyStore::account(m_runner->endpoint(), m_runner->runnerId());
+    CursorKeyStore::write(store(), account, m_pairingLane->apiKey, [this](const CredentialResult &result) {
+        if (!result.ok())
+            emit warning(tr("The Cursor API key could not be stored: %1").arg(result.message));
+    });
+    m_pairingLane.reset();
 }
 
 void RunnerHost::unpair()
@@ -327,8 +377,8 @@ void RunnerHost::onStateChanged(RunnerState state)
         m_pairingInFlight = false;
         m_pairing.reset();
         m_commandLine.flags.remove(flag(ConfigFlag::Code));
-        emit pairingFinished(true,
-            tr("This machine is paired with %1 as “%2”.").arg(m_runner->endpoint().toString(), status().machineLabel));
+        storePairingLane();
+        emit pairingFinished(true, pairedText());
     }
     publish();
 }
@@ -343,6 +393,7 @@ void RunnerHost::onFinished(RunnerExit exit)
         const bool replaced = m_afterFinish == AfterFinish::Pair; // a new request waits; this one was stopped
         if (!replaced) {
             m_pairing.reset();
+            m_pairingLane.reset();
             emit pairingFinished(false, m_runner->stateMessage());
         }
     }
@@ -359,6 +410,22 @@ void RunnerHost::onFinished(RunnerExit exit)
         QMetaObject::invokeMethod(this, &RunnerHost::doUnpair, Qt::QueuedConnection);
 }
 
+QString RunnerHost::pairedText() const
+{
+    // What the control plane's redemption answer said (§2.1): the owner it stamped and where the Runner now
+    // belongs. The protocol gives ids, no display names, so ids are what the person sees.
+    QString text
+        = tr("This machine is paired with %1 as “%2”.").arg(m_runner->endpoint().toString(), status().machineLabel);
+    if (!m_settings->ownerPrincipalId.isEmpty())
+        text += QLatin1Char('\n') + tr("Owner: %1").arg(m_settings->ownerPrincipalId);
+    if (!m_settings->workspaceId.isEmpty())
+        text += QLatin1Char('\n')
+            + tr("Workspace: %1 (runner pool %2)").arg(m_settings->workspaceId, m_settings->runnerPool);
+    if (!m_settings->runnerId.isEmpty())
+        text += QLatin1Char('\n') + tr("Runner: %1").arg(m_settings->runnerId);
+    return text;
+}
+
 RunnerStatus RunnerHost::status() const
 {
     RunnerStatus s;
@@ -371,6 +438,7 @@ RunnerStatus RunnerHost::status() const
         s.paired = m_settings->isPaired();
         s.endpoint = m_settings->endpoint;
         s.runnerId = m_settings->runnerId;
+        s.workspaceId = m_settings->workspaceId;
         s.machineLabel = !m_settings->ownerMachineLabel.isEmpty() ? m_settings->ownerMachineLabel : m_settings->label;
     }
     const QString endpointFlag = m_commandLine.flags.value(flag(ConfigFlag::Endpoint));

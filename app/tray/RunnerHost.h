@@ -89,10 +89,17 @@ private:
     // The command line (and a pairing request), with what it leaves open filled from the shared settings.
     runnercore::ResolvedConfig effectiveConfig() const;
     void failBeforeStart(const QString &message, runnercore::RunnerExit exit);
+    void replaceRunnerThenPair();
+    // Once a pairing is made: its Cursor lane (m_pairingLane, or none) becomes the stored one.
+    void storePairingLane();
+    QString pairedText() const;
     void doUnpair();
 
     runnercore::RunnerConfigInput m_commandLine;
     std::optional<PairingRequest> m_pairing; // being redeemed, or waiting for the old Runner to end
+    // The Cursor lane of the pairing being made (entered, or kept from the current one); a secret in memory only.
+    std::optional<runnercore::CursorLane> m_pairingLane;
+    int m_pairingRound = 0;
     bool m_pairingInFlight = false;
     AfterFinish m_afterFinish = AfterFinish::Nothing;
     const runnercore::Clock *m_clock;

@@ -19,6 +19,7 @@ struct RunnerStatus
     QUrl endpoint;
     QString machineLabel;
     QString runnerId;
+    QString workspaceId; // the pairing's (§2.1); empty while not paired
     int busySlots = 0;
     int totalSlots = 1;
     bool draining = false;

@@ -12,7 +12,9 @@
 #include "TraySettings.h"
 #include "UnpairDialog.h"
 #include <runnercore/config/AppPaths.h>
+#include <runnercore/config/RunnerPreferences.h>
 #include <runnercore/logging/Logging.h>
+#include <runnercore/transport/ListeningSockets.h>
 
 #include <QProcessEnvironment>
 
@@ -103,7 +105,9 @@ void TrayApplication::handleArguments(const QStringList &arguments)
 {
     for (const QString &argument : arguments) {
         if (PairingLink::looksLikeLink(argument)) {
-            openPairingWizard(PairingLink::parse(argument));
+            PairingLink link = PairingLink::parse(argument);
+            link.checkLoopbackOwner(ListeningSockets::ownUid());
+            openPairingWizard(link);
             return;
         }
     }
@@ -136,20 +140,40 @@ template <typename Dialog> void TrayApplication::raise(Dialog *dialog)
 
 void TrayApplication::openPairingWizard(const PairingLink &link)
 {
+    const RunnerStatus status = m_controller.status();
     if (!m_wizard) {
         PairingWizard::Hooks hooks = m_wizardHooks;
         // Re-pairing keeps the name this machine already has rather than the host name.
-        if (m_controller.status().paired && !m_controller.status().machineLabel.isEmpty())
-            hooks.defaultLabel = m_controller.status().machineLabel;
+        if (status.paired && !status.machineLabel.isEmpty())
+            hooks.defaultLabel = status.machineLabel;
         m_wizard = new PairingWizard(hooks);
         m_wizard->setAttribute(Qt::WA_DeleteOnClose);
-        if (m_controller.status().endpoint.isValid())
-            m_wizard->setEndpoint(m_controller.status().endpoint);
+        if (status.endpoint.isValid())
+            m_wizard->setEndpoint(status.endpoint);
         connect(m_wizard, &PairingWizard::pairRequested, this, [this](const PairingRequest &request) {
             m_wizardPairing = true;
             m_controller.pair(request);
         });
+        connect(&m_controller, &RunnerController::cursorKeyPresence, m_wizard, [this](bool stored) {
+            // The current pairing's lane, shown on the Cursor page with the choice to keep it: only when its key
+            // is in the store (a tuple alone is no lane).
+            RunnerPreferences preferences(AppPaths::settingsFile());
+            preferences.load();
+            const bool paired = m_controller.status().paired;
+            if (m_wizard)
+                m_wizard->setStoredCursor(stored && paired && preferences.cursorUsable()
+                        ? std::optional<CursorTuple>(preferences.cursor)
+                        : std::nullopt);
+        });
+        m_controller.checkCursorKey();
     }
+    // A machine that works for a control plane now: a new pairing replaces that, and the wizard says so.
+    const bool lostPairing = status.state == RunnerState::NotPaired || status.state == RunnerState::Revoked
+        || status.state == RunnerState::Fenced;
+    if (status.paired && !lostPairing)
+        m_wizard->setCurrentPairing(status.endpoint, status.workspaceId, status.runnerId);
+    else
+        m_wizard->setCurrentPairing(QUrl(), QString(), QString());
     if (!link.endpoint.isEmpty() || !link.code.isEmpty() || !link.error.isEmpty())
         m_wizard->prefill(link);
     raise(m_wizard.data());

@@ -1,10 +1,15 @@
 #include "TrayMenu.h"
 
+#include <runnercore/logging/Logging.h>
+
 #include <QDir>
 
 using namespace runnercore;
 
 namespace {
+
+const HeldLogger logger("tray");
+
 // A title is run content, not markup: a lone '&' must not become a keyboard accelerator.
 QString actionText(QString text)
 {
@@ -49,11 +54,11 @@ TrayMenu::TrayMenu(const TrayHooks &hooks, QWidget *parent) : QMenu(parent), m_h
     });
     addSeparator();
 
-    m_dashboard = addAction(tr("Open dashboard"));
+    m_dashboard = addAction(QString()); // its text is TrayActions::dashboardText
     m_dashboard->setObjectName(QStringLiteral("dashboard"));
     connect(m_dashboard, &QAction::triggered, this, [this] {
-        if (!m_dashboardLink.isEmpty())
-            m_hooks.openUrl(QUrl(m_dashboardLink));
+        if (!m_actions.dashboardUrl.isEmpty())
+            m_hooks.openUrl(m_actions.dashboardUrl);
     });
     m_settings = addAction(tr("Settings…"));
     m_settings->setObjectName(QStringLiteral("settings"));
@@ -84,6 +89,8 @@ TrayMenu::TrayMenu(const TrayHooks &hooks, QWidget *parent) : QMenu(parent), m_h
 void TrayMenu::setStatus(const RunnerStatus &status, const QString &statusLine)
 {
     m_actions = TrayPresentation::actions(status);
+    if (status.dashboardLink != m_dashboardLink && !m_actions.dashboardEnabled && !status.dashboardLink.isEmpty())
+        logger->warn("the control plane's dashboard link is not offered: {}", m_actions.dashboardText);
     m_dashboardLink = status.dashboardLink;
     m_status->setText(actionText(statusLine));
     m_activity->setText(TrayPresentation::activityActionText(status.busySlots));
@@ -93,6 +100,7 @@ void TrayMenu::setStatus(const RunnerStatus &status, const QString &statusLine)
     m_runner->setText(m_actions.runnerActionText);
     m_runner->setEnabled(m_actions.runnerActionEnabled);
     m_dashboard->setEnabled(m_actions.dashboardEnabled);
+    m_dashboard->setText(actionText(m_actions.dashboardText));
     m_pair->setVisible(m_actions.pairVisible);
     m_unpair->setVisible(m_actions.unpairVisible);
     rebuildApprovals(m_actions.approvals);

@@ -1,5 +1,7 @@
 #include "TrayPresentation.h"
 
+#include "ControlPlaneLink.h"
+
 #include <runnercore/model/SettleReason.h>
 
 #include <QLocale>
@@ -201,7 +203,10 @@ TrayActions TrayPresentation::actions(const RunnerStatus &status)
             && status.state != RunnerState::Fenced;
         a.runnerActionText = tr("Start runner");
     }
-    a.dashboardEnabled = !status.dashboardLink.isEmpty();
+    const ControlPlaneLink dashboard = ControlPlaneLink::check(status.dashboardLink, status.endpoint);
+    a.dashboardEnabled = dashboard.canOpen();
+    a.dashboardUrl = dashboard.url;
+    a.dashboardText = dashboard.decorate(tr("Open dashboard"));
     // Revoked and fenced credentials are already forgotten: the way on is a new pairing.
     const bool lostPairing = status.state == RunnerState::NotPaired || status.state == RunnerState::Revoked
         || status.state == RunnerState::Fenced;
@@ -211,8 +216,10 @@ TrayActions TrayPresentation::actions(const RunnerStatus &status)
         ApprovalEntry entry;
         entry.approvalId = approval.approvalId;
         const QString title = approval.title.trimmed().isEmpty() ? tr("an agent's request") : approval.title;
-        entry.text = tr("Decide: %1").arg(elided(title, MaxApprovalTitleChars));
-        entry.url = QUrl(approval.link.isEmpty() ? status.dashboardLink : approval.link);
+        const ControlPlaneLink link
+            = ControlPlaneLink::check(approval.link.isEmpty() ? status.dashboardLink : approval.link, status.endpoint);
+        entry.text = link.decorate(tr("Decide: %1").arg(elided(title, MaxApprovalTitleChars)));
+        entry.url = link.url;
         a.approvals.append(entry);
     }
     return a;
@@ -301,9 +308,8 @@ RunEntry TrayPresentation::runEntry(const RunSummary &run, const QDateTime &now)
     } else {
         e.time = run.startedAt.isValid() ? durationText(std::max<qint64>(0, run.startedAt.msecsTo(now))) : QString();
     }
-    const QUrl link(run.sessionLink, QUrl::StrictMode);
-    if (link.isValid() && (link.scheme() == QLatin1String("https") || link.scheme() == QLatin1String("http")))
-        e.link = link;
+    // The same rule as every link from the control plane (no endpoint to compare: the tooltip shows the whole URL).
+    e.link = ControlPlaneLink::check(run.sessionLink, QUrl()).url;
     return e;
 }
 

@@ -27,7 +27,9 @@ struct ApprovalEntry
 {
     QString approvalId;
     QString text;
-    QUrl url; // where it is decided; empty when neither the approval nor the dashboard has a link
+    // Where it is decided; empty when neither the approval nor the dashboard has a link that may be opened
+    // (ControlPlaneLink), and then text says why.
+    QUrl url;
 
     bool operator==(const ApprovalEntry &) const = default;
 };
@@ -45,6 +47,8 @@ struct TrayActions
     bool runnerActionEnabled = false;
     QString runnerActionText;
     bool dashboardEnabled = false;
+    QUrl dashboardUrl; // links.dashboard when it may be opened (ControlPlaneLink)
+    QString dashboardText; // "Open dashboard", with the host when it is not the endpoint's, or why it is not opened
     // "Pair this machine…" while there is no usable pairing; "Unpair…" while there is one.
     bool pairVisible = false;
     bool unpairVisible = false;

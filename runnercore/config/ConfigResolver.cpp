@@ -49,8 +49,17 @@ QString cursorNote(const RunnerPreferences &preferences, const QProcessEnvironme
     return {};
 }
 
-ResolvedConfig resolveWith(const RunnerPreferences &preferences, RunnerConfigInput input, const CursorKeyLookup &key)
+// A pairing code on the command line makes a new pairing: the lane stored with the current one is not its lane
+// (its key belongs to the pairing being replaced), so it is neither read nor applied.
+bool pairsAnew(const RunnerConfigInput &input)
 {
+    return input.flags.contains(ConfigKeys::name(ConfigFlag::Code));
+}
+
+ResolvedConfig resolveWith(const RunnerPreferences &preferences, RunnerConfigInput input, CursorKeyLookup key)
+{
+    if (pairsAnew(input))
+        key = {};
     ResolvedConfig resolved;
     // The command line and the environment first: their errors are theirs, not the settings file's.
     resolved.result = RunnerConfigParser::parse(input);
@@ -63,9 +72,16 @@ ResolvedConfig resolveWith(const RunnerPreferences &preferences, RunnerConfigInp
     return resolved;
 }
 
-void lookUp(const RunnerPreferences &preferences, const QProcessEnvironment &env, CredentialStore &store,
-    std::function<void(const CursorKeyLookup &)> done)
+void lookUp(const RunnerPreferences &preferences, const RunnerConfigInput &input, const QString &account,
+    CredentialStore &store, std::function<void(const CursorKeyLookup &)> done)
 {
+    const QProcessEnvironment &env = input.env;
+    if (pairsAnew(input)) {
+        if (preferences.cursorUsable() && !RunnerPreferences::environmentOwnsCursor(env))
+            logger->info("a new pairing starts without the Cursor lane stored for the current one");
+        done({});
+        return;
+    }
     if (!preferences.wantsCursorKey(env)) {
         if (!preferences.cursor.isEmpty() && RunnerPreferences::environmentOwnsCursor(env))
             logger->info(
@@ -74,7 +90,7 @@ void lookUp(const RunnerPreferences &preferences, const QProcessEnvironment &env
         return;
     }
     // The key never leaves memory: into the parser's input, not the environment or a log.
-    CursorKeyStore::read(store, [&store, done, preferences, env](const CredentialResult &result) {
+    CursorKeyStore::read(store, account, [&store, done, preferences, env](const CredentialResult &result) {
         CursorKeyLookup key;
         if (result.ok()) {
             key = CursorKeyLookup::found(result.secret);
@@ -106,11 +122,18 @@ ResolvedConfig ConfigResolver::resolve(const RunnerConfigInput &input, const Cur
 }
 
 void ConfigResolver::lookUpCursorKey(
-    const QProcessEnvironment &env, CredentialStore &store, std::function<void(const CursorKeyLookup &)> done) const
+    const RunnerConfigInput &input, CredentialStore &store, std::function<void(const CursorKeyLookup &)> done) const
 {
     RunnerPreferences preferences(m_settingsFile);
     preferences.load();
-    lookUp(preferences, env, store, std::move(done));
+    lookUp(preferences, input, pairingAccount(), store, std::move(done));
+}
+
+QString ConfigResolver::pairingAccount() const
+{
+    RunnerSettings pairing(m_settingsFile);
+    pairing.load();
+    return CursorKeyStore::account(pairing);
 }
 
 void ConfigResolver::resolve(
@@ -119,7 +142,7 @@ void ConfigResolver::resolve(
     // One read of the settings file for both steps, so what it cannot use is logged once.
     RunnerPreferences preferences(m_settingsFile);
     preferences.load();
-    lookUp(preferences, input.env, store,
+    lookUp(preferences, input, pairingAccount(), store,
         [preferences, input, done](const CursorKeyLookup &key) { done(resolveWith(preferences, input, key)); });
 }
 

@@ -64,12 +64,15 @@ public:
     static std::variant<RunnerConfig, QList<ConfigError>> resolveCommandLine(const RunnerConfigInput &input);
 
     // The effective configuration: `input` over the stored preferences (read from the file at each call: the
-    // tray's Settings may have changed them), with the Cursor API key as the credential store answered.
+    // tray's Settings may have changed them), with the Cursor API key as the credential store answered. With a
+    // pairing code in `input`, the stored Cursor lane is left out (the environment's still applies).
     ResolvedConfig resolve(const RunnerConfigInput &input, const CursorKeyLookup &cursorKey = {}) const;
 
-    // Asks `store` for the Cursor API key when the stored tuple would use it (it is usable and `env` names none
-    // of the Cursor variables); otherwise answers NotAsked at once. Logs why a lookup gave no key.
-    void lookUpCursorKey(const QProcessEnvironment &env, CredentialStore &store,
+    // Asks `store` for the Cursor API key of the stored pairing (CursorKeyStore::account) when the stored tuple
+    // would use it (it is usable and the environment names none of the Cursor variables); otherwise answers
+    // NotAsked at once, and so when `input` carries a pairing code: a new pairing never gets the stored lane,
+    // whose key belongs to the pairing it replaces. Logs why a lookup gave no key.
+    void lookUpCursorKey(const RunnerConfigInput &input, CredentialStore &store,
         std::function<void(const CursorKeyLookup &)> done) const;
 
     // lookUpCursorKey, then resolve: what `checkfu-runner start` and `doctor` run with.
@@ -80,6 +83,8 @@ public:
     static QString credentialStoreName(const RunnerConfigInput &input, const RunnerSettings &settings);
 
     QString settingsFile() const { return m_settingsFile; }
+    // Where the stored pairing's Cursor API key lives (CursorKeyStore::account); empty when not paired.
+    QString pairingAccount() const;
 
 private:
     QString m_settingsFile;

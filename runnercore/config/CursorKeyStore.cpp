@@ -1,5 +1,6 @@
 #include <runnercore/config/CursorKeyStore.h>
 
+#include <runnercore/config/RunnerSettings.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
 
@@ -8,15 +9,46 @@
 
 namespace runnercore {
 
-QString CursorKeyStore::account()
+namespace {
+
+// Queued like every store answer, so callers see one behaviour.
+void answerLater(CredentialStore &store, CredentialStore::Callback done, CredentialResult result)
 {
-    // Not of the endpoint|runner-id form, so it never collides with a bootstrap credential.
+    QMetaObject::invokeMethod(
+        &store,
+        [done = std::move(done), result] {
+            if (done)
+                done(result);
+        },
+        Qt::QueuedConnection);
+}
+
+} // namespace
+
+QString CursorKeyStore::account(const QUrl &endpoint, const QString &runnerId)
+{
+    const QString pairing = CredentialStore::accountFor(endpoint, runnerId);
+    // The prefix keeps it apart from the bootstrap credential filed under the same pairing.
+    return pairing.isEmpty() ? QString() : legacyAccount() + QLatin1Char('|') + pairing;
+}
+
+QString CursorKeyStore::account(const RunnerSettings &pairing)
+{
+    return pairing.isPaired() ? account(pairing.endpoint, pairing.runnerId) : QString();
+}
+
+QString CursorKeyStore::legacyAccount()
+{
     return QStringLiteral("cursor-api-key");
 }
 
-void CursorKeyStore::read(CredentialStore &store, CredentialStore::Callback done)
+void CursorKeyStore::read(CredentialStore &store, const QString &account, CredentialStore::Callback done)
 {
-    store.read(account(), [done = std::move(done)](const CredentialResult &result) {
+    if (account.isEmpty()) {
+        answerLater(store, std::move(done), CredentialResult { CredentialResult::Status::NotFound, {}, {} });
+        return;
+    }
+    store.read(account, [done = std::move(done)](const CredentialResult &result) {
         if (result.ok())
             Logging::masker().addSecret(result.secret);
         if (done)
@@ -24,35 +56,41 @@ void CursorKeyStore::read(CredentialStore &store, CredentialStore::Callback done
     });
 }
 
-void CursorKeyStore::write(CredentialStore &store, const QString &key, CredentialStore::Callback done)
+void CursorKeyStore::write(
+    CredentialStore &store, const QString &account, const QString &key, CredentialStore::Callback done)
 {
-    if (key.isEmpty()) {
-        // Queued like every store answer, so callers see one behaviour.
-        QMetaObject::invokeMethod(
-            &store,
-            [done] {
-                if (done)
-                    done(CredentialResult { CredentialResult::Status::Refused, {},
-                        QCoreApplication::translate("CursorKeyStore", "The Cursor API key is empty.") });
-            },
-            Qt::QueuedConnection);
+    if (key.isEmpty() || account.isEmpty()) {
+        answerLater(store, std::move(done),
+            CredentialResult { CredentialResult::Status::Refused, {},
+                key.isEmpty() ? QCoreApplication::translate("CursorKeyStore", "The Cursor API key is empty.")
+                              : QCoreApplication::translate("CursorKeyStore",
+                                  "This machine is not paired, and the Cursor API key belongs to a pairing: pair "
+                                  "this machine first.") });
         return;
     }
     Logging::masker().addSecret(key);
-    store.write(account(), key, std::move(done));
+    store.write(account, key, std::move(done));
 }
 
-void CursorKeyStore::remove(CredentialStore &store, CredentialStore::Callback done)
+void CursorKeyStore::forget(CredentialStore &store, const QString &account, CredentialStore::Callback done)
 {
-    store.remove(account(), std::move(done));
+    store.remove(legacyAccount(), [&store, account, done = std::move(done)](const CredentialResult &) {
+        if (account.isEmpty()) {
+            if (done)
+                done(CredentialResult { CredentialResult::Status::Ok, {}, {} });
+            return;
+        }
+        store.remove(account, done);
+    });
 }
 
-void CursorKeyStore::apply(CredentialStore &store, const std::optional<QString> &key, CredentialStore::Callback done)
+void CursorKeyStore::apply(
+    CredentialStore &store, const QString &account, const std::optional<QString> &key, CredentialStore::Callback done)
 {
     if (key)
-        write(store, *key, std::move(done));
+        write(store, account, *key, std::move(done));
     else
-        remove(store, std::move(done));
+        forget(store, account, std::move(done));
 }
 
 } // namespace runnercore

@@ -16,6 +16,7 @@ public:
 
     void load();
     bool save(QString *error = nullptr) const;
+    QString fileName() const { return m_file; }
 
     bool isPaired() const { return !runnerId.isEmpty() && endpoint.isValid() && !endpoint.isEmpty(); }
     // Forgets the pairing but keeps preferences (endpoint, label, tier, store).

@@ -4,6 +4,7 @@
 #include <QJsonObject>
 #include <QMetaType>
 #include <QString>
+#include <QUrl>
 
 namespace runnercore {
 
@@ -17,7 +18,7 @@ struct ApprovalRequest
     QString title;
     QJsonObject toolCall; // the ACP ToolCallUpdate
     QJsonArray options; // [{option_id, name, kind}]
-    QString link; // links.approval with {session_id} and {approval_id} filled in; may be empty
+    QString link; // links.approval with {session_id} and {approval_id} filled in, percent-encoded; may be empty
 
     static ApprovalRequest from(
         const QString &runId, const QString &sessionId, const QJsonObject &data, const QString &linkTemplate)
@@ -26,9 +27,11 @@ struct ApprovalRequest
             data.value(QLatin1String("title")).toString(), data.value(QLatin1String("tool_call")).toObject(),
             data.value(QLatin1String("options")).toArray(), QString() };
         if (!linkTemplate.isEmpty()) {
+            // The ids are the server's and the harness's text: encoded, so each stays one path segment ("/", "?"
+            // and "#" cannot turn the link into another page, a query or a fragment).
             r.link = linkTemplate;
-            r.link.replace(QLatin1String("{session_id}"), sessionId)
-                .replace(QLatin1String("{approval_id}"), r.approvalId);
+            r.link.replace(QLatin1String("{session_id}"), QString::fromLatin1(QUrl::toPercentEncoding(sessionId)))
+                .replace(QLatin1String("{approval_id}"), QString::fromLatin1(QUrl::toPercentEncoding(r.approvalId)));
         }
         return r;
     }

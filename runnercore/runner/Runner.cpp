@@ -6,6 +6,7 @@
 #include <runnercore/config/AppPaths.h>
 #include <runnercore/config/ConfigKeys.h>
 #include <runnercore/config/CredentialStore.h>
+#include <runnercore/config/CursorKeyStore.h>
 #include <runnercore/config/InstanceLock.h>
 #include <runnercore/config/RunnerSettings.h>
 #include <runnercore/identity/PairingCode.h>
@@ -455,6 +456,7 @@ void Runner::onPaired(const PairingResult &result)
 {
     const QString oldAccount
         = m_settings.isPaired() ? CredentialStore::accountFor(m_settings.endpoint, m_settings.runnerId) : QString();
+    const QString oldCursorAccount = CursorKeyStore::account(m_settings);
     m_runnerId = result.runnerId;
     const QString credential = result.bootstrapCredential;
     const QString lockKey = lockKeyFor(m_endpoint, credential);
@@ -469,24 +471,29 @@ void Runner::onPaired(const PairingResult &result)
     m_settings.ownerPrincipalId = result.owner.principalId;
     m_settings.ownerMachineLabel = result.owner.machineLabel;
 
-    m_store.write(account(), credential, [this, credential, lockKey, oldAccount](const CredentialResult &written) {
-        if (!written.ok()) {
-            // The code is spent; run on the in-memory credential rather than lose the pairing outright.
-            const QString text = tr("Paired, but the credential could not be stored (%1). This session works; after "
-                                    "a restart you will need a new pairing code.")
-                                     .arg(written.message);
-            credentialsLogger->error("{}", text);
-            emit warning(text);
-        } else {
-            credentialsLogger->info("bootstrap credential stored in {}", m_store.backendName());
-            QString error;
-            if (!m_settings.save(&error))
-                emit warning(error);
-            if (!oldAccount.isEmpty() && oldAccount != account())
-                m_store.remove(oldAccount, [](const CredentialResult &) {});
-        }
-        beginIdentity(credential, lockKey);
-    });
+    m_store.write(account(), credential,
+        [this, credential, lockKey, oldAccount, oldCursorAccount](const CredentialResult &written) {
+            if (!written.ok()) {
+                // The code is spent; run on the in-memory credential rather than lose the pairing outright.
+                const QString text
+                    = tr("Paired, but the credential could not be stored (%1). This session works; after "
+                         "a restart you will need a new pairing code.")
+                          .arg(written.message);
+                credentialsLogger->error("{}", text);
+                emit warning(text);
+            } else {
+                credentialsLogger->info("bootstrap credential stored in {}", m_store.backendName());
+                QString error;
+                if (!m_settings.save(&error))
+                    emit warning(error);
+                if (!oldAccount.isEmpty() && oldAccount != account())
+                    m_store.remove(oldAccount, [](const CredentialResult &) {});
+                // The Cursor API key belonged to the pairing just replaced (one stored before keys had a pairing, to
+                // none): a new control plane never gets it. A front end that keeps it stores it under the new pairing.
+                CursorKeyStore::forget(m_store, oldCursorAccount, {});
+            }
+            beginIdentity(credential, lockKey);
+        });
 }
 
 void Runner::useStoredCredential()

@@ -1,7 +1,9 @@
 #include <runnercore/runner/Unpairing.h>
 
 #include <runnercore/config/CredentialStore.h>
+#include <runnercore/config/CursorKeyStore.h>
 #include <runnercore/config/InstanceLock.h>
+#include <runnercore/config/RunnerPreferences.h>
 #include <runnercore/config/RunnerSettings.h>
 
 #include <QTimer>
@@ -35,18 +37,41 @@ void Unpairing::run()
                 finish(Outcome::StoreFailed, tr("Could not remove the credential: %1").arg(removed.message));
                 return;
             }
-            const QString runnerId = m_settings.runnerId;
-            m_settings.clearPairing();
-            QString error;
-            if (!m_settings.save(&error)) {
+            forgetCursorLane();
+        });
+    });
+}
+
+void Unpairing::forgetCursorLane()
+{
+    // The Cursor API key belongs to the pairing: it goes with it, and the tuple too, so no later pairing
+    // advertises a lane its person never gave it.
+    CursorKeyStore::forget(m_store, CursorKeyStore::account(m_settings), [this](const CredentialResult &removed) {
+        if (!removed.ok()) {
+            finish(Outcome::StoreFailed,
+                tr("The credential was removed, but not the Cursor API key: %1").arg(removed.message));
+            return;
+        }
+        RunnerPreferences preferences(m_settings.fileName());
+        preferences.load();
+        QString error;
+        if (!preferences.cursor.isEmpty()) {
+            preferences.cursor = {};
+            if (!preferences.save(&error)) {
                 finish(Outcome::StoreFailed, tr("The credential was removed, but %1.").arg(error));
                 return;
             }
-            finish(Outcome::Forgotten,
-                tr("Forgot runner %1 (credential removed from the %2). An administrator can revoke it on the "
-                   "server side.")
-                    .arg(runnerId, m_store.backendName()));
-        });
+        }
+        const QString runnerId = m_settings.runnerId;
+        m_settings.clearPairing();
+        if (!m_settings.save(&error)) {
+            finish(Outcome::StoreFailed, tr("The credential was removed, but %1.").arg(error));
+            return;
+        }
+        finish(Outcome::Forgotten,
+            tr("Forgot runner %1 (credential removed from the %2). An administrator can revoke it on the "
+               "server side.")
+                .arg(runnerId, m_store.backendName()));
     });
 }
 

@@ -8,9 +8,9 @@ namespace runnercore {
 class CredentialStore;
 class RunnerSettings;
 
-// Forgets this machine's pairing: removes the bootstrap credential from its store and clears the
-// pairing from the shared settings, unless a running Runner holds the credential. Shared by
-// `checkfu-runner unpair` and the tray's Unpair… so both say and do the same.
+// Forgets this machine's pairing: removes the bootstrap credential and the pairing's Cursor API key
+// from their store, the Cursor tuple and the pairing from the shared settings, unless a running Runner holds the
+// credential. Shared by `checkfu-runner unpair` and the tray's Unpair… so both say and do the same.
 class Unpairing : public QObject
 {
     Q_OBJECT
@@ -30,6 +30,7 @@ public:
     QString message() const { return m_message; }
 
 private:
+    void forgetCursorLane();
     void finish(Outcome outcome, const QString &message);
 
     RunnerSettings &m_settings;

@@ -1081,6 +1081,45 @@ J.update({
     "One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input. On a shared machine use - or %1: every local account can read a command line.": "使用する 1 回限りのペアリングコード（CFU-XXXX-XXXX-XXXX）。- を指定すると標準入力から読み取ります。共有マシンでは - または %1 を使ってください。ローカルのすべてのアカウントがコマンドラインを読み取れます。",
 })
 
+# --- Issue 21: pairing links, the Cursor key of a pairing, links from the control plane ---
+J.update({
+    '%1 — not opened: %2': '%1 — 開きません: %2',
+    '%1 (on %2)': '%1（%2 上）',
+    "the control plane's link is too long": 'コントロールプレーンのリンクが長すぎます',
+    "the control plane's link is not a valid address": 'コントロールプレーンのリンクは有効なアドレスではありません',
+    'it is a plain http:// link to %1; only https:// (or http:// to this machine) is opened': '%1 への暗号化されていない http:// リンクです。開くのは https://（またはこのマシンへの http://）だけです',
+    'it is a %1: link; only https:// (or http:// to this machine) is opened': '%1: のリンクです。開くのは https://（またはこのマシンへの http://）だけです',
+    "the control plane's link names no host, or carries a user name": 'コントロールプレーンのリンクにホストがないか、ユーザー名が含まれています',
+    'This machine is not paired, and the Cursor API key belongs to a pairing: pair this machine first.': 'このマシンはペアリングされていません。Cursor API キーはペアリングに属するため、先にこのマシンをペアリングしてください。',
+    'K&eep this Cursor lane and its stored API key for the new pairing': 'この Cursor レーンと保存済みの API キーを新しいペアリングでも使う(&E)',
+    'The current pairing has a Cursor lane: profile version %1, release digest %2, model %3, with an API key in the credential store. Unless you keep it, the key is removed and the lane is off once this machine is paired again.': '現在のペアリングには Cursor レーンがあります: プロファイルバージョン %1、リリースダイジェスト %2、モデル %3、認証情報ストアに API キーがあります。引き継がない場合、このマシンを再度ペアリングした時点でキーは削除され、レーンはオフになります。',
+    "The link's endpoint %1 is on this machine, but Checkfu Runner cannot tell which user's program listens on port %2 here, so the link was refused. If you run that control plane yourself, type its address on this page.": 'リンクのエンドポイント %1 はこのマシン上にありますが、ポート %2 で待ち受けているのがどのユーザーのプログラムか Checkfu Runner には判断できないため、リンクを拒否しました。そのコントロールプレーンを自分で動かしている場合は、このページにアドレスを入力してください。',
+    "The link's endpoint %1 is on this machine, but nothing listens on port %2, so the link was refused: another user could start a program there later and pose as your control plane. Start your control plane first, then open the link again.": 'リンクのエンドポイント %1 はこのマシン上にありますが、ポート %2 で待ち受けているものがないため、リンクを拒否しました。別のユーザーが後でそこにプログラムを起動し、コントロールプレーンになりすます可能性があります。先にコントロールプレーンを起動してから、もう一度リンクを開いてください。',
+    "The link's endpoint %1 is on this machine, but the program listening on port %2 belongs to another user (uid %3), who could pose as your control plane and take this machine's runs. The link was refused.": 'リンクのエンドポイント %1 はこのマシン上にありますが、ポート %2 で待ち受けているプログラムは別のユーザー（uid %3）のものです。そのユーザーはコントロールプレーンになりすまし、このマシンの実行を奪う可能性があります。リンクを拒否しました。',
+    'This pairing link is for the control plane %1.': 'このペアリングリンクはコントロールプレーン %1 用です。',
+    'This pairing link names no control plane: its code will be redeemed with %1, the control plane set on the first page.': 'このペアリングリンクにはコントロールプレーンの指定がありません。コードは最初のページで設定したコントロールプレーン %1 で使用されます。',
+    'Runs it sends will execute on this machine: continue only if you expected this link from your administrator.': 'そこから送られる実行はこのマシンで動作します。管理者からこのリンクが届く予定だった場合にだけ続けてください。',
+    'This machine works for %1 now: pairing replaces that.': 'このマシンは現在 %1 のために動作しています。ペアリングするとこれが置き換えられます。',
+    "%1 waits for your decision in the Checkfu dashboard. The control plane's link was not opened: %2.": '%1 が Checkfu ダッシュボードであなたの判断を待っています。コントロールプレーンのリンクは開きませんでした: %2。',
+    '%1 waits for your decision. Click to open it in the Checkfu dashboard on %2.': '%1 があなたの判断を待っています。クリックすると %2 上の Checkfu ダッシュボードで開きます。',
+    '%1 (runner %2)': '%1（ランナー %2）',
+    '%1 (workspace %2, runner %3)': '%1（ワークスペース %2、ランナー %3）',
+    'This machine works for %1. Pair it with %2 instead? The current pairing ends: its credential is forgotten and its runs no longer come to this machine.': 'このマシンは %1 のために動作しています。代わりに %2 とペアリングしますか？現在のペアリングは終了し、その認証情報は削除され、その実行はこのマシンに届かなくなります。',
+    'Cursor lane: model %1, with the API key entered here': 'Cursor レーン: モデル %1、ここで入力した API キー',
+    'Cursor lane: model %1, kept from the current pairing': 'Cursor レーン: モデル %1、現在のペアリングから引き継ぎ',
+    "Cursor lane: off (the current pairing's Cursor API key is removed)": 'Cursor レーン: オフ（現在のペアリングの Cursor API キーは削除されます）',
+    '&Replace the Current Pairing': '現在のペアリングを置き換える(&R)',
+    "Replace this machine's pairing?": 'このマシンのペアリングを置き換えますか？',
+    'Choose Replace the Current Pairing to pair, or Cancel to keep the current pairing.': 'ペアリングするには「現在のペアリングを置き換える」を、現在のペアリングを残すには「キャンセル」を選んでください。',
+    'Nothing has been redeemed yet.': 'まだ何も使用されていません。',
+    'The Cursor lane of the current pairing could not be kept (%1), so the new pairing has none.': '現在のペアリングの Cursor レーンを引き継げなかったため（%1）、新しいペアリングにはレーンがありません。',
+    'its tuple is not usable': 'そのタプルは使用できません',
+    'Owner: %1': '所有者: %1',
+    'Workspace: %1 (runner pool %2)': 'ワークスペース: %1（ランナープール %2）',
+    'Runner: %1': 'ランナー: %1',
+    'The credential was removed, but not the Cursor API key: %1': '認証情報は削除しましたが、Cursor API キーは削除できませんでした: %1',
+})
+
 JAPANESE = J
 # A text that reads differently in one context: {(context, source): translation}.
 CONTEXT_JAPANESE = {}

@@ -7,6 +7,7 @@
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
 
+#include <QJsonObject>
 #include <QTest>
 
 using namespace runnercore;
@@ -146,6 +147,65 @@ private slots:
         QCOMPARE(m_sink->shown.first().link, QUrl(s.dashboardLink));
         m_sink->click(100);
         QCOMPARE(m_opened, QList<QUrl> { QUrl(s.dashboardLink) });
+    }
+
+    // A dashboard link of another scheme is never opened: the notification says so, and a click opens nothing.
+    void aFileDashboardLinkIsNotOpened()
+    {
+        RunnerStatus s = connectedStatus();
+        s.busySlots = 1;
+        s.dashboardLink = QStringLiteral("file:///home/someone/.ssh/id_ed25519");
+        m_notifier->setStatus(s);
+        m_notifier->approvalRequested(approval(QStringLiteral("apr_1"), QStringLiteral("t"), QString()));
+        QCOMPARE(m_sink->shown.size(), 1);
+        const Notification shown = m_sink->shown.first();
+        QCOMPARE(shown.link, QUrl());
+        QVERIFY2(shown.body.contains(QLatin1String("The control plane's link was not opened: it is a file: link")),
+            qPrintable(shown.body));
+        m_sink->click(100);
+        m_sink->click(100, NotificationSink::OpenAction);
+        QCOMPARE(m_opened, QList<QUrl>());
+
+        // The pairing result's link is the dashboard's too: not opened either.
+        m_notifier->pairingFinished(true, QStringLiteral("paired"));
+        QCOMPARE(m_sink->shown.last().link, QUrl());
+    }
+
+    // Where the approval's page is on another host than the endpoint, the notification names that host.
+    void anotherHostIsNamed()
+    {
+        RunnerStatus s = connectedStatus();
+        s.busySlots = 1;
+        m_notifier->setStatus(s);
+        m_notifier->approvalRequested(approval(
+            QStringLiteral("apr_1"), QStringLiteral("t"), QStringLiteral("https://decide.example.org/a/apr_1")));
+        QVERIFY2(m_sink->shown.first().body.contains(QLatin1String("dashboard on decide.example.org")),
+            qPrintable(m_sink->shown.first().body));
+        m_sink->click(100);
+        QCOMPARE(m_opened, QList<QUrl> { QUrl(QStringLiteral("https://decide.example.org/a/apr_1")) });
+    }
+
+    // {session_id} and {approval_id} are percent-encoded: an id with "/", "?" or "#" stays one path segment.
+    void substitutedIdsAreEncoded()
+    {
+        const QJsonObject data { { QStringLiteral("approval_id"), QStringLiteral("apr_1#x") },
+            { QStringLiteral("title"), QStringLiteral("t") } };
+        const ApprovalRequest request
+            = ApprovalRequest::from(QStringLiteral("run_1"), QStringLiteral("ses/../admin?x=1#y"), data,
+                QStringLiteral("https://cp.example.test/sessions/{session_id}/approvals/{approval_id}"));
+        QCOMPARE(request.link,
+            QStringLiteral("https://cp.example.test/sessions/ses%2F..%2Fadmin%3Fx%3D1%23y/approvals/apr_1%23x"));
+        RunnerStatus s = connectedStatus();
+        s.busySlots = 1;
+        m_notifier->setStatus(s);
+        m_notifier->approvalRequested(request);
+        m_sink->click(100);
+        QCOMPARE(m_opened.size(), 1);
+        QCOMPARE(m_opened.first().host(), QStringLiteral("cp.example.test"));
+        QCOMPARE(m_opened.first().query(), QString());
+        QCOMPARE(m_opened.first().fragment(), QString());
+        QCOMPARE(m_opened.first().path(QUrl::FullyEncoded),
+            QStringLiteral("/sessions/ses%2F..%2Fadmin%3Fx%3D1%23y/approvals/apr_1%23x"));
     }
 
     void decidedApprovalIsWithdrawn()

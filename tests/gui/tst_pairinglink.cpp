@@ -1,11 +1,29 @@
 // checkfu://pair links: what a valid link yields (normalised endpoint and code), and that every
-// malformed link is refused with a message naming the problem and never echoing the code.
+// malformed link is refused with a message naming the problem and never echoing the code; a
+// loopback endpoint whose port another local account listens on is refused (a real second account).
 #include "GuiTestSupport.h"
 #include "PairingLink.h"
 #include <runnercore/identity/PairingCode.h>
 #include <runnercore/transport/EndpointPolicy.h>
+#include <runnercore/transport/ListeningSockets.h>
+
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTcpServer>
+
+#include <unistd.h>
 
 using namespace runnercore;
+
+namespace {
+// The system's, not a shim under root's home that the other account cannot read.
+QString systemPython()
+{
+    const QString found = QStandardPaths::findExecutable(
+        QStringLiteral("python3"), { QStringLiteral("/usr/bin"), QStringLiteral("/bin") });
+    return found.isEmpty() ? QStringLiteral("python3") : found;
+}
+} // namespace
 
 class TestPairingLink : public QObject
 {
@@ -100,6 +118,82 @@ private slots:
         // The code is a secret: no part of it beyond the prefix is repeated.
         QVERIFY2(!link.error.contains(QLatin1String("7K3M")), qPrintable(link.error));
         QVERIFY2(!link.error.contains(QLatin1String("Q9XD")), qPrintable(link.error));
+    }
+
+    // A loopback endpoint is trusted only when the program listening on its port is the person's own. The test
+    // runs as root: a throwaway account listens on a port, and a link to that port is refused, naming it.
+    void refusesALoopbackEndpointOfAnotherUser()
+    {
+        if (::getuid() != 0)
+            QSKIP("needs root, to create a second local account");
+        const QString user = QStringLiteral("cfu-listen-%1").arg(QCoreApplication::applicationPid());
+        struct Cleanup
+        {
+            explicit Cleanup(const QString &name) : user(name) { }
+            QString user;
+            QProcess listener;
+            ~Cleanup()
+            {
+                if (listener.state() != QProcess::NotRunning) {
+                    listener.kill();
+                    listener.waitForFinished(5000);
+                }
+                QProcess::execute(QStringLiteral("userdel"), { user });
+            }
+        } cleanup(user);
+        QCOMPARE(QProcess::execute(QStringLiteral("useradd"),
+                     { QStringLiteral("--no-create-home"), QStringLiteral("--shell"),
+                         QStringLiteral("/usr/sbin/nologin"), user }),
+            0);
+        QProcess id;
+        id.start(QStringLiteral("id"), { QStringLiteral("-u"), user });
+        QVERIFY(id.waitForFinished(5000));
+        const QString uid = QString::fromLatin1(id.readAllStandardOutput()).trimmed();
+        QVERIFY(!uid.isEmpty() && uid != QLatin1String("0"));
+
+        // The other account's listener: setpriv execs python3 as that uid (no session, no shell around it).
+        cleanup.listener.setWorkingDirectory(QStringLiteral("/"));
+        cleanup.listener.start(QStringLiteral("setpriv"),
+            { QStringLiteral("--reuid=") + uid, QStringLiteral("--regid=") + uid, QStringLiteral("--clear-groups"),
+                systemPython(), QStringLiteral("-c"),
+                QStringLiteral("import socket,sys\n"
+                               "s=socket.socket()\n"
+                               "s.bind(('127.0.0.1',0))\n"
+                               "s.listen()\n"
+                               "print(s.getsockname()[1],flush=True)\n"
+                               "sys.stdin.read()\n") });
+        QVERIFY2(cleanup.listener.waitForStarted(5000), qPrintable(cleanup.listener.errorString()));
+        QTRY_VERIFY_WITH_TIMEOUT(cleanup.listener.canReadLine(), 10000);
+        const int port = QString::fromLatin1(cleanup.listener.readLine()).trimmed().toInt();
+        QVERIFY(port > 0);
+
+        for (const QString &host : { QStringLiteral("127.0.0.1"), QStringLiteral("localhost") }) {
+            PairingLink link = PairingLink::parse(
+                QStringLiteral("checkfu://pair?code=CFU-7K3M-Q9XD-2HFA&endpoint=http://%1:%2").arg(host).arg(port));
+            QVERIFY2(link.isValid(), qPrintable(link.error));
+            link.checkLoopbackOwner(ListeningSockets::ownUid());
+            QVERIFY(!link.isValid());
+            QCOMPARE(link.endpoint, QUrl()); // never used, never a silent substitute either (the wizard shows error)
+            QCOMPARE(link.code, QStringLiteral("CFU-7K3M-Q9XD-2HFA"));
+            QVERIFY2(link.error.contains(QStringLiteral("port %1").arg(port)), qPrintable(link.error));
+            QVERIFY2(link.error.contains(QStringLiteral("another user (uid %1)").arg(uid)), qPrintable(link.error));
+        }
+
+        // The person's own listener on loopback: accepted.
+        QTcpServer own;
+        QVERIFY(own.listen(QHostAddress::LocalHost));
+        PairingLink ours
+            = PairingLink::parse(QStringLiteral("checkfu://pair?code=CFU-7K3M-Q9XD-2HFA&endpoint=http://127.0.0.1:%1")
+                                     .arg(own.serverPort()));
+        ours.checkLoopbackOwner(ListeningSockets::ownUid());
+        QVERIFY2(ours.isValid(), qPrintable(ours.error));
+        QCOMPARE(ours.endpoint, QUrl(QStringLiteral("http://127.0.0.1:%1").arg(own.serverPort())));
+
+        // Not loopback: not this check's concern; a link without an endpoint neither.
+        PairingLink remote = PairingLink::parse(
+            QStringLiteral("checkfu://pair?code=CFU-7K3M-Q9XD-2HFA&endpoint=https://cp.example.test"));
+        remote.checkLoopbackOwner(ListeningSockets::ownUid());
+        QVERIFY2(remote.isValid(), qPrintable(remote.error));
     }
 
     void recognisesLinkArguments()

@@ -11,6 +11,7 @@
 #include <runnercore/transport/EndpointPolicy.h>
 
 #include <QAbstractButton>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QLabel>
 #include <QLineEdit>
@@ -759,21 +760,147 @@ private slots:
         const PairingLink codeOnly = PairingLink::parse(QStringLiteral("checkfu://pair?code=CFU-7K3M-Q9XD-2HFA"));
         QVERIFY(codeOnly.isValid());
 
-        // The endpoint from the settings: straight to the machine page, no link notice (the plane is the known one).
+        // The endpoint from the settings: straight to the machine page, whose notice names the control plane the
+        // code goes to (a code-only link is a link all the same: any web page can hand one out).
         PairingWizard known(hooks());
         known.setEndpoint(QUrl(QStringLiteral("https://stored.example.test")));
         known.prefill(codeOnly);
         QCOMPARE(known.currentId(), int(PairingWizard::MachinePageId));
-        QVERIFY(!shown(known, "linkNotice"));
+        QVERIFY(shown(known, "linkNotice"));
+        QVERIFY2(text(known, "linkNotice").contains(QLatin1String("names no control plane")),
+            qPrintable(text(known, "linkNotice")));
+        QVERIFY2(text(known, "linkNotice").contains(QLatin1String("https://stored.example.test")),
+            qPrintable(text(known, "linkNotice")));
         QCOMPARE(known.request().endpoint, QUrl(QStringLiteral("https://stored.example.test")));
         QCOMPARE(known.request().code, goodCode);
 
-        // No endpoint anywhere: the endpoint page, with the code already filled in.
+        // No endpoint anywhere: the endpoint page, with the code already filled in; the notice then names what
+        // the person typed.
         PairingWizard unknown(hooks());
         unknown.prefill(codeOnly);
         QCOMPARE(unknown.currentId(), int(PairingWizard::EndpointPageId));
         QCOMPARE(fieldText(unknown, "codeEdit"), goodCode);
         QVERIFY(!shown(unknown, "endpointNotice"));
+        setText(unknown, "endpointEdit", QStringLiteral("https://typed.example.test"));
+        nextUntil(unknown, PairingWizard::MachinePageId);
+        QVERIFY2(text(unknown, "linkNotice").contains(QLatin1String("https://typed.example.test")),
+            qPrintable(text(unknown, "linkNotice")));
+
+        // Opened from the menu (no link): no notice.
+        PairingWizard manual(hooks());
+        fillGood(manual);
+        manual.restart();
+        nextUntil(manual, PairingWizard::MachinePageId);
+        QVERIFY(!shown(manual, "linkNotice"));
+    }
+
+    // On a paired machine a link's pairing says what it replaces and waits for the one button that says so: not
+    // the Pair button, not Enter, not the default button. Nothing is redeemed before that click.
+    void aLinkOnAPairedMachineAsksBeforeReplacing()
+    {
+        PairingWizard wizard(hooks());
+        QSignalSpy requested(&wizard, &PairingWizard::pairRequested);
+        wizard.setEndpoint(QUrl(QStringLiteral("https://current.example.test")));
+        wizard.setCurrentPairing(QUrl(QStringLiteral("https://current.example.test")), QStringLiteral("ws_current"),
+            QStringLiteral("runner_old"));
+        wizard.prefill(PairingLink::parse(
+            QStringLiteral("checkfu://pair?code=CFU-7K3M-Q9XD-2HFA&endpoint=https://new.example.test")));
+        wizard.show();
+        QCOMPARE(wizard.currentId(), int(PairingWizard::MachinePageId));
+        const QString notice = text(wizard, "linkNotice");
+        QVERIFY2(notice.contains(QLatin1String("https://new.example.test")), qPrintable(notice));
+        QVERIFY2(notice.contains(QLatin1String("works for https://current.example.test (workspace ws_current")),
+            qPrintable(notice));
+
+        answerDetections(true, true);
+        click(wizard, "sandboxBubblewrap");
+        nextUntil(wizard, PairingWizard::ResultPageId);
+        QCOMPARE(requested.size(), 0);
+        const QString question = text(wizard, "resultMessage");
+        QVERIFY2(
+            question.contains(QLatin1String("This machine works for https://current.example.test (workspace "
+                                            "ws_current, runner runner_old). Pair it with https://new.example.test "
+                                            "instead?")),
+            qPrintable(question));
+        QCOMPARE(text(wizard, "resultHeadline"), QStringLiteral("Replace this machine's pairing?"));
+        auto *replace = child<QPushButton>(wizard, "replacePairing");
+        QVERIFY(replace);
+        QVERIFY(replace->isVisible());
+        QVERIFY(!replace->isDefault());
+        QVERIFY(!replace->autoDefault());
+        QVERIFY(!wizard.button(QWizard::FinishButton)->isEnabled());
+        QVERIFY(!shown(wizard, "pairingProgress"));
+
+        // Enter, on the wizard and on the focused widget, redeems nothing.
+        QTest::keyClick(&wizard, Qt::Key_Return);
+        QTest::keyClick(&wizard, Qt::Key_Enter);
+        if (QWidget *focused = QApplication::focusWidget())
+            QTest::keyClick(focused, Qt::Key_Return);
+        QCOMPARE(requested.size(), 0);
+        QCOMPARE(wizard.currentId(), int(PairingWizard::ResultPageId));
+
+        // Back is still possible (nothing was redeemed); coming forward again asks again.
+        wizard.button(QWizard::BackButton)->click();
+        QCOMPARE(wizard.currentId(), int(PairingWizard::CursorPageId));
+        wizard.button(QWizard::NextButton)->click();
+        QCOMPARE(requested.size(), 0);
+        QVERIFY(child<QPushButton>(wizard, "replacePairing")->isVisible());
+
+        replace->click();
+        QCOMPARE(requested.size(), 1);
+        QCOMPARE(
+            requested.at(0).at(0).value<PairingRequest>().endpoint, QUrl(QStringLiteral("https://new.example.test")));
+        QVERIFY(!replace->isVisible());
+        QCOMPARE(text(wizard, "resultHeadline"), QStringLiteral("Pairing…"));
+        // A second click (or a late one) sends nothing more.
+        replace->click();
+        QCOMPARE(requested.size(), 1);
+    }
+
+    // The Cursor page shows the current pairing's stored tuple and offers to keep it; not kept, the summary says
+    // the lane is off and the stored key is removed; kept, the request says so and the summary names the model.
+    void theStoredCursorLaneIsKeptOnlyWhenChosen_data()
+    {
+        QTest::addColumn<bool>("keep");
+        QTest::newRow("not kept") << false;
+        QTest::newRow("kept") << true;
+    }
+
+    void theStoredCursorLaneIsKeptOnlyWhenChosen()
+    {
+        QFETCH(bool, keep);
+        PairingWizard wizard(hooks());
+        QSignalSpy requested(&wizard, &PairingWizard::pairRequested);
+        wizard.setStoredCursor(CursorTuple { profile, digest, QStringLiteral("stored-model") });
+        wizard.show();
+        setText(wizard, "endpointEdit", QStringLiteral("https://cp.example.test"));
+        setText(wizard, "codeEdit", goodCode);
+        answerDetections(false, false);
+        click(wizard, "sandboxHostProcess");
+        wizard.restart();
+        nextUntil(wizard, PairingWizard::CursorPageId);
+        QVERIFY(shown(wizard, "storedCursor"));
+        const QString stored = text(wizard, "storedCursor");
+        QVERIFY2(stored.contains(profile) && stored.contains(digest) && stored.contains(QLatin1String("stored-model")),
+            qPrintable(stored));
+        auto *keepBox = child<QCheckBox>(wizard, "keepCursor");
+        QVERIFY(keepBox);
+        QVERIFY(!keepBox->isChecked()); // kept only by choice
+        if (keep)
+            keepBox->click();
+        nextUntil(wizard, PairingWizard::ResultPageId);
+        QCOMPARE(requested.size(), 1);
+        const auto request = requested.at(0).at(0).value<PairingRequest>();
+        QCOMPARE(request.keepCursor, keep);
+        QVERIFY(!request.cursor);
+        const QString summary = text(wizard, "pairingSummary");
+        if (keep)
+            QVERIFY2(summary.contains(QLatin1String("Cursor lane: model stored-model, kept from the current pairing")),
+                qPrintable(summary));
+        else
+            QVERIFY2(
+                summary.contains(QLatin1String("Cursor lane: off (the current pairing's Cursor API key is removed)")),
+                qPrintable(summary));
     }
 
     void prefillShowsWhatIsWrongWithALink()

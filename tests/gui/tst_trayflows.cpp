@@ -17,6 +17,9 @@
 #include "TrayIcon.h"
 #include "TrayMenu.h"
 #include <runnercore/config/AppPaths.h>
+#include <runnercore/config/CredentialStore.h>
+#include <runnercore/config/CursorKeyStore.h>
+#include <runnercore/config/RunnerPreferences.h>
 #include <runnercore/identity/PairingRedemption.h>
 
 #include <QAbstractButton>
@@ -59,6 +62,26 @@ class TestTrayFlows : public QObject
     RecordingSink *m_sink = nullptr; // owned by m_tray
     QList<QUrl> m_opened;
     QStringList m_cancelAsked;
+
+    int redemptions() const
+    {
+        int count = 0;
+        for (const QJsonValue &r : m_devplane.requests())
+            count
+                += r.toObject().value(QStringLiteral("path")).toString() == QLatin1String("/v1/runner-pairings/redeem");
+        return count;
+    }
+
+    // What the tray's (file) credential store holds for a pairing's Cursor key.
+    static CredentialResult readCursorKey(const QUrl &endpoint, const QString &runnerId)
+    {
+        const auto store = CredentialStore::create(CredentialStore::Kind::File, AppPaths::credentialDir());
+        std::optional<CredentialResult> result;
+        store->read(CursorKeyStore::account(endpoint, runnerId), [&](const CredentialResult &r) { result = r; });
+        if (!QTest::qWaitFor([&] { return result.has_value(); }, 5000))
+            return CredentialResult { CredentialResult::Status::Error, {}, QStringLiteral("the store did not answer") };
+        return *result;
+    }
 
 private slots:
     void initTestCase()
@@ -262,6 +285,108 @@ private slots:
             cli.setEnv(QLatin1String(name), qEnvironmentVariable(name));
         QCOMPARE(cli.run({ QStringLiteral("unpair") }), int(RunnerExit::AlreadyRunning));
         QVERIFY(m_controller->status().paired);
+    }
+
+    // A link handed to the paired tray: the wizard says what it replaces and redeems nothing until Replace the
+    // Current Pairing is clicked (the devplane sees no redemption before); then the result page shows the owner
+    // and workspace the control plane returned. The Cursor key of the old pairing goes with it unless the person
+    // keeps it on the Cursor page: first not kept (gone, tuple cleared), then kept (under the new pairing).
+    void aLinkOnThePairedMachineReplacesItOnlyAfterTheClick_data()
+    {
+        QTest::addColumn<bool>("keep");
+        QTest::newRow("key not kept") << false;
+        QTest::newRow("key kept") << true;
+    }
+
+    void aLinkOnThePairedMachineReplacesItOnlyAfterTheClick()
+    {
+        QFETCH(bool, keep);
+        // Re-pairing drains the current Runner first: whatever an earlier test left running is cancelled here, so
+        // the wait below measures the pairing, not a leftover run.
+        const RunnerStatus leftover = m_controller->status();
+        for (const RunSummary &run : leftover.activity.running())
+            m_controller->cancelRun(run.runId);
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->status().activity.running().isEmpty(), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_controller->status().state, RunnerState::Ready, 15000);
+        const RunnerStatus before = m_controller->status();
+        const QUrl endpoint(m_devplane.url());
+        const QString oldRunner = before.runnerId;
+        const QString cursorKey = QStringLiteral("cursor-key-of-%1").arg(oldRunner);
+        // The current pairing's Cursor lane: the tuple in the settings, the key stored for this pairing.
+        {
+            RunnerPreferences preferences(AppPaths::settingsFile());
+            preferences.load();
+            preferences.cursor = { QStringLiteral("hprof_0123456789abcdef0123456789abcdef@3"),
+                QStringLiteral("sha256:") + QString(64, u'b'), QStringLiteral("flow-model") };
+            QVERIFY(preferences.save());
+            QSignalSpy stored(m_controller.get(), &RunnerController::cursorKeyStored);
+            m_controller->setCursorKey(cursorKey);
+            QVERIFY(stored.wait(5000));
+            QVERIFY2(stored.first().at(0).toBool(), qPrintable(stored.first().at(1).toString()));
+        }
+        QCOMPARE(readCursorKey(endpoint, oldRunner).secret, cursorKey);
+
+        const QString code = m_devplane.pair();
+        QVERIFY(!code.isEmpty());
+        const int redeemedBefore = redemptions();
+        m_tray->handleArguments({ QStringLiteral("checkfu://pair?code=%1&endpoint=%2")
+                                      .arg(code, QString::fromLatin1(QUrl::toPercentEncoding(m_devplane.url()))) });
+        PairingWizard *wizard = m_tray->pairingWizard();
+        QVERIFY(wizard);
+        QCOMPARE(wizard->currentId(), int(PairingWizard::MachinePageId));
+        auto *notice = child<QLabel>(wizard, "linkNotice");
+        QVERIFY(notice);
+        QVERIFY2(
+            notice->text().contains(QStringLiteral("works for %1").arg(m_devplane.url())), qPrintable(notice->text()));
+        wizard->button(QWizard::NextButton)->click();
+        child<QRadioButton>(wizard, "sandboxHostProcess")->click();
+        wizard->button(QWizard::NextButton)->click();
+        QCOMPARE(wizard->currentId(), int(PairingWizard::CursorPageId));
+        // The stored tuple is shown once the store has answered that the key is there.
+        auto *storedText = child<QLabel>(wizard, "storedCursor");
+        QTRY_VERIFY(
+            storedText && storedText->isVisibleTo(wizard) && storedText->text().contains(QLatin1String("flow-model")));
+        if (keep)
+            child<QAbstractButton>(wizard, "keepCursor")->click();
+        wizard->button(QWizard::NextButton)->click();
+        QCOMPARE(wizard->currentId(), int(PairingWizard::ResultPageId));
+
+        auto *result = child<QLabel>(wizard, "resultMessage");
+        QVERIFY2(result->text().contains(QStringLiteral("This machine works for %1 (workspace ").arg(m_devplane.url())),
+            qPrintable(result->text()));
+        auto *replace = child<QAbstractButton>(wizard, "replacePairing");
+        QVERIFY(replace && replace->isVisible());
+        QTest::keyClick(wizard, Qt::Key_Return);
+        // Nothing was redeemed, and the Runner still works for its pairing: it is Ready with the old runner id.
+        QCOMPARE(redemptions(), redeemedBefore);
+        QCOMPARE(m_controller->status().runnerId, oldRunner);
+        QCOMPARE(m_controller->status().state, RunnerState::Ready);
+
+        replace->click();
+        QTRY_VERIFY_WITH_TIMEOUT(wizard->button(QWizard::FinishButton)->isEnabled(), 20000);
+        QCOMPARE(redemptions(), redeemedBefore + 1);
+        QTRY_COMPARE_WITH_TIMEOUT(m_controller->status().state, RunnerState::Ready, 15000);
+        const QString newRunner = m_controller->status().runnerId;
+        QVERIFY(newRunner != oldRunner);
+        // The owner and workspace the redemption answered (§2.1).
+        QVERIFY2(result->text().contains(QStringLiteral("Owner: %1").arg(m_devplane.defaultPrincipal())),
+            qPrintable(result->text()));
+        QVERIFY2(result->text().contains(QStringLiteral("Workspace: ws_")), qPrintable(result->text()));
+        QVERIFY2(result->text().contains(newRunner), qPrintable(result->text()));
+
+        // The old pairing's key is gone either way; kept, it is the new pairing's now, with its tuple.
+        QTRY_COMPARE(readCursorKey(endpoint, oldRunner).status, CredentialResult::Status::NotFound);
+        RunnerPreferences after(AppPaths::settingsFile());
+        after.load();
+        if (keep) {
+            QTRY_COMPARE(readCursorKey(endpoint, newRunner).secret, cursorKey);
+            QCOMPARE(after.cursor.model, QStringLiteral("flow-model"));
+        } else {
+            QCOMPARE(readCursorKey(endpoint, newRunner).status, CredentialResult::Status::NotFound);
+            QVERIFY(after.cursor.isEmpty());
+        }
+        wizard->button(QWizard::FinishButton)->click();
+        QTRY_VERIFY(!m_tray->pairingWizard());
     }
 
     // Unpair… from the menu: the Runner signs off, the credential and the pairing are forgotten,

@@ -224,6 +224,61 @@ private slots:
         QVERIFY(QFileInfo(m_logDir.path() + QStringLiteral("/logs")).isDir());
     }
 
+    // Links from the control plane are opened only when https, or http to a loopback host; anything else never
+    // reaches the opener, and the menu says why. A host other than the endpoint's is shown.
+    void controlPlaneLinksAreOpenedOnlyWhenSafe_data()
+    {
+        QTest::addColumn<QString>("link");
+        QTest::addColumn<bool>("opened");
+        QTest::addColumn<QString>("shown"); // a part of the menu entry's text
+        QTest::newRow("file") << QStringLiteral("file:///etc/passwd") << false
+                              << QStringLiteral("not opened: it is a file: link");
+        QTest::newRow("smb") << QStringLiteral("smb://evil.example.test/share") << false << QStringLiteral("smb: link");
+        QTest::newRow("checkfu") << QStringLiteral("checkfu://pair?code=CFU-7K3M-Q9XD-2HFA") << false
+                                 << QStringLiteral("checkfu: link");
+        QTest::newRow("javascript") << QStringLiteral("javascript:alert(1)") << false
+                                    << QStringLiteral("javascript: link");
+        QTest::newRow("data") << QStringLiteral("data:text/html;base64,PHNjcmlwdD4=") << false
+                              << QStringLiteral("data: link");
+        QTest::newRow("plain http off loopback") << QStringLiteral("http://cp.example.test/runners") << false
+                                                 << QStringLiteral("plain http:// link to cp.example.test");
+        QTest::newRow("http to loopback")
+            << QStringLiteral("http://127.0.0.1:8787/runners") << true << QStringLiteral("(on 127.0.0.1)");
+        QTest::newRow("https, the endpoint's host")
+            << QStringLiteral("https://cp.example.test/runners/rnr_0123") << true << QStringLiteral("Open dashboard");
+        QTest::newRow("https, another host") << QStringLiteral("https://elsewhere.example.test/x") << true
+                                             << QStringLiteral("Open dashboard (on elsewhere.example.test)");
+    }
+
+    void controlPlaneLinksAreOpenedOnlyWhenSafe()
+    {
+        QFETCH(QString, link);
+        QFETCH(bool, opened);
+        QFETCH(QString, shown);
+
+        TrayIcon icon(hooks());
+        RunnerStatus status = withState(RunnerState::Ready, 1);
+        status.dashboardLink = link;
+        status.approvals = { approval(QStringLiteral("apr_1"), QStringLiteral("Edit"), QString()) };
+        icon.setStatus(status);
+        QAction *dashboard = icon.menu()->dashboardAction();
+        QCOMPARE(dashboard->isEnabled(), opened);
+        QVERIFY2(dashboard->text().contains(shown), qPrintable(dashboard->text()));
+        QCOMPARE(icon.menu()->approvalActions().size(), 1);
+        QAction *decide = icon.menu()->approvalActions().first();
+        QCOMPARE(decide->isEnabled(), opened);
+        QVERIFY2(decide->text().startsWith(QLatin1String("Decide: Edit")), qPrintable(decide->text()));
+        if (!opened)
+            QVERIFY2(decide->text().contains(QLatin1String("not opened")), qPrintable(decide->text()));
+
+        dashboard->trigger();
+        decide->trigger();
+        if (opened)
+            QCOMPARE(m_opened, (QList<QUrl> { QUrl(link), QUrl(link) }));
+        else
+            QCOMPARE(m_opened, QList<QUrl>());
+    }
+
     void quitAsksOnlyWithRunsInFlight()
     {
         TrayIcon icon(hooks());

@@ -307,7 +307,10 @@ private slots:
     {
         QTemporaryDir dir;
         const auto store = CredentialStore::create(CredentialStore::Kind::File, dir.path() + QStringLiteral("/creds"));
-        CredentialResult result = waitForCredential([&](auto done) { CursorKeyStore::write(*store, apiKey, done); });
+        const QString account
+            = CursorKeyStore::account(QUrl(QStringLiteral("https://cp.example.test")), QStringLiteral("runner_1"));
+        CredentialResult result
+            = waitForCredential([&](auto done) { CursorKeyStore::write(*store, account, apiKey, done); });
         QVERIFY2(result.ok(), qPrintable(result.message));
 
         TraySettings s(AppPaths::settingsFile());
@@ -316,20 +319,22 @@ private slots:
         QVERIFY(!fileBytes(AppPaths::settingsFile()).contains(apiKey.toUtf8()));
         QVERIFY(fileBytes(AppPaths::settingsFile()).contains(validProfile.toUtf8()));
 
-        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, done); });
+        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, account, done); });
         QVERIFY(result.ok());
         QCOMPARE(result.secret, apiKey);
-        // Under the fixed account, where the Runner thread will look for it.
+        // Under the pairing's account, where the Runner thread will look for it; not under the old fixed one.
+        result = waitForCredential([&](auto done) { store->read(account, done); });
+        QCOMPARE(result.secret, apiKey);
         result = waitForCredential([&](auto done) { store->read(QStringLiteral("cursor-api-key"), done); });
-        QCOMPARE(result.secret, apiKey);
-
-        // The dialog's "clear" (nullopt) removes it.
-        result = waitForCredential([&](auto done) { CursorKeyStore::apply(*store, std::nullopt, done); });
-        QVERIFY(result.ok());
-        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, done); });
         QCOMPARE(result.status, CredentialResult::Status::NotFound);
 
-        result = waitForCredential([&](auto done) { CursorKeyStore::apply(*store, QString(), done); });
+        // The dialog's "clear" (nullopt) removes it.
+        result = waitForCredential([&](auto done) { CursorKeyStore::apply(*store, account, std::nullopt, done); });
+        QVERIFY(result.ok());
+        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, account, done); });
+        QCOMPARE(result.status, CredentialResult::Status::NotFound);
+
+        result = waitForCredential([&](auto done) { CursorKeyStore::apply(*store, account, QString(), done); });
         QCOMPARE(result.status, CredentialResult::Status::Refused);
     }
 

@@ -13,6 +13,8 @@
 #include "RunnerProcess.h"
 
 #include <runnercore/config/CredentialStore.h>
+#include <runnercore/config/CursorKeyStore.h>
+#include <runnercore/config/RunnerSettings.h>
 
 #include <QDir>
 #include <QFile>
@@ -35,8 +37,6 @@ const QString profile = QStringLiteral("hprof_0123456789abcdef0123456789abcdef@4
 const QString digest = QStringLiteral("sha256:") + QString(64, QLatin1Char('c'));
 const QString model = QStringLiteral("cursor-stored");
 const QString cursorKey = QStringLiteral("cursor-stored-KEY-9d41c7a2e0b35f68");
-// Where the tray keeps the key (docs/protocol.md, "The tray"); CursorKeyStore::account().
-const QString cursorAccount = QStringLiteral("cursor-api-key");
 
 void storeSettings(const RunnerHome &home, const QList<std::pair<QString, QString>> &values)
 {
@@ -54,6 +54,14 @@ void storeCursorTuple(const RunnerHome &home)
             { QStringLiteral("cursor/model"), model } });
 }
 
+// Where the tray keeps the key: under the home's pairing (docs/protocol.md, "The tray"; CursorKeyStore::account()).
+QString cursorAccount(const RunnerHome &home)
+{
+    RunnerSettings pairing(home.settingsFile());
+    pairing.load();
+    return CursorKeyStore::account(pairing);
+}
+
 // The key in the home's file credential store, as the tray's Settings store it there.
 CredentialResult storeOp(
     const RunnerHome &home, const std::function<void(CredentialStore &, CredentialStore::Callback)> &op)
@@ -69,7 +77,7 @@ CredentialResult storeOp(
 bool storeCursorKey(const RunnerHome &home, QString *error)
 {
     const CredentialResult r
-        = storeOp(home, [](CredentialStore &s, auto done) { s.write(cursorAccount, cursorKey, done); });
+        = storeOp(home, [&](CredentialStore &s, auto done) { s.write(cursorAccount(home), cursorKey, done); });
     if (!r.ok())
         *error = r.message;
     return r.ok();
@@ -342,7 +350,7 @@ void TestStoredPreferences::doctorReportsTheStoredConfiguration()
 
     // The key gone from the store: no lane, no failure, and doctor says why.
     const CredentialResult removed
-        = storeOp(*home, [](CredentialStore &s, auto done) { s.remove(cursorAccount, done); });
+        = storeOp(*home, [&](CredentialStore &s, auto done) { s.remove(cursorAccount(*home), done); });
     QVERIFY2(removed.ok(), qPrintable(removed.message));
     {
         RunnerProcess doctor(home);
@@ -409,7 +417,7 @@ void TestStoredPreferences::storedCursorLaneIsAdvertisedOnlyWithDocker()
 
     // The tuple without its key: docker is there, the lane is not, and the start is not an error.
     const CredentialResult removed
-        = storeOp(*home, [](CredentialStore &s, auto done) { s.remove(cursorAccount, done); });
+        = storeOp(*home, [&](CredentialStore &s, auto done) { s.remove(cursorAccount(*home), done); });
     QVERIFY2(removed.ok(), qPrintable(removed.message));
     {
         RunnerProcess runner(home);

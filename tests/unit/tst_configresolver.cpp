@@ -225,9 +225,20 @@ private slots:
         QVERIFY(!withoutKey.config().cursor);
         QVERIFY2(withoutKey.cursorNote.contains(QLatin1String("no Cursor API key")), qPrintable(withoutKey.cursorNote));
 
-        const CredentialResult written
-            = waitForCredential([&](auto done) { CursorKeyStore::write(*store, apiKey, done); });
+        // Not paired: the key has no pairing to belong to, so none is found.
+        const QUrl endpoint(QStringLiteral("https://cp.example.test"));
+        const QString account = CursorKeyStore::account(endpoint, QStringLiteral("runner_1"));
+        CredentialResult written
+            = waitForCredential([&](auto done) { CursorKeyStore::write(*store, account, apiKey, done); });
         QVERIFY2(written.ok(), qPrintable(written.message));
+        QVERIFY(!resolveWaiting(resolver, inputWith(), *store).config().cursor);
+
+        RunnerSettings paired(file());
+        paired.load();
+        paired.endpoint = endpoint;
+        paired.runnerId = QStringLiteral("runner_1");
+        QVERIFY(paired.save());
+        QCOMPARE(resolver.pairingAccount(), account);
         ResolvedConfig withKey = resolveWaiting(resolver, inputWith(), *store);
         QVERIFY2(withKey.ok(), qPrintable(messages(withKey)));
         QVERIFY(withKey.config().cursor);
@@ -236,10 +247,22 @@ private slots:
 
         // The environment owns the lane: the store is not asked, the answer comes at once.
         std::optional<CursorKeyLookup> lookup;
-        resolver.lookUpCursorKey(inputWith({}, { { modelVariable, QStringLiteral("m") } }).env, *store,
+        resolver.lookUpCursorKey(inputWith({}, { { modelVariable, QStringLiteral("m") } }), *store,
             [&](const CursorKeyLookup &key) { lookup = key; });
         QVERIFY(lookup);
         QCOMPARE(int(lookup->outcome), int(CursorKeyLookup::Outcome::NotAsked));
+
+        // A pairing code makes a new pairing: the stored lane (its key is the current pairing's) is not its lane.
+        lookup.reset();
+        const RunnerConfigInput pairing = inputWith({ { QStringLiteral("code"), QStringLiteral("CFU-7K3M-Q9XD-2HFA") },
+            { QStringLiteral("endpoint"), QStringLiteral("https://other.example.test") } });
+        resolver.lookUpCursorKey(pairing, *store, [&](const CursorKeyLookup &key) { lookup = key; });
+        QVERIFY(lookup);
+        QCOMPARE(int(lookup->outcome), int(CursorKeyLookup::Outcome::NotAsked));
+        ResolvedConfig repairing = resolveWaiting(resolver, pairing, *store);
+        QVERIFY2(repairing.ok(), qPrintable(messages(repairing)));
+        QVERIFY(!repairing.config().cursor);
+        QVERIFY(!resolver.resolve(pairing, CursorKeyLookup::found(apiKey)).config().cursor);
     }
 
     // Every error names the flag or variable to fix; one a stored value causes is marked as the settings

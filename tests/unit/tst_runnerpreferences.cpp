@@ -433,26 +433,52 @@ private slots:
     {
         QTemporaryDir creds;
         const auto store = CredentialStore::create(CredentialStore::Kind::File, creds.path());
-        QCOMPARE(CursorKeyStore::account(), QStringLiteral("cursor-api-key"));
-        CredentialResult result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, done); });
+        // Under an account of the pairing (endpoint and runner id), never under the fixed one of earlier versions.
+        const QString account
+            = CursorKeyStore::account(QUrl(QStringLiteral("https://cp.example.test/")), QStringLiteral("runner_1"));
+        QCOMPARE(account, QStringLiteral("cursor-api-key|https://cp.example.test:443|runner_1"));
+        QCOMPARE(CursorKeyStore::account(QUrl(QStringLiteral("https://cp.example.test")), QStringLiteral("runner_2"))
+                == account,
+            false);
+        QCOMPARE(CursorKeyStore::account(QUrl(), QStringLiteral("runner_1")), QString());
+        CredentialResult result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, account, done); });
         QCOMPARE(result.status, CredentialResult::Status::NotFound);
-        result = waitForCredential([&](auto done) { CursorKeyStore::write(*store, apiKey, done); });
+        result = waitForCredential([&](auto done) { CursorKeyStore::write(*store, account, apiKey, done); });
         QVERIFY2(result.ok(), qPrintable(result.message));
-        result = waitForCredential([&](auto done) { store->read(CursorKeyStore::account(), done); });
+        result = waitForCredential([&](auto done) { store->read(account, done); });
         QCOMPARE(result.secret, apiKey);
-        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, done); });
+        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, account, done); });
         QCOMPARE(result.secret, apiKey);
+        // Another pairing does not find it.
+        result = waitForCredential([&](auto done) {
+            CursorKeyStore::read(*store,
+                CursorKeyStore::account(QUrl(QStringLiteral("https://other.example.test")), QStringLiteral("runner_1")),
+                done);
+        });
+        QCOMPARE(result.status, CredentialResult::Status::NotFound);
 
         // Held, so masked in every log line.
         Logging::get("config")->info("key {}", apiKey);
         QVERIFY(!newLog().contains(apiKey));
 
-        result = waitForCredential([&](auto done) { CursorKeyStore::apply(*store, std::nullopt, done); });
+        // A key under the fixed account of earlier versions is never read, and forgetting removes it too.
+        result = waitForCredential(
+            [&](auto done) { store->write(CursorKeyStore::legacyAccount(), QStringLiteral("old-key"), done); });
         QVERIFY(result.ok());
-        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, done); });
+        result = waitForCredential([&](auto done) { CursorKeyStore::apply(*store, account, std::nullopt, done); });
+        QVERIFY(result.ok());
+        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, account, done); });
         QCOMPARE(result.status, CredentialResult::Status::NotFound);
-        result = waitForCredential([&](auto done) { CursorKeyStore::write(*store, QString(), done); });
+        result = waitForCredential([&](auto done) { store->read(CursorKeyStore::legacyAccount(), done); });
+        QCOMPARE(result.status, CredentialResult::Status::NotFound);
+        result = waitForCredential([&](auto done) { CursorKeyStore::write(*store, account, QString(), done); });
         QCOMPARE(result.status, CredentialResult::Status::Refused);
+        // Not paired: nothing for a key to belong to.
+        result = waitForCredential([&](auto done) { CursorKeyStore::write(*store, QString(), apiKey, done); });
+        QCOMPARE(result.status, CredentialResult::Status::Refused);
+        QVERIFY2(result.message.contains(QLatin1String("not paired")), qPrintable(result.message));
+        result = waitForCredential([&](auto done) { CursorKeyStore::read(*store, QString(), done); });
+        QCOMPARE(result.status, CredentialResult::Status::NotFound);
     }
 
 private:
