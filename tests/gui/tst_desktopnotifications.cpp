@@ -3,6 +3,7 @@
 // (app name, summary, escaped body, the Open action, hints), that a click on the notification
 // (ActionInvoked) opens the approval's link, that a decided approval is taken back, and that
 // without the service the tray icon's message is used and its click works the same.
+#include "BusRoundTrip.h"
 #include "DesktopNotifications.h"
 #include "GuiTestSupport.h"
 #include "SecretServiceSession.h"
@@ -69,6 +70,10 @@ public slots:
         return QStringLiteral("fake");
     }
 };
+
+// A call the fake server answers, for BusRoundTrip.
+const BusRoundTrip::Peer notificationServer { FreedesktopNotifications::Service, FreedesktopNotifications::Path,
+    FreedesktopNotifications::Interface, QStringLiteral("GetCapabilities") };
 
 Notification approvalNotification()
 {
@@ -196,10 +201,13 @@ private slots:
         QCOMPARE(activated.size(), 1);
         QCOMPARE(activated.first().at(1).toString(), QStringLiteral("default"));
 
-        // Another application's notification id is not ours.
+        // Another application's notification id is not ours. The server's next signal comes after
+        // it: once that one opened the approval again, the other one had opened nothing.
         emit server.ActionInvoked(4242, QStringLiteral("default"));
-        QTest::qWait(200);
-        QCOMPARE(opened.size(), 1);
+        emit server.ActionInvoked(server.calls.first().id, QStringLiteral("open"));
+        QTRY_COMPARE(activated.size(), 2);
+        QCOMPARE(activated.last().at(1).toString(), QStringLiteral("open"));
+        QCOMPARE(opened, (QList<QUrl> { QUrl(request.link), QUrl(request.link) }));
     }
 
     void withdrawAndCloseFollowTheServer()
@@ -207,13 +215,15 @@ private slots:
         FakeNotificationServer server;
         QDBusConnection serverBus = openBus(QStringLiteral("server"));
         QVERIFY(serve(server, serverBus));
-        DesktopNotifications sink(openBus(QStringLiteral("client")), nullptr);
+        const QDBusConnection clientBus = openBus(QStringLiteral("client"));
+        DesktopNotifications sink(clientBus, nullptr);
         QSignalSpy closed(&sink, &NotificationSink::closed);
 
         const quint32 first = sink.notify(approvalNotification());
         const quint32 second = sink.notify(approvalNotification());
         QTRY_COMPARE(server.calls.size(), 2);
-        QTest::qWait(100); // the Notify answers, which name the server's ids
+        // The Notify answers, which name the server's ids, are in before the answer to a later call.
+        QVERIFY2(BusRoundTrip::roundTrip(clientBus, notificationServer), "the server did not answer");
         sink.withdraw(first);
         QTRY_COMPARE(server.closedByClient, QList<uint> { server.calls.at(0).id });
 
@@ -222,12 +232,13 @@ private slots:
         sink.withdraw(third);
         QTRY_COMPARE(server.calls.size(), 3);
         QTRY_COMPARE(server.closedByClient, (QList<uint> { server.calls.at(0).id, server.calls.at(2).id }));
-        QTest::qWait(100);
-        QVERIFY(closed.isEmpty()); // the caller of withdraw() knows
 
-        // The person dismissed the second one.
+        // The person dismissed the second one. The server said NotificationClosed for the two
+        // withdrawn ones before: once this one is in, those had said nothing to the caller of
+        // withdraw(), who knows.
         emit server.NotificationClosed(server.calls.at(1).id, 2);
-        QTRY_COMPARE(closed.size(), 1);
+        QTRY_VERIFY(!closed.isEmpty());
+        QCOMPARE(closed.size(), 1);
         QCOMPARE(closed.last().at(0).value<quint32>(), second);
     }
 

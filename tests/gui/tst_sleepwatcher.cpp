@@ -1,6 +1,7 @@
 // Sleep and wake from logind: a fake org.freedesktop.login1 on a private bus (a dbus-daemon of
 // our own) sends PrepareForSleep(true) and (false); the watcher says aboutToSleep, then resumed.
 // Without a bus it watches nothing and prints nothing.
+#include "BusRoundTrip.h"
 #include "GuiTestSupport.h"
 #include "SecretServiceSession.h"
 #include "SleepWatcher.h"
@@ -47,11 +48,13 @@ private slots:
         QVERIFY(logindBus.registerObject(SleepWatcher::Path, &logind, QDBusConnection::ExportAllSignals));
         QVERIFY(logindBus.registerService(SleepWatcher::Service));
 
-        SleepWatcher watcher(QDBusConnection::connectToBus(m_session.busAddress(), QStringLiteral("tray")));
+        const QDBusConnection trayBus = QDBusConnection::connectToBus(m_session.busAddress(), QStringLiteral("tray"));
+        SleepWatcher watcher(trayBus);
         QVERIFY(watcher.isWatching());
         QSignalSpy sleeping(&watcher, &SleepWatcher::aboutToSleep);
         QSignalSpy resumed(&watcher, &SleepWatcher::resumed);
-        QTest::qWait(100); // the match rule reaches the bus
+        // The match rule reaches the bus before any signal is sent.
+        QVERIFY2(BusRoundTrip::roundTrip(trayBus, BusRoundTrip::busDaemon), "the bus did not answer");
 
         emit logind.PrepareForSleep(true);
         QTRY_COMPARE(sleeping.size(), 1);
@@ -65,7 +68,9 @@ private slots:
             SleepWatcher::Path, QStringLiteral("org.example.NotLogind"), QStringLiteral("PrepareForSleep"));
         other << false;
         QVERIFY(logindBus.send(other));
-        QTest::qWait(200);
+        // logind's next signal comes after it: once that one is in, the other was ignored.
+        emit logind.PrepareForSleep(true);
+        QTRY_COMPARE(sleeping.size(), 2);
         QCOMPARE(resumed.size(), 1);
     }
 

@@ -203,16 +203,19 @@ private slots:
         QVERIFY2(shown.body.contains(QStringLiteral("Delete the build folder"))
                 || shown.title.contains(QStringLiteral("Delete the build folder")),
             qPrintable(shown.title + shown.body));
+        // The notification and the snapshot that lists the approval are two signals from the core
+        // thread: the snapshot may come a moment later.
+        QTRY_COMPARE(m_controller->status().approvals.size(), 1);
         const QList<ApprovalRequest> pending = m_controller->status().approvals;
-        QCOMPARE(pending.size(), 1);
         const QUrl expected(
             m_devplane.url() + QStringLiteral("/sessions/%1/approvals/%2").arg(sessionId, pending.first().approvalId));
         QCOMPARE(shown.link, expected);
         // The menu lists it too, and more snapshots (heartbeats, runs) never notify it again.
         QCOMPARE(m_icon->menu()->approvalActions().size(), 1);
         QCOMPARE(m_icon->view().visual, TrayVisual::Attention);
-        m_controller->setDraining(false);
-        QTest::qWait(1500);
+        QSignalSpy snapshots(m_controller.get(), &RunnerController::statusChanged);
+        m_controller->setDraining(false); // the core publishes a snapshot for it
+        QVERIFY(snapshots.wait(10000));
         QCOMPARE(m_sink->shown.size(), 1);
 
         m_sink->click(1);
@@ -252,7 +255,8 @@ private slots:
         QWidget *row = runRow();
         QCOMPARE(child<QLabel>(row, "title")->text(), QStringLiteral("devplane preset sleep"));
         QCOMPARE(child<QLabel>(row, "driver")->text(), QStringLiteral("Driver: oneshot"));
-        QCOMPARE(child<QLabel>(row, "tier")->text(), QStringLiteral("Tier: host-process"));
+        // The row comes with the snapshot of the claim; the tier with the next one, once the run started.
+        QTRY_COMPARE(child<QLabel>(row, "tier")->text(), QStringLiteral("Tier: host-process"));
         QVERIFY(child<QLabel>(row, "elapsed")->text().startsWith(QStringLiteral("Running for ")));
         QCOMPARE(m_icon->menu()->activityAction()->text(), QStringLiteral("Show activity — 1 run going…"));
         m_opened.clear();

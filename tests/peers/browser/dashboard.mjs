@@ -10,7 +10,12 @@
 // Talks to the test in lines. stdout: "code <CODE>" (then waits for "runner-started" on stdin),
 // "session <kind> <id>", "approved <session_id> <approval_id>", "settled <session_id> <outcome>",
 // "screenshot <path>", "revoked <runner_id>", "done". stderr: what went wrong; exit 1.
-import { chromium } from 'playwright-core';
+//
+// Every read of the page after an action waits for the state that step expects (an element with
+// the expected text, attribute or state; page.waitForFunction for what is no element), never for
+// the element alone (it is in the page before the answer that fills it) and never for a fixed
+// time; when a wait times out, the error says what was expected and what the page showed.
+import { chromium, errors } from 'playwright-core';
 import { createInterface } from 'node:readline';
 
 const env = (name) => {
@@ -36,6 +41,75 @@ function check(condition, message) {
   if (!condition) throw new Error(message);
 }
 
+// How long a step waits for the page; a Session's run (claimed, run, settled) may take longer.
+// Each is well inside what tst_dashboardbrowser waits for the script's next line.
+const STEP_MS = 30000;
+const RUN_MS = 60000;
+
+let page;
+
+// What the page shows, for an error message: the text of every element each selector matches,
+// e.g. `#pair-code "" · #pair-status "Minting a pairing code…"`.
+async function pageText(selectors) {
+  const found = await page.evaluate((list) => list.map((selector) => [selector,
+    [...document.querySelectorAll(selector)].map((node) => node.textContent.replace(/\s+/g, ' ').trim())]), selectors);
+  return found.map(([selector, texts]) => `${selector} ${texts.length ? texts.map((text) => JSON.stringify(text)).join(', ') : '(none)'}`)
+    .join(' · ');
+}
+
+async function describePage(shows) {
+  try {
+    return Array.isArray(shows) ? await pageText(shows) : String(await shows());
+  } catch (error) {
+    return `(the page could not be read: ${error.message.split('\n')[0]})`;
+  }
+}
+
+// A timed-out wait as an error that says what was expected and what the page showed instead
+// (`shows`: the selectors whose text to report, or a function that says it); other errors as they are.
+async function notShown(error, expected, shows, timeout) {
+  if (!(error instanceof errors.TimeoutError)) return error;
+  return new Error(`expected ${expected} within ${timeout / 1000} s, at ${page.url()}; the page showed ${await describePage(shows)}`);
+}
+
+// Waits until `locator` is in `state` (visible unless said otherwise): the page shows what a step expects.
+async function expectOnPage(locator, expected, shows, { state = 'visible', timeout = STEP_MS } = {}) {
+  try {
+    await locator.waitFor({ state, timeout });
+  } catch (error) {
+    throw await notShown(error, expected, shows, timeout);
+  }
+}
+
+// Waits until `locator` (one element) shows text matching `pattern` (a RegExp, or a string it
+// contains, case-insensitively) and returns that text, trimmed.
+async function textShown(locator, pattern, expected, shows, options) {
+  const matching = locator.filter({ hasText: pattern });
+  await expectOnPage(matching, `${expected} (text ${pattern instanceof RegExp ? pattern : JSON.stringify(pattern)})`, shows, options);
+  return (await matching.textContent()).trim();
+}
+
+// Waits until `holds(arg)`, run in the page, is true: for what is not an element (sessionStorage).
+async function expectInPage(holds, arg, expected, shows, { timeout = STEP_MS } = {}) {
+  try {
+    await page.waitForFunction(holds, arg, { timeout });
+  } catch (error) {
+    throw await notShown(error, expected, shows, timeout);
+  }
+}
+
+// Waits until the page has opened a Session other than those in `seen` (after Create Session)
+// and returns its id.
+async function openedSession(preset, seen) {
+  const isNew = (url) => /^\/sessions\/sess_[0-9a-f]+$/.test(url.pathname) && !seen.includes(url.pathname.split('/')[2]);
+  try {
+    await page.waitForURL(isNew, { timeout: STEP_MS });
+  } catch (error) {
+    throw await notShown(error, `the page to open the new ${preset} Session`, ['#new-status'], STEP_MS);
+  }
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
 // A fresh profile (--user-data-dir) in the directory the test made.
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
@@ -45,7 +119,6 @@ const context = await chromium.launchPersistentContext(profile, {
   viewport: { width: 1440, height: 1000 },
   colorScheme: 'light',
 });
-let page;
 try {
   page = context.pages()[0] || (await context.newPage());
   const pageErrors = [];
@@ -61,45 +134,55 @@ try {
   await page.goto(`${base}/`);
   await page.getByLabel('Admin key', { exact: true }).fill('cfa_not_the_key');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('alert').filter({ hasText: 'did not accept this admin key' }).waitFor();
+  await expectOnPage(page.getByRole('alert').filter({ hasText: 'did not accept this admin key' }),
+    'the sign-in form to say the devplane did not accept the key', ['#sign-in-error', '#connection']);
+  // The page hides the dashboard in the same step that shows the message: nothing to wait for.
   check(await page.locator('#app').isHidden(), 'the dashboard opened with a wrong admin key');
   await page.getByLabel('Admin key', { exact: true }).fill(adminKey);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.locator('#app').waitFor({ state: 'visible' });
-  check(await page.evaluate(() => sessionStorage.getItem('checkfu.devplane.adminKey')) === adminKey,
-    'the admin key is not kept in sessionStorage');
+  await expectOnPage(page.locator('#app'), 'the dashboard to open with the admin key', ['#sign-in-error', '#connection']);
+  await expectInPage((key) => sessionStorage.getItem('checkfu.devplane.adminKey') === key, adminKey,
+    'the admin key kept in sessionStorage',
+    async () => `sessionStorage holding ${JSON.stringify(await page.evaluate(() => sessionStorage.getItem('checkfu.devplane.adminKey')))}`);
 
   // Mint a code for the machine and hand it to the test, which starts a headless Runner with it.
+  // The code, its link and the status line are filled together once the devplane answered.
   await page.getByLabel(/Machine label/).fill(label);
   await page.getByRole('button', { name: 'Mint pairing code' }).click();
-  const code = (await page.locator('#pair-code').textContent({ timeout: 10000 })).trim();
+  const code = await textShown(page.locator('#pair-code'), /CFU(-[A-Z0-9]{4}){3}/, 'a pairing code in #pair-code',
+    ['#pair-code', '#pair-status']);
   check(/^CFU(-[A-Z0-9]{4}){3}$/.test(code), `the page shows no pairing code: "${code}"`);
-  const link = await page.getByRole('link', { name: 'Open in Checkfu Runner' }).getAttribute('href');
   const expectedLink = `checkfu://pair?code=${encodeURIComponent(code)}&endpoint=${encodeURIComponent(base)}`;
-  check(link === expectedLink, `the Open in Checkfu Runner link is ${link}, not ${expectedLink}`);
+  const link = page.getByRole('link', { name: 'Open in Checkfu Runner' });
+  await expectOnPage(link.and(page.locator(`[href="${expectedLink}"]`)), `the Open in Checkfu Runner link to be ${expectedLink}`,
+    async () => `a link to ${await link.getAttribute('href', { timeout: 1000 })}`);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   await page.getByRole('button', { name: 'Copy' }).click();
-  await page.locator('#pair-status').filter({ hasText: 'copied' }).waitFor();
-  check(await page.evaluate(() => navigator.clipboard.readText()) === code, 'Copy did not put the code on the clipboard');
+  await textShown(page.locator('#pair-status'), 'copied', 'the status line to say the code was copied', ['#pair-status']);
+  // The page says "copied" only once the clipboard write resolved.
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  check(copied === code, `Copy put "${copied}" on the clipboard, not the code ${code}`);
   tell(`code ${code}`);
   check((await nextLine()) === 'runner-started', 'the test did not start the Runner');
 
-  // The Runner shows up ready, under the label the code was minted for.
+  // The Runner shows up ready and idle, under the label the code was minted for.
   const runnerRow = page.locator('#runners li[data-status="ready"]').filter({ hasText: label });
-  await runnerRow.waitFor({ timeout: 30000 });
-  const runnerText = await runnerRow.textContent();
-  check(/0 of \d+ slots busy/.test(runnerText), `the Runner row shows no idle slots: ${runnerText}`);
-  check(/last heartbeat \d+ s ago/.test(runnerText), `the Runner row shows no heartbeat: ${runnerText}`);
+  const runnerText = await textShown(runnerRow.filter({ hasText: /0 of \d+ slots busy/ }), /last heartbeat \d+ s ago/,
+    `the Runner "${label}" listed ready, 0 slots busy, with its last heartbeat`, ['#runners li', '#runners-status']);
+  const runnerId = (runnerText.match(/runner_[0-9a-f]+/) || [''])[0];
+  check(runnerId, `the Runner row shows no runner id: ${runnerText}`);
 
   // Harness output is text, never markup: an echo Session prints HTML that must stay inert.
   await page.getByLabel('Preset', { exact: true }).selectOption('echo');
   await page.getByLabel('Prompt', { exact: true }).fill('<img src=x onerror="window.__dashboardXss=1"><b>not bold</b>');
   await page.getByRole('button', { name: 'Create Session' }).click();
-  await page.waitForURL(/\/sessions\/sess_[0-9a-f]+$/);
-  const echoId = new URL(page.url()).pathname.split('/')[2];
+  const echoId = await openedSession('echo', []);
   tell(`session echo ${echoId}`);
-  await page.locator('#settle-outcome').filter({ hasText: 'succeeded' }).waitFor({ timeout: 60000 });
-  await page.locator('#events li[data-kind="output.stdout"]').filter({ hasText: '<b>not bold</b>' }).first().waitFor();
+  await textShown(page.locator('#settle-outcome'), 'succeeded', 'the echo Session settled succeeded',
+    ['#session-state', '#settle-outcome', '#settle-reason', '#session-status'], { timeout: RUN_MS });
+  await expectOnPage(page.locator('#events li[data-kind="output.stdout"]').filter({ hasText: '<b>not bold</b>' }).first(),
+    'the echo output, as text, among the events', ['#events li[data-kind^="output"]']);
+  // What must not happen: markup in the rows the page just showed, or a script that ran.
   check(await page.locator('#events img, #events b').count() === 0, 'harness output was rendered as markup');
   check(await page.evaluate(() => window.__dashboardXss) === undefined, 'harness output ran a script');
   tell(`settled ${echoId} succeeded`);
@@ -109,43 +192,56 @@ try {
   await page.getByLabel(/Agent command line/).fill(agent);
   await page.getByLabel('Prompt', { exact: true }).fill('say I will clean the build directory.; tool List build/; ask Delete build/; say Done.');
   await page.getByRole('button', { name: 'Create Session' }).click();
-  await page.waitForURL((url) => /^\/sessions\/sess_[0-9a-f]+$/.test(url.pathname) && !url.pathname.endsWith(echoId));
-  const acpId = new URL(page.url()).pathname.split('/')[2];
+  const acpId = await openedSession('acp', [echoId]);
   tell(`session acp ${acpId}`);
 
   // Its approval appears pending in the page, and is approved there.
   const approval = page.locator('#approvals li.pending').filter({ hasText: 'Delete build/' });
-  await approval.waitFor({ timeout: 60000 });
+  await expectOnPage(approval, 'the agent\'s pending approval "Delete build/"',
+    ['#session-state', '#approvals li', '#events li:last-child', '#session-status'], { timeout: RUN_MS });
   const approvalId = await approval.getAttribute('data-key');
   await approval.locator('button[data-option-kind="allow_once"]').click();
-  await page.locator('#session-status').filter({ hasText: 'sent to the Runner' }).waitFor();
+  await textShown(page.locator('#session-status'), 'sent to the Runner', 'the status line to say the decision was sent',
+    ['#session-status']);
   tell(`approved ${acpId} ${approvalId}`);
-  await page.locator('#events li[data-kind="approval.resolved"]').filter({ hasText: 'allow_once' }).waitFor({ timeout: 30000 });
-  await page.locator('#events li').filter({ hasText: 'approved:allow_once' }).waitFor({ timeout: 30000 });
-  await page.locator('#events li[data-kind="turn.ended"]').waitFor({ timeout: 30000 });
+  const acpEvents = ['#session-state', '#approvals li', '#events li:last-child', '#session-status'];
+  await expectOnPage(page.locator('#events li[data-kind="approval.resolved"]').filter({ hasText: 'allow_once' }),
+    'an approval.resolved event for allow_once', acpEvents);
+  await expectOnPage(page.locator('#events li').filter({ hasText: 'approved:allow_once' }).first(),
+    'the agent\'s update that it was approved:allow_once', acpEvents);
+  await expectOnPage(page.locator('#events li[data-kind="turn.ended"]'), 'the turn to end', acpEvents);
 
-  // Closing the ACP Session ends it; the page shows the settlement.
+  // Closing the ACP Session ends it; the page shows the settlement (outcome and settled-by
+  // together) and no approval pending any more.
   await page.getByRole('button', { name: 'Close Session' }).click();
-  await page.locator('#settle-outcome').filter({ hasText: 'succeeded' }).waitFor({ timeout: 60000 });
-  const settledBy = (await page.locator('#settle-by').textContent()).trim();
+  const settledShows = ['#session-state', '#settle-outcome', '#settle-reason', '#settle-by', '#session-status'];
+  await textShown(page.locator('#settle-outcome'), 'succeeded', 'the ACP Session settled succeeded', settledShows,
+    { timeout: RUN_MS });
+  const settledBy = await textShown(page.locator('#settle-by'), /\S/, 'who settled the ACP Session', settledShows);
   check(settledBy === 'runner', `the settlement says settled by "${settledBy}"`);
-  check(await page.locator('#approvals li.pending').count() === 0, 'an approval is still pending after the decision');
+  await expectOnPage(page.locator('#approvals li.pending').first(), 'no approval pending after the decision',
+    ['#approvals li'], { state: 'detached' });
   tell(`settled ${acpId} succeeded`);
 
   // The approval link the devplane hands out opens that approval in the same page.
   await page.goto(`${base}/sessions/${acpId}/approvals/${encodeURIComponent(approvalId)}`);
-  await page.locator(`#approvals li.linked[data-key="${approvalId}"]`).waitFor({ timeout: 15000 });
-  await page.locator('#settle-outcome').filter({ hasText: 'succeeded' }).waitFor();
+  await expectOnPage(page.locator(`#approvals li.linked[data-key="${approvalId}"]`), `the linked approval ${approvalId}`,
+    ['#approvals li', '#session-status']);
+  await textShown(page.locator('#settle-outcome'), 'succeeded', 'the linked Session shown settled succeeded', settledShows);
 
   // The picture: a fresh code for another machine, and the ACP Session opened from the list.
   await page.getByLabel(/Machine label/).fill('second-laptop');
   await page.getByRole('button', { name: 'Mint pairing code' }).click();
-  await page.locator('#pair-status').filter({ hasText: 'second-laptop' }).waitFor();
-  await page.locator('#sessions a').filter({ hasText: 'acp' }).click();
-  await page.waitForURL((url) => url.pathname === `/sessions/${acpId}`);
-  await page.locator('#settle-outcome').filter({ hasText: 'succeeded' }).waitFor();
-  await page.locator('#events li[data-kind="turn.ended"]').waitFor();
-  await runnerRow.waitFor();
+  await textShown(page.locator('#pair-status'), 'second-laptop', 'a pairing code for second-laptop', ['#pair-code', '#pair-status']);
+  await page.locator('#sessions a').filter({ hasText: acpId }).click();
+  try {
+    await page.waitForURL((url) => url.pathname === `/sessions/${acpId}`, { timeout: STEP_MS });
+  } catch (error) {
+    throw await notShown(error, `the ACP Session ${acpId} opened from the list`, ['#sessions li'], STEP_MS);
+  }
+  await textShown(page.locator('#settle-outcome'), 'succeeded', 'the ACP Session shown settled succeeded', settledShows);
+  await expectOnPage(page.locator('#events li[data-kind="turn.ended"]'), 'the ACP Session\'s events up to the turn\'s end', acpEvents);
+  await expectOnPage(runnerRow, `the Runner "${label}" listed ready`, ['#runners li', '#runners-status']);
   await page.evaluate(() => document.activeElement && document.activeElement.blur());
   await page.screenshot({ path: screenshot, fullPage: true });
   tell(`screenshot ${screenshot}`);
@@ -155,20 +251,19 @@ try {
   await page.getByLabel('Preset', { exact: true }).selectOption('sleep');
   await page.getByLabel('Seconds', { exact: true }).fill('300');
   await page.getByRole('button', { name: 'Create Session' }).click();
-  await page.waitForURL((url) => /^\/sessions\/sess_[0-9a-f]+$/.test(url.pathname)
-    && !url.pathname.endsWith(echoId) && !url.pathname.endsWith(acpId));
-  const sleepId = new URL(page.url()).pathname.split('/')[2];
+  const sleepId = await openedSession('sleep', [echoId, acpId]);
   tell(`session sleep ${sleepId}`);
-  await page.locator('#session-state').filter({ hasText: 'running' }).waitFor({ timeout: 30000 });
+  await textShown(page.locator('#session-state'), 'running', 'the sleep Session running', ['#session-state', '#session-meta', '#session-status']);
   await page.getByRole('button', { name: 'Cancel Session' }).click();
-  await page.locator('#settle-outcome').filter({ hasText: 'cancelled' }).waitFor({ timeout: 60000 });
+  await textShown(page.locator('#settle-outcome'), 'cancelled', 'the sleep Session settled cancelled', settledShows,
+    { timeout: RUN_MS });
   tell(`settled ${sleepId} cancelled`);
 
   // Revoke: the Runner leaves the list.
-  const runnerId = (await runnerRow.textContent()).match(/runner_[0-9a-f]+/)[0];
   await runnerRow.getByRole('button', { name: `Revoke ${label}` }).click();
-  await page.locator('#runners-status').filter({ hasText: 'was revoked' }).waitFor({ timeout: 15000 });
-  await page.locator('#runners li').filter({ hasText: runnerId }).waitFor({ state: 'detached', timeout: 15000 });
+  await textShown(page.locator('#runners-status'), 'was revoked', `the status line to say "${label}" was revoked`, ['#runners-status']);
+  await expectOnPage(page.locator('#runners li').filter({ hasText: runnerId }), `the revoked Runner ${runnerId} gone from the list`,
+    ['#runners li', '#runners-status'], { state: 'detached' });
   tell(`revoked ${runnerId}`);
 
   check(pageErrors.length === 0, `the page logged errors: ${pageErrors.join(' | ')}`);
