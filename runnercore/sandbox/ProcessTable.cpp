@@ -80,11 +80,14 @@ bool ProcessTable::parseStat(std::string_view text, Entry *entry)
     }
     unsigned long long ppid = 0;
     unsigned long long start = 0;
-    if (fields[0].size() != 1 || !number(fields[1], &ppid) || ppid > 0x3fffffff || !number(fields[19], &start))
+    // The state is one letter (R, S, D, Z, T, t, X, I …); anything else is not a line the kernel wrote.
+    const char state = fields[0].empty() ? '\0' : fields[0].front();
+    if (fields[0].size() != 1 || !((state >= 'A' && state <= 'Z') || (state >= 'a' && state <= 'z'))
+        || !number(fields[1], &ppid) || ppid > 0x3fffffff || !number(fields[19], &start))
         return false;
     entry->pid = pid_t(pid);
     entry->ppid = pid_t(ppid);
-    entry->state = fields[0].front();
+    entry->state = state;
     entry->startTime = start;
     return true;
 }
