@@ -102,6 +102,7 @@ RunActivityView::RunningRow *RunActivityView::rowFor(const QString &runId)
     row.driver = plainLabel(QStringLiteral("driver"), row.widget);
     row.tier = plainLabel(QStringLiteral("tier"), row.widget);
     row.elapsed = plainLabel(QStringLiteral("elapsed"), row.widget);
+    row.phase = plainLabel(QStringLiteral("phase"), row.widget);
     row.link = new QToolButton(row.widget);
     row.link->setObjectName(QStringLiteral("link"));
     row.link->setText(tr("Open Session"));
@@ -112,6 +113,7 @@ RunActivityView::RunningRow *RunActivityView::rowFor(const QString &runId)
     grid->addWidget(row.driver, 1, 0);
     grid->addWidget(row.tier, 1, 1);
     grid->addWidget(row.elapsed, 1, 2);
+    grid->addWidget(row.phase, 2, 0, 1, 4);
     grid->setColumnStretch(3, 1);
     grid->addWidget(row.link, 0, 4);
     grid->addWidget(row.cancel, 1, 4);
@@ -141,6 +143,10 @@ void RunActivityView::updateRunning(const QDateTime &now)
         row->driver->setText(tr("Driver: %1").arg(entry.driver));
         row->tier->setText(tr("Tier: %1").arg(entry.tier));
         row->elapsed->setText(tr("Running for %1").arg(entry.time));
+        const QString where = entry.repository.isEmpty() ? QString() : tr("Repository: %1").arg(entry.repository);
+        row->phase->setText(
+            entry.phase.isEmpty() ? where : entry.phase + (where.isEmpty() ? QString() : QStringLiteral("\n") + where));
+        row->phase->setVisible(!row->phase->text().isEmpty());
         row->link->setEnabled(!entry.link.isEmpty());
         row->link->setToolTip(entry.link.isEmpty() ? tr("The control plane gave no link to this Session")
                                                    : literalToolTip(entry.link.toDisplayString()));

@@ -50,6 +50,7 @@ private:
         QLabel *driver = nullptr;
         QLabel *tier = nullptr;
         QLabel *elapsed = nullptr;
+        QLabel *phase = nullptr; // materialising: repository, phase and percent
         QToolButton *link = nullptr;
         QToolButton *cancel = nullptr;
         QUrl url;

@@ -307,7 +307,14 @@ RunEntry TrayPresentation::runEntry(const RunSummary &run, const QDateTime &now)
         e.reason = reasonText(run.reason);
     } else {
         e.time = run.startedAt.isValid() ? durationText(std::max<qint64>(0, run.startedAt.msecsTo(now))) : QString();
+        if (!run.phase.isEmpty())
+            e.phase = run.phasePercent >= 0
+                ? tr("%1… %2 %").arg(elided(safeTitle(run.phase), MaxRunTitleChars)).arg(run.phasePercent)
+                : tr("%1…").arg(elided(safeTitle(run.phase), MaxRunTitleChars));
     }
+    e.repository = elided(safeTitle(run.repository), MaxRunTitleChars);
+    if (run.repository.isEmpty())
+        e.repository.clear();
     // The same rule as every link from the control plane (no endpoint to compare: the tooltip shows the whole URL).
     e.link = ControlPlaneLink::check(run.sessionLink, QUrl()).url;
     return e;
@@ -401,6 +408,8 @@ QString TrayPresentation::reasonText(const QString &reason)
         return tr("its in-memory buffer filled up during an outage");
     case SettleReason::RunnerRestarted:
         return tr("the Runner restarted");
+    case SettleReason::MaterializationFailed:
+        return tr("its workspace could not be materialised");
     }
     return safeTitle(reason);
 }

@@ -67,6 +67,10 @@ struct RunEntry
     QString outcome; // ended runs only
     QString reason; // ended runs only; empty when there is none
     QUrl link; // the Session in the dashboard; empty when not known
+    // Running: what materialising its mounts is doing ("Fetching … · Receiving objects 43 %"),
+    // empty once the harness runs; the repository and short commit it works on.
+    QString phase;
+    QString repository;
 };
 
 // RunnerStatus → what the tray shows. Pure: no widget, no clock of its own (the caller says

@@ -411,6 +411,12 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
     narrow(
         SettleReason::MountUnsupported, [&](const Candidate &c) { return mountsFit(c, spec.mounts); },
         [&] { return mountsMessage(spec.mounts, candidates); });
+    // A writable memory outlives the run: retained content, which a ZDR run may not have (§6.8).
+    if (!refusal && spec.isZeroDataRetention()
+        && std::any_of(spec.mounts.cbegin(), spec.mounts.cend(), [](const RunMount &m) { return m.writable; }))
+        refusal = refuse(SettleReason::RetentionUnavailable,
+            Messages::tr("The run keeps zero data (ephemeral_zdr) but asks for a writable memory mount, whose changes "
+                         "would outlive it."));
     if (spec.model) {
         const bool laneOk = cursorLaneMatches(spec, cursor);
         narrow(

@@ -1,10 +1,14 @@
 #include <runnercore/model/RunSpec.h>
 
+#include <runnercore/model/GitUrl.h>
 #include <runnercore/transport/JsonReader.h>
 
 #include <QCoreApplication>
+#include <QHash>
 #include <QRegularExpression>
 #include <QSet>
+
+#include <algorithm>
 
 namespace runnercore {
 
@@ -241,6 +245,19 @@ private:
         m_spec.model = parsed;
     }
 
+    // An optional boolean: absent means `fallback`.
+    static bool optionalBool(JsonReader &reader, const QJsonObject &object, const char *name, bool fallback)
+    {
+        const QJsonValue value = object.value(QLatin1String(name));
+        if (value.isUndefined())
+            return fallback;
+        if (!value.isBool()) {
+            reader.fail(name, Messages::tr("has the wrong type (expected true or false)"));
+            return fallback;
+        }
+        return value.toBool();
+    }
+
     void readMounts()
     {
         const QJsonArray mounts = m_reader.array("mounts");
@@ -255,20 +272,151 @@ private:
             RunMount mount;
             // Unknown kinds parse; admission refuses them with mount_unsupported.
             mount.kind = nonEmptyString(mountReader, "kind");
-            mount.target = mountReader.string("target");
+            // The first mount is the workspace root, /workspace unless it says otherwise (§6.8).
+            if (i == 0 && !object.contains(QLatin1String("target")))
+                mount.target = QStringLiteral("/workspace");
+            else
+                mount.target = mountReader.string("target");
             if (mountReader.ok()) {
-                const QString problem = targetProblem(mount.target);
+                const QString problem = targetProblem(mount.target, i == 0);
                 if (!problem.isEmpty())
                     mountReader.fail("target", problem);
             }
-            // Files are required for an uploaded project; for other kinds they are optional but checked alike.
-            if (mount.kind == QLatin1String("uploaded_project") || object.contains(QLatin1String("files")))
-                readFiles(mountReader, mount);
+            if (mountReader.ok()) {
+                const QString problem = placementProblem(mount.target, i);
+                if (!problem.isEmpty())
+                    mountReader.fail("target", problem);
+            }
+            if (mount.kind == QLatin1String("git")) {
+                readGit(mountReader, object, mount);
+            } else if (mount.kind == QLatin1String("skills")) {
+                readSkills(mountReader, mount);
+            } else if (mount.kind == QLatin1String("uploaded_project") || mount.kind == QLatin1String("memory")
+                || object.contains(QLatin1String("files"))) {
+                // Files are required for these kinds; for unknown kinds they are optional but checked alike.
+                readFiles(mountReader, mount.files);
+            }
+            if (mount.kind == QLatin1String("memory"))
+                mount.writable = optionalBool(mountReader, object, "writable", false);
             m_spec.mounts.append(mount);
         }
     }
 
-    void readFiles(JsonReader &mountReader, RunMount &mount)
+    // Targets are distinct and none lies beneath another, except that every absolute one lies
+    // strictly beneath the root.
+    // Linear in the number of mounts: every target and every directory above one is remembered.
+    QString placementProblem(const QString &target, qsizetype index)
+    {
+        if (index == 0)
+            return {};
+        const QString &root = m_spec.mounts.first().target;
+        if (!target.startsWith(QLatin1String("~/")) && !target.startsWith(root + QLatin1Char('/')))
+            return Messages::tr("is neither beneath the workspace root %1 nor in the run's home (~/...)").arg(root);
+        if (const auto same = m_targets.constFind(target); same != m_targets.cend())
+            return Messages::tr("is also the target of mounts[%1]").arg(*same);
+        if (const auto below = m_aboveTargets.constFind(target); below != m_aboveTargets.cend())
+            return Messages::tr("lies above the target of mounts[%1]").arg(*below);
+        QStringList above;
+        for (qsizetype slash = target.lastIndexOf(QLatin1Char('/')); slash > 1;
+             slash = target.lastIndexOf(QLatin1Char('/'), slash - 1)) {
+            const QString parent = target.left(slash);
+            if (parent == root)
+                break;
+            if (const auto outer = m_targets.constFind(parent); outer != m_targets.cend())
+                return Messages::tr("lies beneath the target of mounts[%1]").arg(*outer);
+            above.append(parent);
+        }
+        m_targets.insert(target, index);
+        for (const QString &parent : std::as_const(above))
+            m_aboveTargets.insert(parent, index);
+        return {};
+    }
+
+    void readGit(JsonReader &mountReader, const QJsonObject &object, RunMount &mount)
+    {
+        static const QRegularExpression commitShape(
+            QRegularExpression::anchoredPattern(QStringLiteral("[0-9a-f]{40}|[0-9a-f]{64}")));
+        GitSource git;
+        git.url = mountReader.string("url");
+        if (mountReader.ok()) {
+            const QString problem = GitUrl::problem(git.url);
+            if (!problem.isEmpty())
+                mountReader.fail("url", problem);
+        }
+        git.commit = mountReader.string("commit");
+        checkShape(mountReader, "commit", git.commit, commitShape, "<40 or 64 lowercase hex>");
+        git.ref = optionalString(mountReader, object, "ref");
+        if (git.ref && mountReader.ok()) {
+            const QString problem = GitUrl::refProblem(*git.ref);
+            if (!problem.isEmpty())
+                mountReader.fail("ref", problem);
+        }
+        const QJsonValue depth = object.value(QLatin1String("depth"));
+        if (!depth.isUndefined() && !depth.isNull())
+            git.depth = int(mountReader.integer("depth", 1));
+        git.submodules = optionalBool(mountReader, object, "submodules", false);
+        git.lfs = optionalBool(mountReader, object, "lfs", false);
+        const QJsonValue credential = object.value(QLatin1String("credential"));
+        if (!credential.isUndefined() && !credential.isNull() && mountReader.ok()) {
+            const std::optional<QJsonObject> credentialObject = mountReader.nullableObject("credential");
+            if (credentialObject)
+                git.credential = readCredential(mountReader.child(*credentialObject, "credential"));
+        }
+        if (object.contains(QLatin1String("files")) && mountReader.ok())
+            mountReader.fail("files", Messages::tr("is not part of a git mount (its files come from the repository)"));
+        mount.git = git;
+    }
+
+    static GitCredential readCredential(JsonReader reader)
+    {
+        GitCredential credential;
+        const QString kind = nonEmptyString(reader, "kind");
+        if (kind == QLatin1String("http_basic")) {
+            credential.kind = GitCredential::Kind::HttpBasic;
+            credential.username = nonEmptyString(reader, "username");
+            if (reader.ok() && (credential.username.contains(QLatin1Char(':')) || hasControl(credential.username)))
+                reader.fail("username", Messages::tr("contains ':' or a control character"));
+        } else if (kind == QLatin1String("http_bearer")) {
+            credential.kind = GitCredential::Kind::HttpBearer;
+        } else if (reader.ok()) {
+            reader.fail("kind", Messages::tr("is not a credential kind of this version (http_basic or http_bearer)"));
+        }
+        credential.secret = nonEmptyString(reader, "secret");
+        // The secret travels in an HTTP header: a line break would add headers of the run's choosing.
+        if (reader.ok() && hasControl(credential.secret))
+            reader.fail("secret", Messages::tr("contains a control character"));
+        return credential;
+    }
+
+    void readSkills(JsonReader &mountReader, RunMount &mount)
+    {
+        static const QRegularExpression nameShape(
+            QRegularExpression::anchoredPattern(QStringLiteral("[a-z0-9][a-z0-9-]{0,63}")));
+        const QJsonArray skills = mountReader.array("skills");
+        QSet<QString> names;
+        for (qsizetype k = 0; k < skills.size() && mountReader.ok(); ++k) {
+            const QByteArray name = indexed("skills", k);
+            if (!skills.at(k).isObject()) {
+                mountReader.fail(name.constData(), Messages::tr("has the wrong type (expected an object)"));
+                return;
+            }
+            JsonReader skillReader = mountReader.child(skills.at(k).toObject(), name.constData());
+            RunSkill skill;
+            skill.name = skillReader.string("name");
+            checkShape(skillReader, "name", skill.name, nameShape, "[a-z0-9][a-z0-9-]{0,63}");
+            if (skillReader.ok() && names.contains(skill.name))
+                skillReader.fail("name", Messages::tr("appears twice in the same mount"));
+            names.insert(skill.name);
+            readFiles(skillReader, skill.files);
+            if (skillReader.ok() && std::none_of(skill.files.cbegin(), skill.files.cend(), [](const RunFile &f) {
+                    return f.path == QLatin1String("SKILL.md");
+                }))
+                skillReader.fail("files", Messages::tr("has no SKILL.md at the skill's root"));
+            mount.skills.append(skill);
+        }
+    }
+
+    void readFiles(JsonReader &mountReader, QList<RunFile> &into)
     {
         const QJsonArray files = mountReader.array("files");
         if (!mountReader.ok())
@@ -287,7 +435,8 @@ private:
                 mountReader.fail(name.constData(), Messages::tr("has the wrong type (expected an object)"));
                 return;
             }
-            JsonReader fileReader = mountReader.child(files.at(j).toObject(), name.constData());
+            const QJsonObject fileObject = files.at(j).toObject();
+            JsonReader fileReader = mountReader.child(fileObject, name.constData());
             RunFile file;
             file.path = fileReader.string("path");
             if (fileReader.ok()) {
@@ -296,8 +445,11 @@ private:
                     fileReader.fail("path", problem);
                 else if (seen.contains(file.path))
                     fileReader.fail("path", Messages::tr("appears twice in the same mount"));
+                else if (const QString clash = prefixClash(seen, file.path); !clash.isEmpty())
+                    fileReader.fail("path", Messages::tr("is a file and a directory at once (with %1)").arg(clash));
                 seen.insert(file.path);
             }
+            file.executable = optionalBool(fileReader, fileObject, "executable", false);
             const QString encoded = fileReader.string("content_base64");
             if (!fileReader.ok())
                 return;
@@ -319,8 +471,24 @@ private:
             }
             m_byteCount += decoded.decoded.size();
             file.content = decoded.decoded;
-            mount.files.append(file);
+            into.append(file);
         }
+    }
+
+    // "a" and "a/b" cannot both be regular files of one mount.
+    static QString prefixClash(const QSet<QString> &seen, const QString &path)
+    {
+        for (qsizetype slash = path.indexOf(QLatin1Char('/')); slash > 0;
+             slash = path.indexOf(QLatin1Char('/'), slash + 1)) {
+            if (seen.contains(path.left(slash)))
+                return path.left(slash);
+        }
+        const QString asDir = path + QLatin1Char('/');
+        for (const QString &other : seen) {
+            if (other.startsWith(asDir))
+                return other;
+        }
+        return {};
     }
 
     QString bytesLimitProblem() const
@@ -329,19 +497,26 @@ private:
             .arg(m_limits.maxMountBytes);
     }
 
-    // A path relative to the mount that cannot leave it and names one file in one way.
-    QString pathProblem(const QString &path) const
+    static bool hasControl(const QString &text)
+    {
+        return std::any_of(text.cbegin(), text.cend(),
+            [](QChar c) { return c.unicode() < 0x20 || (c.unicode() >= 0x7f && c.unicode() <= 0x9f); });
+    }
+
+    // §6.8's normal form, shared by file paths and targets: no empty, "." or ".." component, no
+    // trailing "/", at most maxPathLength bytes, no control character (nor a backslash).
+    QString normalFormProblem(const QString &path) const
     {
         if (path.isEmpty())
             return Messages::tr("is empty");
-        if (path.size() > m_limits.maxPathLength)
-            return Messages::tr("is longer than %1 characters").arg(m_limits.maxPathLength);
+        if (path.toUtf8().size() > m_limits.maxPathLength)
+            return Messages::tr("is longer than %1 bytes").arg(m_limits.maxPathLength);
         if (path.contains(QChar(0)))
             return Messages::tr("contains a NUL character");
+        if (hasControl(path))
+            return Messages::tr("contains a control character");
         if (path.contains(QLatin1Char('\\')))
             return Messages::tr("contains a backslash");
-        if (path.startsWith(QLatin1Char('/')))
-            return Messages::tr("is absolute");
         const QStringList segments = path.split(QLatin1Char('/'));
         for (const QString &segment : segments) {
             if (segment.isEmpty())
@@ -354,17 +529,25 @@ private:
         return {};
     }
 
-    static QString targetProblem(const QString &target)
+    // A path relative to the mount that cannot leave it and names one file in one way.
+    QString pathProblem(const QString &path) const
     {
+        if (path.startsWith(QLatin1Char('/')))
+            return Messages::tr("is absolute");
+        return normalFormProblem(path);
+    }
+
+    // The root: an absolute path. Others: absolute, or "~/..." in the run's home.
+    QString targetProblem(const QString &target, bool isRoot) const
+    {
+        if (target.startsWith(QLatin1String("~/")) && !isRoot)
+            return normalFormProblem(target.mid(2));
         if (!target.startsWith(QLatin1Char('/')))
-            return Messages::tr("is not an absolute path");
-        if (target.contains(QChar(0)))
-            return Messages::tr("contains a NUL character");
-        if (target.contains(QLatin1Char('\\')))
-            return Messages::tr("contains a backslash");
-        if (target.split(QLatin1Char('/')).contains(QLatin1String("..")))
-            return Messages::tr("has a '..' segment");
-        return {};
+            return isRoot ? Messages::tr("is not an absolute path (the first mount is the workspace root)")
+                          : Messages::tr("is neither an absolute path nor a path in the run's home (~/...)");
+        if (target == QLatin1String("/"))
+            return Messages::tr("is / (the workspace root must be a directory of its own, e.g. /workspace)");
+        return normalFormProblem(target.mid(1));
     }
 
     void readPrompt()
@@ -400,6 +583,8 @@ private:
     RunSpec m_spec;
     qsizetype m_fileCount = 0;
     qint64 m_byteCount = 0;
+    QHash<QString, qsizetype> m_targets; // every mount's target but the root's → its index
+    QHash<QString, qsizetype> m_aboveTargets; // directories above those targets (not the root)
 };
 } // namespace
 

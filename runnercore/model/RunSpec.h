@@ -42,18 +42,59 @@ template <> struct WireNames<RetentionMode>
     static std::span<const WireNameRow<RetentionMode>> rows();
 };
 
-// One file of an uploaded_project mount; path is relative, already checked (no "..", not absolute).
+// One file of a mount (§6.8); path is relative and normalised, already checked.
 struct RunFile
 {
     QString path;
     QByteArray content;
+    bool executable = false; // mode 0755, else 0644
+};
+
+// How a git mount authenticates (§6.8): a secret of the run, masked like the Runner's own.
+struct GitCredential
+{
+    enum class Kind { HttpBasic, HttpBearer };
+    Kind kind = Kind::HttpBasic;
+    QString username; // http_basic only
+    QString secret;
+};
+
+// What a git mount fetches: exactly `commit`; ref and depth only help find and bound it.
+struct GitSource
+{
+    QString url; // https://, or http:// to a loopback host; no userinfo, query or fragment
+    QString commit; // 40 or 64 lowercase hex
+    std::optional<QString> ref;
+    std::optional<int> depth;
+    bool submodules = false;
+    bool lfs = false;
+    std::optional<GitCredential> credential;
+};
+
+// One skill of a skills mount: written to <target>/<name>/, holding a SKILL.md.
+struct RunSkill
+{
+    QString name;
+    QList<RunFile> files;
 };
 
 struct RunMount
 {
     QString kind; // "uploaded_project", "git", "memory", "skills"
-    QString target; // container path, e.g. "/workspace"
-    QList<RunFile> files;
+    // The first mount's target is the workspace root (absolute); the others lie strictly beneath
+    // it or are "~/..." in the run's private home (§6.8). Normalised, already checked.
+    QString target;
+    QList<RunFile> files = {}; // uploaded_project, memory
+    std::optional<GitSource> git = std::nullopt; // git
+    bool writable = false; // memory: its changes are reported as memory.changed
+    QList<RunSkill> skills = {}; // skills
+
+    bool isInHome() const { return target.startsWith(QLatin1String("~/")); }
+    // Read-only to the harness where the tier can enforce it: skills and a memory that is not writable.
+    bool isReadOnly() const
+    {
+        return kind == QLatin1String("skills") || (kind == QLatin1String("memory") && !writable);
+    }
 };
 
 struct RunResources
@@ -70,7 +111,7 @@ struct RunSpecLimits
 {
     qint64 maxMountBytes = qint64(256) * 1024 * 1024; // decoded bytes over all mounts
     int maxFiles = 10000; // files over all mounts
-    int maxPathLength = 4096; // characters of one file path
+    int maxPathLength = 1024; // bytes of one file path or target (§6.8)
 };
 
 struct RunModel

@@ -25,6 +25,7 @@ constexpr WireNameRow<SettleReason> SettleReasonRows[] = {
     { SettleReason::HarnessProtocolError, "harness_protocol_error" },
     { SettleReason::ZdrBufferExhausted, "zdr_buffer_exhausted" },
     { SettleReason::RunnerRestarted, "runner_restarted" },
+    { SettleReason::MaterializationFailed, "materialization_failed" },
 };
 } // namespace
 

@@ -29,6 +29,7 @@ enum class SettleReason {
     HarnessProtocolError,
     ZdrBufferExhausted,
     RunnerRestarted,
+    MaterializationFailed, // §6.8: a mount could not be materialised
 };
 
 template <> struct WireNames<SettleReason>

@@ -1,6 +1,7 @@
 #include <runnercore/presence/CapabilityAdvertisement.h>
 
 #include <runnercore/base/Platform.h>
+#include <runnercore/workspace/GitTool.h>
 
 namespace runnercore {
 
@@ -52,7 +53,7 @@ QJsonObject processProvider(const QString &id, const QString &revision, const QS
             QJsonObject { { QStringLiteral("compute_accounting"), true },
                 { QStringLiteral("network_isolation"), networkIsolation }, { QStringLiteral("bounded_start"), true },
                 { QStringLiteral("bounded_cancel"), true }, { QStringLiteral("teardown"), true } } },
-        { QStringLiteral("mount_kinds"), QJsonArray { QStringLiteral("uploaded_project") } },
+        { QStringLiteral("mount_kinds"), CapabilityAdvertisement::mountKinds() },
         { QStringLiteral("max_mounts"), 61 },
         { QStringLiteral("minimum_resources"), resources(1, 1, 1, 1) },
         { QStringLiteral("maximum_resources"), resources(64000, 262144, 1048576, 86400) },
@@ -60,6 +61,15 @@ QJsonObject processProvider(const QString &id, const QString &revision, const QS
     };
 }
 } // namespace
+
+QJsonArray CapabilityAdvertisement::mountKinds()
+{
+    // What the spec carries is always written; git mounts need the git CLI (§6.8).
+    QJsonArray kinds { QStringLiteral("uploaded_project"), QStringLiteral("memory"), QStringLiteral("skills") };
+    if (!GitTool::program().isEmpty())
+        kinds.insert(1, QStringLiteral("git"));
+    return kinds;
+}
 
 QJsonObject CapabilityAdvertisement::hostProcessProvider(const QStringList &drivers)
 {
@@ -81,8 +91,6 @@ QJsonObject CapabilityAdvertisement::dockerProvider(
         QStringLiteral("docker"), QStringLiteral("checkfu:docker-provider@1"), drivers, networkModes, true);
     entry.insert(QStringLiteral("launch_kinds"), QJsonArray { QStringLiteral("oci") });
     entry.insert(QStringLiteral("tiers"), toArray(QList<SandboxTier> { SandboxTier::Container }));
-    // One workspace, mounted at one target.
-    entry.insert(QStringLiteral("max_mounts"), 1);
     QJsonObject assurances = entry.value(QStringLiteral("runtime_assurances")).toObject();
     // CPU time is read from the container's cgroup where the host exposes it; not promised.
     assurances.insert(QStringLiteral("compute_accounting"), false);

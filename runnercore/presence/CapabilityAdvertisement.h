@@ -15,6 +15,8 @@ class CapabilityAdvertisement
 {
 public:
     // drivers: the harness drivers this build implements (e.g. "checkfu:oneshot-v1@1").
+    // The mount kinds every tier realises (§6.8): git only where the git CLI is installed.
+    static QJsonArray mountKinds();
     static QJsonObject hostProcessProvider(const QStringList &drivers);
     static QJsonObject bubblewrapProvider(const QStringList &drivers);
     // networkModes: none, plus unrestricted only when CHECKFU_DOCKER_UNRESTRICTED_NETWORK allows it.

@@ -1,5 +1,7 @@
 #include <runnercore/runner/Doctor.h>
 
+#include <runnercore/workspace/GitTool.h>
+
 #include <runnercore/base/Clock.h>
 #include <runnercore/base/Platform.h>
 #include <runnercore/config/AppPaths.h>
@@ -243,6 +245,17 @@ void Doctor::checkLocal()
     else
         add(QStringLiteral("sandbox host-process"), Status::Skip,
             tr("disabled by --sandbox or %1").arg(ConfigKeys::name(EnvVar::EnableHostProcessSandbox)));
+    // git mounts (§6.8): the system's git CLI, never one from the person's PATH.
+    const QString git = GitTool::program();
+    const QString gitVersion = GitTool::version(git);
+    if (git.isEmpty())
+        add(QStringLiteral("git"), Status::Warn, tr("not installed: runs with a git mount are refused"),
+            tr("Install it: sudo apt install git"));
+    else
+        add(QStringLiteral("git"), gitVersion.isEmpty() ? Status::Warn : Status::Ok,
+            tr("%1 (%2)%3")
+                .arg(gitVersion.isEmpty() ? tr("does not answer --version") : gitVersion, git,
+                    GitTool::hasLfs() ? tr("; git-lfs installed") : tr("; no git-lfs: lfs mounts are refused")));
     const SandboxProbe::Result bwrap = SandboxProbe::bubblewrap();
     add(QStringLiteral("sandbox bubblewrap"),
         bwrap.available ? Status::Ok : (m_config.bubblewrapEnabled ? Status::Fail : Status::Warn), bwrap.detail);
@@ -306,11 +319,11 @@ QString Doctor::toText() const
 QString Doctor::checkTitle(const QString &name)
 {
     // The names, as English shows them; unknown ones (a caller's own) as they are.
-    static const char *const titles[]
-        = { QT_TR_NOOP("endpoint"), QT_TR_NOOP("clock"), QT_TR_NOOP("credential"), QT_TR_NOOP("exchange"),
-              QT_TR_NOOP("presences"), QT_TR_NOOP("sandbox posture"), QT_TR_NOOP("sandbox host-process"),
-              QT_TR_NOOP("sandbox bubblewrap"), QT_TR_NOOP("bubblewrap read-only paths"), QT_TR_NOOP("sandbox docker"),
-              QT_TR_NOOP("cursor lane"), QT_TR_NOOP("slots"), QT_TR_NOOP("idle timeout"), QT_TR_NOOP("configuration") };
+    static const char *const titles[] = { QT_TR_NOOP("endpoint"), QT_TR_NOOP("clock"), QT_TR_NOOP("credential"),
+        QT_TR_NOOP("exchange"), QT_TR_NOOP("presences"), QT_TR_NOOP("sandbox posture"),
+        QT_TR_NOOP("sandbox host-process"), QT_TR_NOOP("sandbox bubblewrap"), QT_TR_NOOP("bubblewrap read-only paths"),
+        QT_TR_NOOP("sandbox docker"), QT_TR_NOOP("git"), QT_TR_NOOP("cursor lane"), QT_TR_NOOP("slots"),
+        QT_TR_NOOP("idle timeout"), QT_TR_NOOP("configuration") };
     for (const char *title : titles) {
         if (name == QLatin1String(title))
             return tr(title);

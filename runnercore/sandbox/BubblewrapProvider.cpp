@@ -1,5 +1,7 @@
 #include <runnercore/sandbox/BubblewrapProvider.h>
 
+#include <runnercore/workspace/MountPlacement.h>
+
 #include <runnercore/config/AppPaths.h>
 #include <runnercore/config/ConfigKeys.h>
 #include <runnercore/logging/Logging.h>
@@ -276,6 +278,8 @@ QStringList BubblewrapProvider::bwrapArguments(const Layout &layout)
         args << QStringLiteral("--tmpfs") << path;
     // After the tmpfs, so that it shows through whatever hides its parents.
     args << QStringLiteral("--bind") << layout.runPath << layout.runPath;
+    for (const QString &path : layout.readOnlyMounts)
+        args << QStringLiteral("--ro-bind") << path << path;
     // Then the hiding tmpfs become read-only: no stash outside the run, not even in memory.
     for (const QString &path : std::as_const(hidden))
         args << QStringLiteral("--remount-ro") << path;
@@ -366,11 +370,17 @@ std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(const QString &runI
             launch.launchError
                 = QCoreApplication::translate("BubblewrapProvider", "the workspace of run %1 was not prepared")
                       .arg(runId);
-        } else if (const Layout sandbox = layout(run, workspace, isolateNetwork);
-                   !isVisibleInside(launch.program, sandbox)) {
+        } else if (Layout sandbox = layout(run, workspace, isolateNetwork); !isVisibleInside(launch.program, sandbox)) {
             // bwrap would only fail with "No such file" and exit 1: say why, and how to let it in.
             launch.launchError = invisibleHarness(launch.program);
         } else {
+            for (const RunMount &mount : spec.mounts) {
+                const QString path
+                    = QFileInfo(MountPlacement::of(spec, mount).hostPath(workspace, run + QStringLiteral("/home")))
+                          .canonicalFilePath();
+                if (mount.isReadOnly() && path.startsWith(run + QLatin1Char('/')))
+                    sandbox.readOnlyMounts.append(path);
+            }
             const QStringList options = bwrapArguments(sandbox);
             const QStringList environment = environmentArguments(launch.environment);
             QByteArray data;

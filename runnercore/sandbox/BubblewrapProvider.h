@@ -48,6 +48,8 @@ public:
         // through them. Nested ones, "/", "/tmp", those outside every bound tree and those inside the
         // run are dropped.
         QStringList hidden;
+        // Mounts inside the run that the harness may only read (skills, memory not writable, §6.8).
+        QStringList readOnlyMounts;
         bool isolateNetwork = true;
     };
 

@@ -1,5 +1,7 @@
 #include <runnercore/sandbox/DockerProvider.h>
 
+#include <runnercore/workspace/MountPlacement.h>
+
 #include <runnercore/config/ConfigKeys.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/model/Admission.h>
@@ -219,6 +221,20 @@ std::unique_ptr<SandboxedProcess> DockerProvider::launch(const QString &runId, c
         a << QStringLiteral("--user") << QStringLiteral("%1:%2").arg(::getuid()).arg(::getgid());
     a << QStringLiteral("--volume") << QStringLiteral("%1:%2").arg(workspacePath(runId), target);
     a << QStringLiteral("--volume") << QStringLiteral("%1/home:/checkfu/home").arg(run);
+    // Skills and memory that is not writable: read-only binds over their place (§6.8).
+    for (const RunMount &mount : spec.mounts) {
+        if (!mount.isReadOnly())
+            continue;
+        const MountPlacement placement = MountPlacement::of(spec, mount);
+        const QString host = placement.hostPath(workspacePath(runId), run + QStringLiteral("/home"));
+        const QString inside = placement.base == MountPlacement::Base::Home
+            ? QStringLiteral("/checkfu/home/") + placement.relative
+            : (placement.relative.isEmpty() ? target : target + QLatin1Char('/') + placement.relative);
+        if (inside.contains(QLatin1Char(':')) || inside.contains(QLatin1Char(',')) || host.contains(QLatin1Char(':'))
+            || host.contains(QLatin1Char(',')))
+            return failed(tr("the mount target %1 cannot be used with docker (no ':' or ',')").arg(mount.target));
+        a << QStringLiteral("--volume") << QStringLiteral("%1:%2:ro").arg(host, inside);
+    }
     a << QStringLiteral("--workdir") << target;
     a << QStringLiteral("--env-file") << plan.envFile;
     a << QStringLiteral("--entrypoint") << spec.argv.first();

@@ -4,6 +4,9 @@
 #include <runnercore/logging/Logging.h>
 #include <runnercore/presence/CapabilityAdvertisement.h>
 #include <runnercore/sandbox/HostProcess.h>
+#include <runnercore/workspace/FileTree.h>
+#include <runnercore/workspace/InlineMountWriter.h>
+#include <runnercore/workspace/MountPlacement.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -32,199 +35,11 @@ const HeldLogger logger("sandbox");
 } // namespace
 
 namespace {
-constexpr mode_t PrivateDirMode = 0700;
-constexpr mode_t PrivateFileMode = 0600;
-constexpr int MaxRemovePasses = 4;
-
-QString systemError(int error)
-{
-    return QString::fromLocal8Bit(std::strerror(error));
-}
-
-// Owns one file descriptor.
-class Fd
-{
-public:
-    explicit Fd(int fd = -1) : m_fd(fd) { }
-    ~Fd()
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-    }
-    Fd(Fd &&other) noexcept : m_fd(std::exchange(other.m_fd, -1)) { }
-    Fd &operator=(Fd &&other) noexcept
-    {
-        std::swap(m_fd, other.m_fd);
-        return *this;
-    }
-    Fd(const Fd &) = delete;
-    Fd &operator=(const Fd &) = delete;
-    int get() const { return m_fd; }
-    bool valid() const { return m_fd >= 0; }
-    int release() { return std::exchange(m_fd, -1); }
-
-private:
-    int m_fd;
-};
-
 // A run id becomes one path component: nothing that could name another directory.
 bool isSafeRunId(const QString &runId)
 {
     return !runId.isEmpty() && runId.size() <= 200 && runId != QLatin1String(".") && runId != QLatin1String("..")
         && !runId.contains(QLatin1Char('/')) && !runId.contains(QChar(0));
-}
-
-// Opens a directory we own without following a symlink, forcing mode 0700.
-Fd openPrivateDir(int parentFd, const QByteArray &name, QString *error)
-{
-    Fd fd(::openat(parentFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    if (!fd.valid()) {
-        *error = QCoreApplication::translate("HostProcessProvider", "cannot open %1: %2")
-                     .arg(QFile::decodeName(name), systemError(errno));
-        return Fd();
-    }
-    struct stat st = {};
-    if (::fstat(fd.get(), &st) != 0 || st.st_uid != ::geteuid()) {
-        *error = QCoreApplication::translate("HostProcessProvider", "%1 is not owned by this user")
-                     .arg(QFile::decodeName(name));
-        return Fd();
-    }
-    if ((st.st_mode & 07777) != PrivateDirMode && ::fchmod(fd.get(), PrivateDirMode) != 0) {
-        *error = QCoreApplication::translate("HostProcessProvider", "cannot make %1 private: %2")
-                     .arg(QFile::decodeName(name), systemError(errno));
-        return Fd();
-    }
-    return fd;
-}
-
-// mkdir (an existing real directory is fine) then openPrivateDir: never through a symlink.
-Fd makePrivateDir(int parentFd, const QByteArray &name, QString *error)
-{
-    if (::mkdirat(parentFd, name.constData(), PrivateDirMode) != 0 && errno != EEXIST) {
-        *error = QCoreApplication::translate("HostProcessProvider", "cannot create %1: %2")
-                     .arg(QFile::decodeName(name), systemError(errno));
-        return Fd();
-    }
-    return openPrivateDir(parentFd, name, error);
-}
-
-bool writeAll(int fd, const QByteArray &content)
-{
-    const char *data = content.constData();
-    qsizetype left = content.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, data, size_t(left));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        left -= n;
-    }
-    return true;
-}
-
-// Writes one uploaded_project file below the workspace, walking it one component at a time with
-// *at() calls: no component may be "..", a symlink, or already present as the file itself.
-bool materialise(int workspaceFd, const RunFile &file, QString *error)
-{
-    const QString &path = file.path;
-    if (path.isEmpty() || path.startsWith(QLatin1Char('/')) || path.contains(QChar(0))) {
-        *error = QCoreApplication::translate("HostProcessProvider", "uploaded_project file %1: not a relative path")
-                     .arg(path);
-        return false;
-    }
-    QStringList parts;
-    for (const QString &part : path.split(QLatin1Char('/'))) {
-        if (part == QLatin1String("..")) {
-            *error
-                = QCoreApplication::translate("HostProcessProvider", "uploaded_project file %1: escapes the workspace")
-                      .arg(path);
-            return false;
-        }
-        if (!part.isEmpty() && part != QLatin1String("."))
-            parts.append(part);
-    }
-    if (parts.isEmpty() || path.endsWith(QLatin1Char('/'))) {
-        *error
-            = QCoreApplication::translate("HostProcessProvider", "uploaded_project file %1: names no file").arg(path);
-        return false;
-    }
-    Fd dir(::fcntl(workspaceFd, F_DUPFD_CLOEXEC, 0));
-    for (qsizetype i = 0; i + 1 < parts.size(); ++i) {
-        QString detail;
-        Fd next = makePrivateDir(dir.get(), QFile::encodeName(parts.at(i)), &detail);
-        if (!next.valid()) {
-            *error
-                = QCoreApplication::translate("HostProcessProvider", "uploaded_project file %1: %2").arg(path, detail);
-            return false;
-        }
-        dir = std::move(next);
-    }
-    Fd out(::openat(dir.get(), QFile::encodeName(parts.last()).constData(),
-        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, PrivateFileMode));
-    if (!out.valid()) {
-        *error = QCoreApplication::translate("HostProcessProvider", "uploaded_project file %1: cannot create it: %2")
-                     .arg(path, systemError(errno));
-        return false;
-    }
-    if (!writeAll(out.get(), file.content) || ::close(out.release()) != 0) {
-        *error = QCoreApplication::translate("HostProcessProvider", "uploaded_project file %1: cannot write it: %2")
-                     .arg(path, systemError(errno));
-        return false;
-    }
-    return true;
-}
-
-// Makes a directory of ours listable and writable even if the harness chmod'ed it 000, without
-// following a symlink (an O_PATH descriptor cannot fchmod, its /proc alias can chmod).
-Fd openForRemoval(int parentFd, const char *name)
-{
-    Fd fd(::openat(parentFd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    if (!fd.valid() && errno == EACCES) {
-        Fd path(::openat(parentFd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-        if (!path.valid())
-            return Fd();
-        const QByteArray alias = "/proc/self/fd/" + QByteArray::number(path.get());
-        if (::chmod(alias.constData(), PrivateDirMode) != 0)
-            return Fd();
-        fd = Fd(::openat(parentFd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    }
-    if (fd.valid())
-        ::fchmod(fd.get(), PrivateDirMode);
-    return fd;
-}
-
-// rm -rf relative to a directory descriptor: symlinks are unlinked, never followed, so a harness
-// that swaps a directory for a link while this runs still cannot point it outside the run.
-bool removeTree(int parentFd, const char *name)
-{
-    if (::unlinkat(parentFd, name, 0) == 0 || errno == ENOENT)
-        return true;
-    if (errno != EISDIR)
-        return false;
-    for (int pass = 0; pass < MaxRemovePasses; ++pass) {
-        Fd fd = openForRemoval(parentFd, name);
-        if (!fd.valid())
-            return errno == ENOENT;
-        DIR *dir = ::fdopendir(fd.get());
-        if (!dir)
-            return false;
-        fd.release(); // owned by dir now
-        bool ok = true;
-        while (const dirent *entry = ::readdir(dir)) {
-            if (std::strcmp(entry->d_name, ".") == 0 || std::strcmp(entry->d_name, "..") == 0)
-                continue;
-            ok = removeTree(::dirfd(dir), entry->d_name) && ok;
-        }
-        ::closedir(dir);
-        if (::unlinkat(parentFd, name, AT_REMOVEDIR) == 0 || errno == ENOENT)
-            return true;
-        if (!ok || errno != ENOTEMPTY)
-            return false;
-        // ENOTEMPTY: something was created meanwhile (a straggler); go around again.
-    }
-    return false;
 }
 
 QString currentUserName()
@@ -311,39 +126,34 @@ bool HostProcessProvider::prepare(const QString &runId, const RunSpec &spec, QSt
                          .arg(runId);
         return false;
     }
-    for (const RunMount &mount : spec.mounts) {
-        if (mount.kind != QLatin1String("uploaded_project"))
-            return fail(QCoreApplication::translate(
-                "HostProcessProvider", "the host-process provider does not support %1 mounts")
-                            .arg(mount.kind));
-    }
-
     const QFileInfo rootInfo(m_root);
     if (!QDir().mkpath(rootInfo.absolutePath()))
         return fail(
             QCoreApplication::translate("HostProcessProvider", "cannot create %1").arg(rootInfo.absolutePath()));
-    const Fd parent(::open(QFile::encodeName(rootInfo.absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    const UniqueFd parent(
+        ::open(QFile::encodeName(rootInfo.absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
     if (!parent.valid())
         return fail(QCoreApplication::translate("HostProcessProvider", "cannot open %1: %2")
-                        .arg(rootInfo.absolutePath(), systemError(errno)));
-    const Fd root = makePrivateDir(parent.get(), QFile::encodeName(rootInfo.fileName()), &message);
+                        .arg(rootInfo.absolutePath(), FileTree::systemError(errno)));
+    const UniqueFd root = FileTree::makePrivateDir(parent.get(), QFile::encodeName(rootInfo.fileName()), &message);
     if (!root.valid())
         return fail(message);
-    const Fd run = makePrivateDir(root.get(), QFile::encodeName(runId), &message);
+    const UniqueFd run = FileTree::makePrivateDir(root.get(), QFile::encodeName(runId), &message);
     if (!run.valid())
         return fail(message);
-    const Fd workspace = makePrivateDir(run.get(), "workspace", &message);
-    if (!workspace.valid() || !makePrivateDir(run.get(), "home", &message).valid()
-        || !makePrivateDir(run.get(), "tmp", &message).valid())
+    const UniqueFd workspace = FileTree::makePrivateDir(run.get(), "workspace", &message);
+    const UniqueFd home = workspace.valid() ? FileTree::makePrivateDir(run.get(), "home", &message) : UniqueFd();
+    if (!workspace.valid() || !home.valid() || !FileTree::makePrivateDir(run.get(), "tmp", &message).valid())
         return fail(message);
 
-    // On a host tier every uploaded_project target maps to the workspace itself (§6.2).
-    for (const RunMount &mount : spec.mounts) {
-        for (const RunFile &file : mount.files) {
-            if (!materialise(workspace.get(), file, &message))
-                return fail(message);
-        }
+    // The mounts the spec carries, up to the first one the Runner fetches (Materialization does the rest).
+    const qsizetype fetched = MountPlacement::firstFetched(spec);
+    for (qsizetype i = 0; i < fetched; ++i) {
+        if (!InlineMountWriter::write(workspace.get(), home.get(), spec, spec.mounts.at(i), &message))
+            return fail(message);
     }
+    if (fetched == spec.mounts.size())
+        InlineMountWriter::protect(workspace.get(), home.get(), spec);
     return true;
 }
 
@@ -434,11 +244,11 @@ void HostProcessProvider::teardown(const QString &runId)
 {
     if (!isSafeRunId(runId))
         return;
-    const Fd root(::open(QFile::encodeName(m_root).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    const UniqueFd root(::open(QFile::encodeName(m_root).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!root.valid())
         return; // no root, no run
-    if (!removeTree(root.get(), QFile::encodeName(runId).constData()))
-        logger->error("cannot remove all of run directory {}: {}", runPath(runId), systemError(errno));
+    if (!FileTree::removeTree(root.get(), QFile::encodeName(runId).constData()))
+        logger->error("cannot remove all of run directory {}: {}", runPath(runId), FileTree::systemError(errno));
 }
 
 } // namespace runnercore

@@ -49,10 +49,14 @@ public:
     virtual QJsonObject capabilities(const QStringList &drivers) const = 0;
 
     // Creates the run's directory (0700) under the provider's root: workspace/ (the working
-    // directory, uploaded_project files materialised into it), home/ (HOME), tmp/ (TMPDIR).
+    // directory), home/ (HOME), tmp/ (TMPDIR), and writes the mounts the spec carries up to the
+    // first one the Runner fetches (workspace/Materialization does the rest, in order).
     // Returns false with a message on failure (→ launch_failed).
     virtual bool prepare(const QString &runId, const RunSpec &spec, QString *error) = 0;
     virtual QString workspacePath(const QString &runId) const = 0;
+    // The run's private home and scratch directories on the host, beside its workspace.
+    virtual QString homePath(const QString &runId) const { return workspacePath(runId) + QStringLiteral("/../home"); }
+    virtual QString scratchPath(const QString &runId) const { return workspacePath(runId) + QStringLiteral("/../tmp"); }
     // The workspace as the harness names it: the same directory on a host tier, the mount
     // target inside a container (§6.7).
     virtual QString harnessWorkspacePath(const QString &runId, const RunSpec &) const { return workspacePath(runId); }

@@ -6,13 +6,21 @@
 #include <runnercore/harness/HarnessDriver.h>
 #include <runnercore/harness/OneshotDriver.h>
 #include <runnercore/logging/Logging.h>
+#include <runnercore/logging/SecretMasker.h>
 #include <runnercore/model/Admission.h>
 #include <runnercore/model/SettleReason.h>
 #include <runnercore/sandbox/SandboxProvider.h>
 #include <runnercore/transport/ApiClient.h>
 #include <runnercore/work/ObservationSpool.h>
 
+#include <runnercore/workspace/GitTool.h>
+#include <runnercore/workspace/MountPlacement.h>
+
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+
+#include <algorithm>
 
 namespace runnercore {
 
@@ -91,8 +99,18 @@ RunExecution::RunExecution(const RunClaim &claim, const RunEnvironment &env, QOb
     connect(&m_windDown, &QTimer::timeout, this, &RunExecution::terminateHarness);
 }
 
+void RunExecution::forgetSecrets()
+{
+    if (m_env.masker) {
+        for (const QString &secret : std::as_const(m_runSecrets))
+            m_env.masker->removeSecret(secret);
+    }
+    m_runSecrets.clear();
+}
+
 RunExecution::~RunExecution()
 {
+    forgetSecrets();
     if (m_process && m_process->isRunning())
         m_process->kill();
 }
@@ -151,6 +169,23 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
 {
     m_provider = provider;
     m_summary.tier = provider->id();
+    // LFS objects are not fetched by this version: never a checkout that silently lacks them (§6.8).
+    if (std::any_of(spec.mounts.cbegin(), spec.mounts.cend(), [](const RunMount &m) { return m.git && m.git->lfs; })) {
+        m_provider = nullptr;
+        refuse(wireName(SettleReason::MountUnsupported),
+            QCoreApplication::translate(
+                "RunExecution", "the run asks for a git mount with lfs: true; this Runner does not fetch LFS objects"));
+        return;
+    }
+    // The mounts' credentials are secrets of the run (§6.8): masked in every event and log line.
+    for (const RunMount &mount : spec.mounts) {
+        if (mount.git && mount.git->credential && m_env.masker) {
+            m_env.masker->addSecret(mount.git->credential->secret);
+            m_runSecrets.append(mount.git->credential->secret);
+        }
+    }
+    QElapsedTimer prepared;
+    prepared.start();
     QString error;
     if (!provider->prepare(m_claim.runId, spec, &error)) {
         // A ZDR run's file names are content too: the details go only to the run's own events.
@@ -168,6 +203,121 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
         refuse(wireName(SettleReason::TierUnavailable), why);
         return;
     }
+    if (spec.mounts.isEmpty()) {
+        startHarness(spec);
+        return;
+    }
+    materialise(spec, prepared.elapsed());
+}
+
+void RunExecution::materialise(const RunSpec &spec, qint64 preparedMs)
+{
+    // Materialisation counts toward max_duration_seconds (§6.8).
+    if (spec.resources.maxDurationSeconds > 0)
+        m_deadline.start(SafeTime::timerMsFromSeconds(spec.resources.maxDurationSeconds));
+    Materialization::Setup setup;
+    setup.spec = spec;
+    setup.workspaceDir = QDir::cleanPath(m_provider->workspacePath(m_claim.runId));
+    setup.homeDir = QDir::cleanPath(m_provider->homePath(m_claim.runId));
+    setup.scratchDir = QDir::cleanPath(m_provider->scratchPath(m_claim.runId)) + QStringLiteral("/.checkfu-git");
+    QDir().mkpath(setup.scratchDir);
+    QFile::setPermissions(setup.scratchDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    setup.gitProgram = GitTool::program();
+    setup.preparedMs = preparedMs;
+    m_materialization = new Materialization(setup, this);
+    m_summary.repository = m_materialization->repositoryText();
+    connect(m_materialization, &Materialization::progress, this, [this](const QString &text, int percent) {
+        if (text == m_summary.phase && percent == m_summary.phasePercent)
+            return;
+        // The log at info level: each phase once, and every tenth percent.
+        if (text != m_summary.phase || (percent >= 0 && percent / 10 != m_summary.phasePercent / 10))
+            logger->info(
+                "run {}: {}{}", m_claim.runId, text, percent >= 0 ? QStringLiteral(" %1 %").arg(percent) : QString());
+        m_summary.phase = text;
+        m_summary.phasePercent = percent;
+        emit summaryChanged(m_claim.runId);
+    });
+    connect(m_materialization, &Materialization::finished, this, &RunExecution::onMaterialised);
+    // The spec this run keeps holds no credential any more: git has it in its environment.
+    if (auto *kept = std::get_if<RunSpec>(&m_claim.spec)) {
+        for (RunMount &mount : kept->mounts) {
+            if (mount.git)
+                mount.git->credential.reset();
+        }
+    }
+    m_claim.rawSpec = QJsonObject();
+    m_summary.phase = QCoreApplication::translate("RunExecution", "Preparing the workspace");
+    emit summaryChanged(m_claim.runId);
+    m_materialization->start();
+}
+
+void RunExecution::onMaterialised(bool ok)
+{
+    Materialization *materialization = std::exchange(m_materialization, nullptr);
+    materialization->deleteLater();
+    m_summary.phase.clear();
+    m_summary.phasePercent = -1;
+    emit summaryChanged(m_claim.runId);
+    if (!ok) {
+        const QJsonObject failed = materialization->failedData();
+        logger->warn("run {}: workspace failed: {} ({})", m_claim.runId,
+            failed.value(QLatin1String("target")).toString(), failed.value(QLatin1String("message")).toString());
+        // A cancel is not a mount that cannot be materialised; a deadline is.
+        if (m_endReason.isEmpty() || m_endReason == wireName(SettleReason::DeadlineExceeded))
+            m_pipeline->append(QStringLiteral("workspace.failed"), failed);
+        if (m_endReason.isEmpty())
+            m_endReason = wireName(SettleReason::MaterializationFailed);
+        onHarnessFinished(-1, 0, QString());
+        return;
+    }
+    m_pipeline->append(QStringLiteral("workspace.ready"), materialization->readyData());
+    const RunSpec &spec = std::get<RunSpec>(m_claim.spec);
+    // Writable memory: what it holds now is what the harness's changes are compared with.
+    for (const RunMount &mount : spec.mounts) {
+        if (mount.kind == QLatin1String("memory") && mount.writable) {
+            const QString dir = MountPlacement::of(spec, mount)
+                                    .hostPath(QDir::cleanPath(m_provider->workspacePath(m_claim.runId)),
+                                        QDir::cleanPath(m_provider->homePath(m_claim.runId)));
+            m_memory.append({ mount, MemoryChanges::take(dir) });
+        }
+    }
+    startHarness(spec);
+}
+
+void RunExecution::reportMemoryChanges()
+{
+    if (!m_provider || !m_process)
+        return;
+    const RunSpec &spec = std::get<RunSpec>(m_claim.spec);
+    for (const auto &[mount, before] : std::as_const(m_memory)) {
+        const QString dir = MountPlacement::of(spec, mount)
+                                .hostPath(QDir::cleanPath(m_provider->workspacePath(m_claim.runId)),
+                                    QDir::cleanPath(m_provider->homePath(m_claim.runId)));
+        const MemoryChanges::Report report = MemoryChanges::compare(mount.target, dir, before);
+        for (const QString &path : report.skipped)
+            m_pipeline->append(QStringLiteral("run.warning"),
+                QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory_not_regular") },
+                    { QStringLiteral("message"),
+                        QCoreApplication::translate(
+                            "RunExecution", "%1 in the memory at %2 is not a regular file; it is not reported")
+                            .arg(path, mount.target) } });
+        for (const QJsonObject &event : report.events)
+            m_pipeline->append(QStringLiteral("memory.changed"), event);
+        if (report.tooLarge)
+            m_pipeline->append(QStringLiteral("run.warning"),
+                QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory_too_large") },
+                    { QStringLiteral("message"),
+                        QCoreApplication::translate("RunExecution",
+                            "the changes to the memory at %1 exceed 8 MiB (or one file 1 MiB); the rest is not "
+                            "reported")
+                            .arg(mount.target) } });
+    }
+    m_memory.clear();
+}
+
+void RunExecution::startHarness(const RunSpec &spec)
+{
+    SandboxProvider *provider = m_provider;
     // Admission guarantees the driver is one we advertise.
     if (spec.driver == QLatin1String("checkfu:acp-v1@1"))
         m_driver = new AcpDriver(this);
@@ -184,7 +334,7 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
         m_pipeline->append(QStringLiteral("run.started"),
             QJsonObject { { QStringLiteral("provider"), m_provider->id() },
                 { QStringLiteral("driver"), m_driver->id() }, { QStringLiteral("pid"), m_process->pid() } });
-        if (spec.resources.maxDurationSeconds > 0)
+        if (spec.resources.maxDurationSeconds > 0 && !m_deadline.isActive())
             m_deadline.start(SafeTime::timerMsFromSeconds(spec.resources.maxDurationSeconds));
     });
     connect(m_driver, &HarnessDriver::event, m_pipeline, &ObservationPipeline::append);
@@ -231,6 +381,10 @@ void RunExecution::endWith(const QString &reason)
     m_idle.stop();
     // An ACP harness first gets session/cancel and a few seconds to end its turn (§6.7).
     const int windDownMs = m_driver ? m_driver->interrupt(reason) : 0;
+    if (m_materialization) {
+        m_materialization->cancel(); // a fetch stops at once (§6.8); onMaterialised settles
+        return;
+    }
     if (m_process && m_process->isRunning()) {
         if (windDownMs > 0)
             m_windDown.start(windDownMs);
@@ -319,11 +473,14 @@ void RunExecution::onHarnessFinished(int exitCode, int signalNumber, const QStri
 
 void RunExecution::settleAndTeardown(ObservationPipeline::Settlement settlement)
 {
+    // After the harness ended, before teardown (§6.8).
+    reportMemoryChanges();
     // The workspace goes before the settle request is sent (§6.6; required for ZDR).
     if (m_provider)
         m_provider->teardown(m_claim.runId);
     logger->info(
         "run {}: {}{}{}", m_claim.runId, settlement.outcome, settlement.reason.isEmpty() ? "" : "/", settlement.reason);
+    forgetSecrets();
     noteEnd(settlement.outcome, settlement.reason);
     m_pipeline->settle(settlement);
 }
@@ -331,6 +488,7 @@ void RunExecution::settleAndTeardown(ObservationPipeline::Settlement settlement)
 void RunExecution::abandon()
 {
     noteEnd(QString(), QString()); // given up: the control plane settles it
+    delete std::exchange(m_materialization, nullptr); // a fetch in progress is killed with it
     m_deadline.stop();
     m_idle.stop();
     m_windDown.stop();
@@ -340,6 +498,7 @@ void RunExecution::abandon()
     if (m_provider)
         m_provider->teardown(m_claim.runId);
     m_pipeline->abandon();
+    forgetSecrets();
     if (!m_done) {
         m_done = true;
         QTimer::singleShot(0, this, [this] { emit finished(m_claim.runId); });

@@ -4,6 +4,8 @@
 #include <runnercore/model/RunSpec.h>
 #include <runnercore/work/ObservationPipeline.h>
 #include <runnercore/work/RunSummary.h>
+#include <runnercore/workspace/Materialization.h>
+#include <runnercore/workspace/MemoryChanges.h>
 
 #include <QElapsedTimer>
 #include <QJsonObject>
@@ -53,6 +55,8 @@ signals:
     // A harness asks a person to decide (§6.5); data as in the approval.requested event.
     void approvalRequested(const QString &runId, const QString &sessionId, const QJsonObject &data);
     void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
+    // The summary's phase moved (materialising: which repository, how far).
+    void summaryChanged(const QString &runId);
 
 public:
     RunExecution(const RunClaim &claim, const RunEnvironment &env, QObject *parent = nullptr);
@@ -75,6 +79,11 @@ public:
 private:
     void refuse(const QString &reason, const QString &message);
     void launch(const RunSpec &spec, SandboxProvider *provider);
+    void materialise(const RunSpec &spec, qint64 preparedMs);
+    void onMaterialised(bool ok);
+    void startHarness(const RunSpec &spec);
+    void reportMemoryChanges();
+    void forgetSecrets();
     void endWith(const QString &reason);
     void terminateHarness();
     void onHarnessFinished(int exitCode, int signalNumber, const QString &launchError);
@@ -88,6 +97,9 @@ private:
     ObservationPipeline *m_pipeline = nullptr;
     SandboxProvider *m_provider = nullptr;
     std::unique_ptr<SandboxedProcess> m_process;
+    Materialization *m_materialization = nullptr; // while mounts are fetched
+    QList<std::pair<RunMount, MemoryChanges::Snapshot>> m_memory; // writable memory mounts, as materialised
+    QStringList m_runSecrets; // the mounts' credentials, masked until the run ends
     HarnessDriver *m_driver = nullptr;
     QTimer m_deadline;
     QTimer m_idle;

@@ -21,6 +21,11 @@ struct RunSummary
     QString tier; // the sandbox provider the run uses ("host-process", "bubblewrap", "docker"); empty when none
     QString sessionLink; // where the Session is seen in the control plane's dashboard; may be empty
     QDateTime startedAt; // when this Runner took the run
+    // While its mounts are materialised: "https://host/org/repo.git · Receiving objects" and a
+    // percent (-1: none); empty once the harness runs. The repository and short commit stay.
+    QString phase;
+    int phasePercent = -1;
+    QString repository;
     // Once ended: the settlement's outcome and reason (§6.6). An empty outcome: the run was
     // given up (lease lost, revoked), and the control plane settles it.
     QString outcome;

@@ -525,7 +525,7 @@ private slots:
         QTest::addColumn<QString>("expectedTarget");
         QTest::newRow("none") << QStringLiteral("none") << QString() << QStringLiteral("/workspace");
         QTest::newRow("unrestricted") << QStringLiteral("unrestricted") << QString() << QStringLiteral("/workspace");
-        QTest::newRow("mount target") << QStringLiteral("none") << QStringLiteral("/src/project/")
+        QTest::newRow("mount target") << QStringLiteral("none") << QStringLiteral("/src/project")
                                       << QStringLiteral("/src/project");
     }
 

@@ -68,6 +68,7 @@ const QStringList ProtocolSettleReasons {
     QStringLiteral("harness_protocol_error"),
     QStringLiteral("zdr_buffer_exhausted"),
     QStringLiteral("runner_restarted"),
+    QStringLiteral("materialization_failed"),
 };
 
 // Each value maps to a non-empty name no other value has, and the name maps back to the value.

@@ -271,8 +271,8 @@ private slots:
         spec = edited(spec, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("acme:x@9"));
         spec = edited(spec, { QStringLiteral("harness"), QStringLiteral("launch"), QStringLiteral("kind") },
             QStringLiteral("wasm"));
-        spec = edited(
-            spec, { QStringLiteral("mounts"), QStringLiteral("[0]"), QStringLiteral("kind") }, QStringLiteral("git"));
+        spec = edited(spec, { QStringLiteral("mounts"), QStringLiteral("[0]"), QStringLiteral("kind") },
+            QStringLiteral("snapshot"));
         const auto result = RunSpec::parse(spec);
         QVERIFY2(std::holds_alternative<RunSpec>(result), qPrintable(errorOf(result)));
         // Kept verbatim, with no value: admission quotes the text in its refusal.
@@ -344,7 +344,8 @@ private slots:
         QTest::addColumn<QStringList>("pointer");
         // Keys that may be absent: "| null" fields, entries of the env map, fields of a non-text prompt block.
         const QStringList optional { QStringLiteral("harness.release_digest"), QStringLiteral("model"),
-            QStringLiteral("idle_timeout_ms"), QStringLiteral("prompt[1].source") };
+            QStringLiteral("idle_timeout_ms"), QStringLiteral("prompt[1].source"),
+            QStringLiteral("mounts[0].target") }; // the root is /workspace unless it says otherwise (§6.8)
         QList<Pointer> nodes;
         walk(validSpec(), {}, nodes);
         int rows = 0;
@@ -581,7 +582,7 @@ private slots:
         QTest::newRow("NUL") << (QStringLiteral("a") + QChar(0) + QStringLiteral("b")) << false;
         QTest::newRow("dot") << QStringLiteral("./a") << false;
         QTest::newRow("too long") << QString(4097, QLatin1Char('a')) << false;
-        QTest::newRow("longest") << QString(4096, QLatin1Char('a')) << true;
+        QTest::newRow("longest") << QString(1024, QLatin1Char('a')) << true; // §6.8: at most 1024 bytes
         QTest::newRow("nested") << QStringLiteral("a/b/c.txt") << true;
         QTest::newRow("dots in a name") << QStringLiteral("..foo/bar..") << true;
         QTest::newRow("hidden") << QStringLiteral(".github/workflows/ci.yml") << true;
@@ -648,7 +649,7 @@ private slots:
         QJsonObject spec = edited(validSpec(), files, manyFiles(6000));
         QJsonArray mounts = spec.value(QStringLiteral("mounts")).toArray();
         QJsonObject second = mounts.at(0).toObject();
-        second[QStringLiteral("target")] = QStringLiteral("/other");
+        second[QStringLiteral("target")] = QStringLiteral("/workspace/other");
         second[QStringLiteral("files")] = manyFiles(4001);
         mounts.append(second);
         spec[QStringLiteral("mounts")] = mounts;
@@ -658,8 +659,8 @@ private slots:
         // A huge number of mounts without files is a matter for admission (max_mounts), not a crash.
         QJsonArray hugeMounts;
         for (int i = 0; i < 20000; ++i)
-            hugeMounts.append(QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory") },
-                { QStringLiteral("target"), QStringLiteral("/m") } });
+            hugeMounts.append(QJsonObject { { QStringLiteral("kind"), QStringLiteral("snapshot") },
+                { QStringLiteral("target"), i == 0 ? QStringLiteral("/m") : QStringLiteral("/m/%1").arg(i) } });
         result = RunSpec::parse(edited(validSpec(), { QStringLiteral("mounts") }, hugeMounts));
         QVERIFY2(std::holds_alternative<RunSpec>(result), qPrintable(errorOf(result)));
         QCOMPARE(std::get<RunSpec>(result).mounts.size(), 20000);

@@ -1,0 +1,406 @@
+#include <runnercore/workspace/GitCheckout.h>
+
+#include <runnercore/logging/Logging.h>
+#include <runnercore/model/GitUrl.h>
+#include <runnercore/transport/EndpointPolicy.h>
+#include <runnercore/workspace/GitProgress.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QDirIterator>
+#include <QFileInfo>
+#include <QMap>
+#include <QUrl>
+
+#include <csignal>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace runnercore {
+
+namespace {
+
+const HeldLogger logger("workspace");
+
+struct Messages
+{
+    Q_DECLARE_TR_FUNCTIONS(GitCheckout)
+};
+
+constexpr qsizetype MaxKeptStderr = 4096;
+constexpr qsizetype MaxStdout = 1024 * 1024;
+
+// What every git of a mount is configured with, by environment (GIT_CONFIG_COUNT): no file of
+// the person's or the repository's can switch any of it back on.
+QList<std::pair<QString, QString>> configuration(const GitCheckout::Request &request)
+{
+    QList<std::pair<QString, QString>> config {
+        { QStringLiteral("core.hooksPath"), QStringLiteral("/dev/null") },
+        { QStringLiteral("core.fsmonitor"), QStringLiteral("false") },
+        { QStringLiteral("core.askPass"), QString() },
+        { QStringLiteral("credential.helper"), QString() },
+        { QStringLiteral("transfer.fsckObjects"), QStringLiteral("true") },
+        { QStringLiteral("fetch.fsckObjects"), QStringLiteral("true") },
+        { QStringLiteral("fetch.recurseSubmodules"), QStringLiteral("false") },
+        { QStringLiteral("submodule.recurse"), QStringLiteral("false") },
+        { QStringLiteral("http.followRedirects"), QStringLiteral("false") },
+        { QStringLiteral("protocol.allow"), QStringLiteral("never") },
+        { QStringLiteral("gc.auto"), QStringLiteral("0") },
+        { QStringLiteral("maintenance.auto"), QStringLiteral("false") },
+        { QStringLiteral("advice.detachedHead"), QStringLiteral("false") },
+        { QStringLiteral("init.defaultBranch"), QStringLiteral("main") },
+    };
+    if (request.source.credential) {
+        const GitCredential &credential = *request.source.credential;
+        const QString value = credential.kind == GitCredential::Kind::HttpBearer
+            ? QStringLiteral("Bearer ") + credential.secret
+            : QStringLiteral("Basic ")
+                + QString::fromLatin1((credential.username + QLatin1Char(':') + credential.secret).toUtf8().toBase64());
+        // Scoped to the mount's origin: a submodule elsewhere never gets it.
+        config.append({ QStringLiteral("http.") + GitUrl::origin(request.source.url) + QStringLiteral("/.extraHeader"),
+            QStringLiteral("Authorization: ") + value });
+    }
+    return config;
+}
+
+bool isHttpLoopback(const QString &url)
+{
+    return url.startsWith(QLatin1String("http://")) && EndpointPolicy::isLoopbackHost(QUrl(url).host());
+}
+
+// A .gitmodules path that git takes as a path below the work tree, nothing else.
+bool isSafeSubmodulePath(const QString &path)
+{
+    if (path.isEmpty() || path.startsWith(QLatin1Char('-')) || path.startsWith(QLatin1Char('/'))
+        || path.contains(QLatin1Char('\\')) || path.size() > 1024)
+        return false;
+    for (const QChar c : path) {
+        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+            return false;
+    }
+    for (const QString &segment : path.split(QLatin1Char('/'))) {
+        if (segment.isEmpty() || segment == QLatin1String(".") || segment == QLatin1String("..")
+            || segment.startsWith(QLatin1Char('-')) || segment.compare(QLatin1String(".git"), Qt::CaseInsensitive) == 0)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+GitCheckout::GitCheckout(Request request, QObject *parent)
+    : QObject(parent), m_request(std::move(request)), m_environment(environment(m_request))
+{ }
+
+GitCheckout::~GitCheckout()
+{
+    if (m_process && m_process->state() != QProcess::NotRunning) {
+        ::kill(-pid_t(m_process->processId()), SIGKILL);
+        m_process->waitForFinished(2000);
+    }
+}
+
+QProcessEnvironment GitCheckout::environment(const Request &request)
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+    env.insert(QStringLiteral("HOME"), request.scratchHome);
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), request.scratchHome);
+    env.insert(QStringLiteral("LANG"), QStringLiteral("C"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    env.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
+    env.insert(QStringLiteral("GIT_CONFIG_GLOBAL"), QStringLiteral("/dev/null"));
+    env.insert(QStringLiteral("GIT_TERMINAL_PROMPT"), QStringLiteral("0"));
+    env.insert(QStringLiteral("GIT_SSH_COMMAND"), QStringLiteral("/bin/false"));
+    env.insert(QStringLiteral("GIT_PROTOCOL_FROM_USER"), QStringLiteral("0"));
+    env.insert(QStringLiteral("GIT_LFS_SKIP_SMUDGE"), QStringLiteral("1"));
+    // http only for a loopback mount; every submodule URL is checked before git sees it.
+    env.insert(QStringLiteral("GIT_ALLOW_PROTOCOL"),
+        isHttpLoopback(request.source.url) ? QStringLiteral("https:http") : QStringLiteral("https"));
+    const auto config = configuration(request);
+    env.insert(QStringLiteral("GIT_CONFIG_COUNT"), QString::number(config.size()));
+    for (qsizetype i = 0; i < config.size(); ++i) {
+        env.insert(QStringLiteral("GIT_CONFIG_KEY_%1").arg(i), config.at(i).first);
+        env.insert(QStringLiteral("GIT_CONFIG_VALUE_%1").arg(i), config.at(i).second);
+    }
+    return env;
+}
+
+void GitCheckout::start()
+{
+    if (m_request.source.credential)
+        m_request.source.credential->secret.clear(); // the environment holds it now; nothing else does
+    if (!QFileInfo(m_request.gitProgram).isExecutable()) {
+        fail(Messages::tr("git is not installed (apt install git)"));
+        return;
+    }
+    run({ QStringLiteral("init"), QStringLiteral("--quiet"), QStringLiteral("--template="), QStringLiteral(".") },
+        [this](int code, const QByteArray &) {
+            if (code != 0)
+                return fail(Messages::tr("git init failed: %1").arg(gitError()));
+            run({ QStringLiteral("remote"), QStringLiteral("add"), QStringLiteral("origin"), QStringLiteral("--"),
+                    m_request.source.url },
+                [this](int remoteCode, const QByteArray &) {
+                    if (remoteCode != 0)
+                        return fail(Messages::tr("git remote add failed: %1").arg(gitError()));
+                    fetchById();
+                });
+        });
+}
+
+void GitCheckout::fetchById()
+{
+    emit progress(Messages::tr("Fetching %1").arg(GitUrl::shown(m_request.source.url)), -1);
+    QStringList args { QStringLiteral("fetch"), QStringLiteral("--no-tags"), QStringLiteral("--progress") };
+    if (m_request.source.depth)
+        args << QStringLiteral("--depth=%1").arg(*m_request.source.depth);
+    args << QStringLiteral("origin") << m_request.source.commit;
+    run(args, [this](int code, const QByteArray &) {
+        if (code == 0)
+            return verifyFetched(true);
+        if (!m_request.source.ref)
+            return fail(Messages::tr("cannot fetch commit %1 from %2: %3")
+                            .arg(m_request.source.commit, GitUrl::shown(m_request.source.url), gitError()));
+        logger->info("{}: the server did not give commit {} by id; fetching {}",
+            GitUrl::shown(m_request.source.url), m_request.source.commit, *m_request.source.ref);
+        fetchByRef(false);
+    });
+}
+
+void GitCheckout::fetchByRef(bool deep)
+{
+    QStringList args { QStringLiteral("fetch"), QStringLiteral("--no-tags"), QStringLiteral("--progress") };
+    if (m_request.source.depth && !deep)
+        args << QStringLiteral("--depth=%1").arg(*m_request.source.depth);
+    else if (deep && QFileInfo::exists(m_request.directory + QStringLiteral("/.git/shallow")))
+        args << QStringLiteral("--unshallow");
+    args << QStringLiteral("origin") << QStringLiteral("+%1:refs/checkfu/ref").arg(*m_request.source.ref);
+    run(args, [this, deep](int code, const QByteArray &) {
+        if (code != 0)
+            return fail(Messages::tr("cannot fetch %1 from %2: %3")
+                            .arg(*m_request.source.ref, GitUrl::shown(m_request.source.url), gitError()));
+        // A depth that cut the commit off: once more, whole.
+        if (!deep && m_request.source.depth)
+            return verifyFetched(false);
+        verifyFetched(true);
+    });
+}
+
+void GitCheckout::verifyFetched(bool final)
+{
+    run({ QStringLiteral("cat-file"), QStringLiteral("-e"), m_request.source.commit + QStringLiteral("^{commit}") },
+        [this, final](int code, const QByteArray &) {
+            if (code == 0)
+                return checkout();
+            if (!final && m_request.source.ref)
+                return fetchByRef(true);
+            fail(Messages::tr("commit %1 is not in %2").arg(m_request.source.commit, GitUrl::shown(m_request.source.url)));
+        });
+}
+
+void GitCheckout::checkout()
+{
+    emit progress(Messages::tr("Checking out %1").arg(m_request.source.commit.left(12)), -1);
+    run({ QStringLiteral("checkout"), QStringLiteral("--quiet"), QStringLiteral("--progress"),
+            QStringLiteral("--detach"), m_request.source.commit, QStringLiteral("--") },
+        [this](int code, const QByteArray &) {
+            if (code != 0)
+                return fail(Messages::tr("cannot check out %1: %2").arg(m_request.source.commit, gitError()));
+            verifyHead();
+        });
+}
+
+void GitCheckout::verifyHead()
+{
+    run({ QStringLiteral("rev-parse"), QStringLiteral("--verify"), QStringLiteral("HEAD") },
+        [this](int code, const QByteArray &out) {
+            const QString head = QString::fromLatin1(out).trimmed();
+            if (code != 0 || head != m_request.source.commit)
+                return fail(Messages::tr("HEAD is %1 after checkout, not %2")
+                                .arg(head.left(64), m_request.source.commit));
+            m_commit = head;
+            if (m_request.source.submodules)
+                m_submoduleQueue.append({ QString(), m_request.source.url });
+            nextSubmoduleLevel();
+        });
+}
+
+// One work tree at a time: its .gitmodules checked (URL and path rules of §6.8), its submodules
+// initialised and updated (not recursively: each level is checked before git reads it).
+void GitCheckout::nextSubmoduleLevel()
+{
+    if (m_submoduleQueue.isEmpty())
+        return measure();
+    const auto [relative, base] = m_submoduleQueue.takeFirst();
+    const QString dir = relative.isEmpty() ? m_request.directory : m_request.directory + QLatin1Char('/') + relative;
+    if (!QFileInfo(dir + QStringLiteral("/.gitmodules")).isFile())
+        return nextSubmoduleLevel();
+    run({ QStringLiteral("-C"), dir, QStringLiteral("config"), QStringLiteral("--file"), QStringLiteral(".gitmodules"),
+            QStringLiteral("--null"), QStringLiteral("--list") },
+        [this, dir, relative, base](int code, const QByteArray &out) {
+            if (code != 0)
+                return fail(Messages::tr("cannot read .gitmodules in %1: %2").arg(relative, gitError()));
+            // submodule.<name>.path and .url, paired by name.
+            QMap<QString, std::pair<QString, QString>> modules;
+            for (const QByteArray &entry : out.split('\0')) {
+                const qsizetype newline = entry.indexOf('\n');
+                if (newline < 0)
+                    continue;
+                const QString key = QString::fromUtf8(entry.left(newline));
+                const QString value = QString::fromUtf8(entry.mid(newline + 1));
+                const qsizetype dot = key.lastIndexOf(QLatin1Char('.'));
+                if (!key.startsWith(QLatin1String("submodule.")) || dot <= 10)
+                    continue;
+                const QString name = key.mid(10, dot - 10);
+                const QString field = key.mid(dot + 1);
+                if (field == QLatin1String("path"))
+                    modules[name].first = value;
+                else if (field == QLatin1String("url"))
+                    modules[name].second = value;
+                else if (field == QLatin1String("update") && value.startsWith(QLatin1Char('!')))
+                    return fail(Messages::tr("a submodule in .gitmodules asks to run a command on update"));
+            }
+            QList<std::pair<QString, QString>> next;
+            for (auto it = modules.cbegin(); it != modules.cend(); ++it) {
+                const auto &[path, rawUrl] = it.value();
+                if (!isSafeSubmodulePath(path))
+                    return fail(Messages::tr("the submodule path '%1' in .gitmodules is refused (option-like, absolute "
+                                             "or leaving the work tree)")
+                                    .arg(path.left(200)));
+                const bool isRelative
+                    = rawUrl.startsWith(QLatin1String("./")) || rawUrl.startsWith(QLatin1String("../"));
+                const QString url = isRelative ? GitUrl::resolveRelative(base, rawUrl) : rawUrl;
+                const QString problem = url.isEmpty() ? Messages::tr("leaves its server") : GitUrl::problem(url);
+                if (!problem.isEmpty())
+                    return fail(Messages::tr("the URL of submodule %1 (%2) %3")
+                                    .arg(path.left(200), GitUrl::shown(rawUrl), problem));
+                next.append({ relative.isEmpty() ? path : relative + QLatin1Char('/') + path, url });
+            }
+            emit progress(Messages::tr("Fetching submodules"), -1);
+            run({ QStringLiteral("-C"), dir, QStringLiteral("submodule"), QStringLiteral("update"),
+                    QStringLiteral("--init"), QStringLiteral("--progress"), QStringLiteral("--") },
+                [this, next](int updateCode, const QByteArray &) {
+                    if (updateCode != 0)
+                        return fail(Messages::tr("cannot fetch the submodules: %1").arg(gitError()));
+                    m_submoduleQueue.append(next);
+                    nextSubmoduleLevel();
+                });
+        });
+}
+
+void GitCheckout::measure()
+{
+    qint64 total = 0;
+    QDirIterator it(m_request.directory, QDir::Files | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
+        QDirIterator::Subdirectories);
+    const QString gitDir = m_request.directory + QStringLiteral("/.git/");
+    while (it.hasNext()) {
+        const QFileInfo info(it.next());
+        if (info.isSymLink() || !info.isFile())
+            continue;
+        total += info.size();
+        if (info.filePath().startsWith(gitDir) || info.fileName() == QLatin1String(".git"))
+            continue;
+        ++m_files;
+        m_bytes += info.size();
+    }
+    if (m_request.diskLimitBytes > 0 && total > m_request.diskLimitBytes)
+        return fail(Messages::tr("the repository takes %1 MiB, more than the run's disk_mib (%2 MiB)")
+                        .arg(total / (1024 * 1024))
+                        .arg(m_request.diskLimitBytes / (1024 * 1024)));
+    m_done = true;
+    emit finished(true);
+}
+
+void GitCheckout::cancel()
+{
+    if (m_done)
+        return;
+    if (m_process && m_process->state() != QProcess::NotRunning)
+        ::kill(-pid_t(m_process->processId()), SIGKILL);
+    fail(Messages::tr("stopped while fetching"));
+}
+
+void GitCheckout::fail(const QString &message)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    m_message = message;
+    if (m_process && m_process->state() != QProcess::NotRunning)
+        ::kill(-pid_t(m_process->processId()), SIGKILL);
+    emit finished(false);
+}
+
+QString GitCheckout::gitError() const
+{
+    QString text = QString::fromUtf8(m_stderr).trimmed();
+    text.replace(QLatin1Char('\n'), QLatin1String(" / "));
+    return text.isEmpty() ? Messages::tr("git gave no reason") : text.right(600);
+}
+
+void GitCheckout::onStderr()
+{
+    const QByteArray chunk = m_process->readAllStandardError();
+    for (const QByteArray &line : GitProgress::splitLines(m_pendingLine, chunk)) {
+        if (const auto parsed = GitProgress::parseLine(line)) {
+            emit progress(parsed->phase, parsed->percent);
+            if (m_request.diskLimitBytes > 0 && parsed->bytes > m_request.diskLimitBytes)
+                return fail(Messages::tr("the repository is larger than the run's disk_mib (%1 MiB)")
+                                .arg(m_request.diskLimitBytes / (1024 * 1024)));
+            continue;
+        }
+        m_stderr += line + '\n';
+        if (m_stderr.size() > MaxKeptStderr)
+            m_stderr = m_stderr.right(MaxKeptStderr);
+    }
+}
+
+void GitCheckout::run(const QStringList &arguments, std::function<void(int, const QByteArray &)> done)
+{
+    if (m_done)
+        return;
+    m_stderr.clear();
+    m_pendingLine.clear();
+    // Called from the last process's finished(): it goes once that returned.
+    if (m_process)
+        m_process.release()->deleteLater();
+    m_process = std::make_unique<QProcess>();
+    m_process->setProgram(m_request.gitProgram);
+    m_process->setArguments(arguments);
+    m_process->setWorkingDirectory(m_request.directory);
+    m_process->setProcessEnvironment(m_environment);
+    m_process->setStandardInputFile(QProcess::nullDevice());
+    const rlim_t fileLimit = m_request.diskLimitBytes > 0 ? rlim_t(m_request.diskLimitBytes) : RLIM_INFINITY;
+    // Its own process group, so that a cancel also ends git-remote-https and index-pack.
+    m_process->setChildProcessModifier([fileLimit] {
+        ::setpgid(0, 0);
+        if (fileLimit != RLIM_INFINITY) {
+            const struct rlimit limit = { fileLimit, fileLimit };
+            ::setrlimit(RLIMIT_FSIZE, &limit);
+        }
+    });
+    QProcess *process = m_process.get();
+    connect(process, &QProcess::readyReadStandardError, this, &GitCheckout::onStderr);
+    auto out = std::make_shared<QByteArray>();
+    connect(process, &QProcess::readyReadStandardOutput, this, [process, out] {
+        const QByteArray data = process->readAllStandardOutput();
+        if (out->size() < MaxStdout)
+            out->append(data.left(MaxStdout - out->size()));
+    });
+    connect(process, &QProcess::finished, this, [this, process, out, done](int exitCode, QProcess::ExitStatus status) {
+        out->append(process->readAllStandardOutput().left(MaxStdout));
+        onStderr();
+        if (m_done)
+            return;
+        done(status == QProcess::NormalExit ? exitCode : -1, *out);
+    });
+    connect(process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError error) {
+        if (error == QProcess::FailedToStart)
+            fail(Messages::tr("cannot start git: %1").arg(m_process->errorString()));
+    });
+    logger->debug("git {}", arguments.join(QLatin1Char(' ')));
+    m_process->start();
+}
+
+} // namespace runnercore

@@ -1,0 +1,84 @@
+#pragma once
+
+#include <runnercore/model/RunSpec.h>
+
+#include <QByteArray>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+#include <functional>
+#include <memory>
+
+namespace runnercore {
+
+// One git mount (§6.8) with the real git CLI: init, fetch exactly the commit (by id; the ref when
+// the server refuses unadvertised objects), detached checkout, HEAD verified, submodules checked
+// level by level. git never sees the person's setup: its environment is built from scratch (no
+// system or global config, no credential helper, .netrc, SSH agent or prompt), hooks are off,
+// only https (http to loopback) is allowed, redirects are not followed, objects are checked. The
+// credential reaches git only through its environment, as an Authorization header scoped to the
+// mount's origin: never argv, never a file.
+class GitCheckout : public QObject
+{
+    Q_OBJECT
+signals:
+    // "Receiving objects", 43 (-1: no percent).
+    void progress(const QString &phase, int percent);
+    void finished(bool ok);
+
+public:
+    struct Request
+    {
+        QString gitProgram; // absolute path of git
+        QString directory; // where the work tree goes (exists)
+        QString scratchHome; // an empty private directory: git's HOME
+        GitSource source;
+        qint64 diskLimitBytes = 0; // disk_mib: 0 for none
+    };
+
+    explicit GitCheckout(Request request, QObject *parent = nullptr);
+    ~GitCheckout() override;
+
+    void start();
+    // Stops at once (the running git's whole process group is killed); finished(false) follows.
+    void cancel();
+
+    QString message() const { return m_message; } // why it failed, for workspace.failed (no secret)
+    QString commit() const { return m_commit; }
+    qint64 fileCount() const { return m_files; }
+    qint64 byteCount() const { return m_bytes; }
+
+    // What every git process of a mount runs with (public for tests: nothing of the Runner's).
+    static QProcessEnvironment environment(const Request &request);
+
+private:
+    void run(const QStringList &arguments, std::function<void(int exitCode, const QByteArray &out)> done);
+    void fetchById();
+    void fetchByRef(bool deep);
+    void verifyFetched(bool deep);
+    void checkout();
+    void verifyHead();
+    void nextSubmoduleLevel();
+    void measure();
+    void fail(const QString &message);
+    void onStderr();
+    QString gitError() const;
+
+    Request m_request;
+    QProcessEnvironment m_environment;
+    std::unique_ptr<QProcess> m_process;
+    QByteArray m_pendingLine;
+    QByteArray m_stderr; // the last lines git wrote that are not progress
+    // Work trees whose .gitmodules come next (relative to the mount) and the URL they came from.
+    QList<std::pair<QString, QString>> m_submoduleQueue;
+    QString m_message;
+    QString m_commit;
+    qint64 m_files = 0;
+    qint64 m_bytes = 0;
+    bool m_done = false;
+};
+
+} // namespace runnercore

@@ -1,0 +1,168 @@
+#include <runnercore/workspace/Materialization.h>
+
+#include <runnercore/logging/Logging.h>
+#include <runnercore/model/GitUrl.h>
+#include <runnercore/workspace/FileTree.h>
+#include <runnercore/workspace/GitCheckout.h>
+#include <runnercore/workspace/InlineMountWriter.h>
+#include <runnercore/workspace/MountPlacement.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QTimer>
+
+#include <fcntl.h>
+
+namespace runnercore {
+
+namespace {
+
+const HeldLogger logger("workspace");
+
+struct Messages
+{
+    Q_DECLARE_TR_FUNCTIONS(Materialization)
+};
+
+UniqueFd openDir(const QString &path)
+{
+    return UniqueFd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+}
+
+QJsonObject mountEntry(const RunMount &mount, qint64 files, qint64 bytes, const QString &commit, qint64 ms)
+{
+    return QJsonObject { { QStringLiteral("target"), mount.target }, { QStringLiteral("kind"), mount.kind },
+        { QStringLiteral("files"), files }, { QStringLiteral("bytes"), bytes },
+        { QStringLiteral("commit"), commit.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(commit) },
+        { QStringLiteral("from_cache"), false }, { QStringLiteral("ms"), ms } };
+}
+
+} // namespace
+
+Materialization::Materialization(Setup setup, QObject *parent) : QObject(parent), m_setup(std::move(setup)) { }
+
+Materialization::~Materialization() = default;
+
+void Materialization::start()
+{
+    const qsizetype first = MountPlacement::firstFetched(m_setup.spec);
+    for (qsizetype i = 0; i < first; ++i) {
+        const RunMount &mount = m_setup.spec.mounts.at(i);
+        m_ready.append(mountEntry(mount, InlineMountWriter::fileCount(mount), InlineMountWriter::byteCount(mount),
+            QString(), i == 0 ? m_setup.preparedMs : 0));
+    }
+    m_index = first;
+    // Asynchronous even when nothing is fetched: finished() never comes from inside start().
+    QTimer::singleShot(0, this, &Materialization::next);
+}
+
+void Materialization::next()
+{
+    if (m_done)
+        return;
+    if (m_index >= m_setup.spec.mounts.size()) {
+        const UniqueFd workspace = openDir(m_setup.workspaceDir);
+        const UniqueFd home = openDir(m_setup.homeDir);
+        if (workspace.valid() && home.valid() && MountPlacement::firstFetched(m_setup.spec) < m_setup.spec.mounts.size())
+            InlineMountWriter::protect(workspace.get(), home.get(), m_setup.spec);
+        m_done = true;
+        emit finished(true);
+        return;
+    }
+    const qsizetype index = m_index;
+    const RunMount &mount = m_setup.spec.mounts.at(index);
+    m_mountTimer.start();
+    if (mount.kind != QLatin1String("git")) {
+        const UniqueFd workspace = openDir(m_setup.workspaceDir);
+        const UniqueFd home = openDir(m_setup.homeDir);
+        QString error = Messages::tr("the run's directories are gone");
+        if (!workspace.valid() || !home.valid()
+            || !InlineMountWriter::write(workspace.get(), home.get(), m_setup.spec, mount, &error))
+            return failMount(index, error);
+        mountDone(index, InlineMountWriter::fileCount(mount), InlineMountWriter::byteCount(mount), QString(),
+            m_mountTimer.elapsed());
+        return;
+    }
+    const MountPlacement placement = MountPlacement::of(m_setup.spec, mount);
+    const QString directory = placement.hostPath(m_setup.workspaceDir, m_setup.homeDir);
+    {
+        const UniqueFd base = openDir(placement.base == MountPlacement::Base::Home ? m_setup.homeDir : m_setup.workspaceDir);
+        QString error;
+        if (!base.valid() || !FileTree::makePrivateDirs(base.get(), placement.relative, &error).valid())
+            return failMount(index, error.isEmpty() ? Messages::tr("the run's directories are gone") : error);
+    }
+    if (m_setup.gitProgram.isEmpty())
+        return failMount(index, Messages::tr("git is not installed (apt install git)"));
+    GitCheckout::Request request;
+    request.gitProgram = m_setup.gitProgram;
+    request.directory = directory;
+    request.scratchHome = m_setup.scratchDir;
+    request.source = *mount.git;
+    request.diskLimitBytes = m_setup.spec.resources.diskMib * 1024 * 1024;
+    m_git = std::make_unique<GitCheckout>(request);
+    // Nothing of the credential stays here once git has it.
+    m_setup.spec.mounts[index].git->credential.reset();
+    const QString shown = GitUrl::shown(mount.git->url);
+    connect(m_git.get(), &GitCheckout::progress, this, [this, shown](const QString &phase, int percent) {
+        emit progress(QStringLiteral("%1 · %2").arg(shown, phase), percent);
+    });
+    connect(m_git.get(), &GitCheckout::finished, this, [this, index](bool ok) {
+        if (!ok)
+            return failMount(index, m_git->message());
+        mountDone(index, m_git->fileCount(), m_git->byteCount(), m_git->commit(), m_mountTimer.elapsed());
+    });
+    logger->info("fetching {} at {} into {}", shown, mount.git->commit, mount.target);
+    m_git->start();
+}
+
+void Materialization::mountDone(qsizetype index, qint64 files, qint64 bytes, const QString &commit, qint64 ms)
+{
+    m_ready.append(mountEntry(m_setup.spec.mounts.at(index), files, bytes, commit, ms));
+    ++m_index;
+    QTimer::singleShot(0, this, &Materialization::next);
+}
+
+void Materialization::failMount(qsizetype index, const QString &message)
+{
+    if (m_done)
+        return;
+    m_done = true;
+    const RunMount &mount = m_setup.spec.mounts.at(index);
+    m_failed = QJsonObject { { QStringLiteral("target"), mount.target }, { QStringLiteral("kind"), mount.kind },
+        { QStringLiteral("message"), message } };
+    emit finished(false);
+}
+
+void Materialization::cancel()
+{
+    if (m_done)
+        return;
+    if (m_git) {
+        m_git->cancel(); // finished(false) → failMount
+        return;
+    }
+    const qsizetype index = std::min(m_index, m_setup.spec.mounts.size() - 1);
+    failMount(index, Messages::tr("stopped while materialising"));
+}
+
+QJsonObject Materialization::readyData() const
+{
+    return QJsonObject { { QStringLiteral("mounts"), m_ready } };
+}
+
+QJsonObject Materialization::failedData() const
+{
+    return m_failed;
+}
+
+QString Materialization::repositoryText() const
+{
+    for (const RunMount &mount : m_setup.spec.mounts) {
+        if (mount.git)
+            return QStringLiteral("%1 @ %2").arg(GitUrl::shown(mount.git->url), mount.git->commit.left(12));
+    }
+    return QString();
+}
+
+} // namespace runnercore

@@ -1,0 +1,623 @@
+// git, memory and skills mounts (§6.8, issue 22) through the real binaries: a real git smart-HTTP
+// server on loopback (`git http-backend` behind tests/peers/gitserver, HTTP Basic), the real git
+// CLI, the devplane and the Runner. Each attack is a row that fails without its defence.
+// Runtime: about 60-90 s.
+#include "DevPlaneProcess.h"
+#include "IntegrationSupport.h"
+#include "RunnerProcess.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUuid>
+
+using namespace IntegrationSupport;
+
+namespace {
+
+const QString User = QStringLiteral("checkfu");
+
+// git for building the test's repositories: nothing of the machine's or the person's setup.
+QProcessEnvironment cleanGitEnvironment(const QString &home)
+{
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+    env.insert(QStringLiteral("HOME"), home);
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
+    env.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
+    env.insert(QStringLiteral("GIT_CONFIG_GLOBAL"), QStringLiteral("/dev/null"));
+    env.insert(QStringLiteral("GIT_AUTHOR_NAME"), QStringLiteral("Test"));
+    env.insert(QStringLiteral("GIT_AUTHOR_EMAIL"), QStringLiteral("test@example.com"));
+    env.insert(QStringLiteral("GIT_COMMITTER_NAME"), QStringLiteral("Test"));
+    env.insert(QStringLiteral("GIT_COMMITTER_EMAIL"), QStringLiteral("test@example.com"));
+    env.insert(QStringLiteral("GIT_AUTHOR_DATE"), QStringLiteral("2026-01-01T00:00:00Z"));
+    env.insert(QStringLiteral("GIT_COMMITTER_DATE"), QStringLiteral("2026-01-01T00:00:00Z"));
+    return env;
+}
+
+// A work tree that becomes a bare repository under the server's root.
+class RepoBuilder
+{
+public:
+    explicit RepoBuilder(const QString &scratch) : m_dir(scratch + QStringLiteral("/work-") + randomId(QString()))
+    {
+        QDir().mkpath(m_dir);
+        QDir().mkpath(scratch + QStringLiteral("/githome"));
+        m_env = cleanGitEnvironment(scratch + QStringLiteral("/githome"));
+        git({ QStringLiteral("init"), QStringLiteral("--quiet"), QStringLiteral("-b"), QStringLiteral("main") });
+    }
+    QString dir() const { return m_dir; }
+    QByteArray git(const QStringList &args)
+    {
+        QProcess p;
+        p.setProcessEnvironment(m_env);
+        p.setWorkingDirectory(m_dir);
+        p.start(QStringLiteral("git"), args);
+        p.waitForFinished(60000);
+        if (p.exitCode() != 0)
+            qWarning("git %s: %s", qPrintable(args.join(u' ')), p.readAllStandardError().constData());
+        return p.readAllStandardOutput().trimmed();
+    }
+    void write(const QString &path, const QByteArray &content)
+    {
+        QDir().mkpath(QFileInfo(m_dir + QLatin1Char('/') + path).absolutePath());
+        QFile f(m_dir + QLatin1Char('/') + path);
+        f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+        f.write(content);
+    }
+    QString commit(const QString &message)
+    {
+        git({ QStringLiteral("add"), QStringLiteral("-A") });
+        git({ QStringLiteral("commit"), QStringLiteral("--quiet"), QStringLiteral("--allow-empty"),
+            QStringLiteral("-m"), message });
+        return QString::fromLatin1(git({ QStringLiteral("rev-parse"), QStringLiteral("HEAD") }));
+    }
+    // A submodule entry (gitlink) with whatever .gitmodules says, as an attacker would write it.
+    void addGitlink(const QString &path, const QString &url, const QString &sha)
+    {
+        write(QStringLiteral(".gitmodules"),
+            QStringLiteral("[submodule \"sub\"]\n\tpath = %1\n\turl = %2\n").arg(path, url).toUtf8());
+        git({ QStringLiteral("update-index"), QStringLiteral("--add"), QStringLiteral("--cacheinfo"),
+            QStringLiteral("160000,%1,%2").arg(sha, path) });
+    }
+    void publish(const QString &root, const QString &name)
+    {
+        QProcess p;
+        p.setProcessEnvironment(m_env);
+        p.start(QStringLiteral("git"),
+            { QStringLiteral("clone"), QStringLiteral("--quiet"), QStringLiteral("--bare"), m_dir,
+                root + QLatin1Char('/') + name });
+        p.waitForFinished(60000);
+    }
+
+private:
+    QString m_dir;
+    QProcessEnvironment m_env;
+};
+
+// tests/peers/gitserver/gitserver.py: git http-backend over HTTP/1.1 on 127.0.0.1, Basic auth.
+class GitHttpServer
+{
+public:
+    ~GitHttpServer()
+    {
+        if (m_process.state() != QProcess::NotRunning) {
+            m_process.kill();
+            m_process.waitForFinished(5000);
+        }
+    }
+    bool start(const QString &root, const QString &password, const QStringList &extra = {})
+    {
+        const QString portFile = root + QStringLiteral("/../port-") + randomId(QString());
+        m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        // The password through the environment: the test watches every argv for it.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("GITSERVER_PASSWORD"), password);
+        m_process.setProcessEnvironment(env);
+        m_process.start(QStringLiteral("python3"),
+            QStringList { QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/gitserver/gitserver.py"),
+                QStringLiteral("--root"), root, QStringLiteral("--user"), User, QStringLiteral("--port-file"),
+                portFile }
+                + extra);
+        for (int i = 0; i < 200 && m_port == 0; ++i) {
+            QTest::qWait(50);
+            QFile f(portFile);
+            if (f.open(QIODevice::ReadOnly))
+                m_port = f.readAll().trimmed().toInt();
+        }
+        return m_port > 0;
+    }
+    QString url(const QString &name) const { return QStringLiteral("http://127.0.0.1:%1/%2").arg(m_port).arg(name); }
+
+private:
+    QProcess m_process;
+    int m_port = 0;
+};
+
+QJsonObject b64File(const QString &path, const QByteArray &content)
+{
+    return QJsonObject { { QStringLiteral("path"), path },
+        { QStringLiteral("content_base64"), QString::fromLatin1(content.toBase64()) } };
+}
+
+QJsonObject gitMount(
+    const QString &url, const QString &commit, const QString &password, const QJsonValue &ref = QJsonValue())
+{
+    return QJsonObject { { QStringLiteral("kind"), QStringLiteral("git") },
+        { QStringLiteral("target"), QStringLiteral("/workspace") }, { QStringLiteral("url"), url },
+        { QStringLiteral("commit"), commit }, { QStringLiteral("ref"), ref }, { QStringLiteral("depth"), QJsonValue() },
+        { QStringLiteral("submodules"), false }, { QStringLiteral("lfs"), false },
+        { QStringLiteral("credential"),
+            QJsonObject { { QStringLiteral("kind"), QStringLiteral("http_basic") },
+                { QStringLiteral("username"), User }, { QStringLiteral("secret"), password } } } };
+}
+
+QString eventKinds(const QList<QJsonObject> &events)
+{
+    QStringList kinds;
+    for (const QJsonObject &e : events)
+        kinds.append(e.value(QStringLiteral("kind")).toString());
+    return kinds.join(QLatin1Char(' '));
+}
+
+// Every /proc/*/cmdline that holds `needle` now.
+QStringList cmdlinesHolding(const QByteArray &needle)
+{
+    QStringList hits;
+    const QStringList pids = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &pid : pids) {
+        QFile f(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (f.open(QIODevice::ReadOnly) && f.readAll().contains(needle))
+            hits.append(pid);
+    }
+    return hits;
+}
+
+} // namespace
+
+class TestGitMounts : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void exactCommitWithMemoryAndSkills();
+    void byRefWhenTheServerRefusesUnadvertisedCommits();
+    void missingCommitFailsWithoutHarness();
+    void zdrWritableMemoryIsRefused();
+    void attacks_data();
+    void attacks();
+    void personsGitSetupNeverApplies();
+    void secretNeverInArgvFilesOrEvents();
+    void biggerThanDiskFails();
+    void tricklingServerIsBoundByTheDeadline();
+
+private:
+    QJsonObject runSession(const QJsonObject &spec, QList<QJsonObject> *events, int timeoutSeconds = 60);
+    QJsonObject specWith(
+        const QJsonArray &mounts, const QString &script, const QString &retention = QStringLiteral("durable"));
+
+    QTemporaryDir m_dir;
+    QString m_root; // the server's repositories
+    QString m_password = QStringLiteral("pw-") + QUuid::createUuid().toString(QUuid::Id128);
+    std::unique_ptr<GitHttpServer> m_server; // fetch by id allowed
+    std::unique_ptr<GitHttpServer> m_strict; // fetch by id of a non-tip commit refused
+    std::unique_ptr<DevPlaneProcess> m_dp;
+    std::unique_ptr<RunnerProcess> m_runner;
+    QStringList m_commits; // demo.git, oldest first
+};
+
+void TestGitMounts::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_root = m_dir.filePath(QStringLiteral("repos"));
+    QDir().mkpath(m_root);
+    RepoBuilder demo(m_dir.path());
+    for (int i = 1; i <= 3; ++i) {
+        demo.write(QStringLiteral("README.md"), QByteArray("version ") + QByteArray::number(i) + '\n');
+        if (i == 2) {
+            demo.write(QStringLiteral("src/app.py"), "print('two')\n");
+            // A symlink that points outside the workspace: checked out as a link, nothing more.
+            QFile::link(QStringLiteral("/etc/passwd"), demo.dir() + QStringLiteral("/escape"));
+        }
+        m_commits.append(demo.commit(QStringLiteral("commit %1").arg(i)));
+    }
+    demo.publish(m_root, QStringLiteral("demo.git"));
+
+    m_server = std::make_unique<GitHttpServer>();
+    QVERIFY(m_server->start(m_root, m_password, { QStringLiteral("--allow-unadvertised") }));
+    m_strict = std::make_unique<GitHttpServer>();
+    QVERIFY(m_strict->start(m_root, m_password));
+
+    m_dp = std::make_unique<DevPlaneProcess>();
+    QString error;
+    QVERIFY2(m_dp->start(&error), qPrintable(error));
+    m_runner = std::make_unique<RunnerProcess>();
+    const QString runnerId
+        = pairAndWaitReady(*m_dp, *m_runner, &error, { QStringLiteral("--slots"), QStringLiteral("2") });
+    QVERIFY2(!runnerId.isEmpty(), qPrintable(error));
+}
+
+QJsonObject TestGitMounts::specWith(const QJsonArray &mounts, const QString &script, const QString &retention)
+{
+    QJsonObject spec
+        = oneshotRunSpec(m_dp->defaultPrincipal(), { QStringLiteral("/bin/sh"), QStringLiteral("-c"), script });
+    spec = withPath(spec, { QStringLiteral("mounts") }, mounts);
+    spec = withPath(spec,
+        { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("retention") }, retention);
+    return spec;
+}
+
+QJsonObject TestGitMounts::runSession(const QJsonObject &spec, QList<QJsonObject> *events, int timeoutSeconds)
+{
+    QString error;
+    const QJsonObject created = m_dp->createSessionFromSpec(spec, {}, &error);
+    const QString sessionId = created.value(QStringLiteral("session_id")).toString();
+    if (sessionId.isEmpty()) {
+        qWarning("session create: %s", qPrintable(error));
+        return {};
+    }
+    const QJsonObject settlement = m_dp->waitSettled(sessionId, timeoutSeconds, &error);
+    *events = eventList(m_dp->sessionEvents(sessionId));
+    return settlement;
+}
+
+void TestGitMounts::exactCommitWithMemoryAndSkills()
+{
+    const QString commit = m_commits.at(1); // not the tip
+    const QJsonArray mounts {
+        gitMount(m_server->url(QStringLiteral("demo.git")), commit, m_password, QStringLiteral("refs/heads/main")),
+        QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory") },
+            { QStringLiteral("target"), QStringLiteral("~/.checkfu/memory") },
+            { QStringLiteral("files"),
+                QJsonArray { b64File(QStringLiteral("AGENTS.md"), "remember the milk\n"),
+                    b64File(QStringLiteral("old.md"), "to be deleted\n") } },
+            { QStringLiteral("writable"), true } },
+        QJsonObject { { QStringLiteral("kind"), QStringLiteral("skills") },
+            { QStringLiteral("target"), QStringLiteral("~/.claude/skills") },
+            { QStringLiteral("skills"),
+                QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("pdf-forms") },
+                    { QStringLiteral("files"),
+                        QJsonArray { b64File(QStringLiteral("SKILL.md"), "fill pdf forms\n"),
+                            QJsonObject { { QStringLiteral("path"), QStringLiteral("run.sh") },
+                                { QStringLiteral("content_base64"),
+                                    QString::fromLatin1(QByteArray("#!/bin/sh\necho skill-ran\n").toBase64()) },
+                                { QStringLiteral("executable"), true } } } } } } } },
+    };
+    const QString script = QStringLiteral(
+        "echo \"HEAD=$(cat .git/HEAD)\"; cat README.md; cat src/app.py; echo \"LINK=$(readlink escape)\"; "
+        "cat \"$HOME/.checkfu/memory/AGENTS.md\"; \"$HOME/.claude/skills/pdf-forms/run.sh\"; "
+        "cat \"$HOME/.claude/skills/pdf-forms/SKILL.md\"; "
+        "echo \"MODES=$(stat -c %a \"$HOME/.claude/skills/pdf-forms/SKILL.md\" "
+        "\"$HOME/.claude/skills/pdf-forms/run.sh\" "
+        "\"$HOME/.claude/skills/pdf-forms\" | tr '\\n' ' ')\"; "
+        "echo learned >> \"$HOME/.checkfu/memory/AGENTS.md\"; echo new > \"$HOME/.checkfu/memory/new.md\"; "
+        "rm \"$HOME/.checkfu/memory/old.md\"");
+    QList<QJsonObject> events;
+    const QJsonObject settlement = runSession(specWith(mounts, script), &events);
+    const QByteArray context = "settlement " + dumpJson(settlement) + "\nevents " + dumpEvents(events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QString out = QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout")));
+    QVERIFY2(out.contains(QStringLiteral("HEAD=") + commit), context.constData());
+    QVERIFY2(
+        out.contains(QStringLiteral("version 2")) && out.contains(QStringLiteral("print('two')")), context.constData());
+    QVERIFY2(out.contains(QStringLiteral("LINK=/etc/passwd")), context.constData()); // a link, checked out as one
+    QVERIFY2(out.contains(QStringLiteral("remember the milk")) && out.contains(QStringLiteral("skill-ran"))
+            && out.contains(QStringLiteral("fill pdf forms")),
+        context.constData());
+    // Skills are read-only to the harness: on host-process by their modes (advisory, §6.8).
+    QVERIFY2(out.contains(QStringLiteral("MODES=444 555 555 ")), context.constData());
+
+    // workspace.ready, before run.started, with the verified commit and real counts.
+    const QString kinds = eventKinds(events);
+    QVERIFY2(kinds.indexOf(QStringLiteral("workspace.ready")) >= 0
+            && kinds.indexOf(QStringLiteral("workspace.ready")) < kinds.indexOf(QStringLiteral("run.started")),
+        qPrintable(kinds));
+    const QJsonArray ready = eventsOfKind(events, QStringLiteral("workspace.ready"))
+                                 .first()
+                                 .value(QStringLiteral("data"))
+                                 .toObject()
+                                 .value(QStringLiteral("mounts"))
+                                 .toArray();
+    QCOMPARE(ready.size(), 3);
+    QCOMPARE(ready.at(0).toObject().value(QStringLiteral("commit")).toString(), commit);
+    QCOMPARE(ready.at(0).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("git"));
+    QCOMPARE(ready.at(0).toObject().value(QStringLiteral("files")).toInt(), 2); // README, app.py (escape: a link)
+    QCOMPARE(ready.at(1).toObject().value(QStringLiteral("files")).toInt(), 2);
+    QCOMPARE(ready.at(2).toObject().value(QStringLiteral("target")).toString(), QStringLiteral("~/.claude/skills"));
+
+    // The writable memory's changes, after the harness: changed, new, deleted.
+    const QList<QJsonObject> changed = eventsOfKind(events, QStringLiteral("memory.changed"));
+    QVERIFY2(!changed.isEmpty(), qPrintable(kinds));
+    QMap<QString, QJsonObject> byPath;
+    for (const QJsonObject &e : changed) {
+        QCOMPARE(e.value(QStringLiteral("data")).toObject().value(QStringLiteral("target")).toString(),
+            QStringLiteral("~/.checkfu/memory"));
+        for (const QJsonValue &c :
+            e.value(QStringLiteral("data")).toObject().value(QStringLiteral("changes")).toArray())
+            byPath.insert(c.toObject().value(QStringLiteral("path")).toString(), c.toObject());
+    }
+    QCOMPARE(byPath.keys(),
+        (QStringList { QStringLiteral("AGENTS.md"), QStringLiteral("new.md"), QStringLiteral("old.md") }));
+    QCOMPARE(
+        QByteArray::fromBase64(
+            byPath.value(QStringLiteral("AGENTS.md")).value(QStringLiteral("content_base64")).toString().toLatin1()),
+        QByteArray("remember the milk\nlearned\n"));
+    QCOMPARE(byPath.value(QStringLiteral("old.md")).value(QStringLiteral("deleted")).toBool(), true);
+    QVERIFY(kinds.lastIndexOf(QStringLiteral("memory.changed")) > kinds.indexOf(QStringLiteral("run.exited")));
+}
+
+void TestGitMounts::byRefWhenTheServerRefusesUnadvertisedCommits()
+{
+    const QString commit = m_commits.at(0);
+    QList<QJsonObject> events;
+    // With the ref: found through it.
+    QJsonObject settlement = runSession(specWith({ gitMount(m_strict->url(QStringLiteral("demo.git")), commit,
+                                                     m_password, QStringLiteral("refs/heads/main")) },
+                                            QStringLiteral("cat .git/HEAD")),
+        &events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    QVERIFY2(QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout"))).contains(commit),
+        dumpEvents(events).constData());
+    // Without it: nothing to find it by, and a clear failure.
+    settlement = runSession(specWith({ gitMount(m_strict->url(QStringLiteral("demo.git")), commit, m_password) },
+                                QStringLiteral("cat .git/HEAD")),
+        &events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("failed"));
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("materialization_failed"));
+}
+
+void TestGitMounts::missingCommitFailsWithoutHarness()
+{
+    const QString absent = QStringLiteral("deadbeef").repeated(5);
+    QList<QJsonObject> events;
+    const QJsonObject settlement = runSession(specWith({ gitMount(m_server->url(QStringLiteral("demo.git")), absent,
+                                                           m_password, QStringLiteral("refs/heads/main")) },
+                                                  QStringLiteral("echo HARNESS-RAN")),
+        &events);
+    const QByteArray context = dumpEvents(events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("failed"));
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("materialization_failed"));
+    const QList<QJsonObject> failed = eventsOfKind(events, QStringLiteral("workspace.failed"));
+    QVERIFY2(failed.size() == 1, context.constData());
+    const QJsonObject data = failed.first().value(QStringLiteral("data")).toObject();
+    QCOMPARE(data.value(QStringLiteral("target")).toString(), QStringLiteral("/workspace"));
+    QCOMPARE(data.value(QStringLiteral("kind")).toString(), QStringLiteral("git"));
+    QVERIFY2(data.value(QStringLiteral("message")).toString().contains(absent), context.constData());
+    QVERIFY2(eventsOfKind(events, QStringLiteral("run.started")).isEmpty(), context.constData());
+    QVERIFY2(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"), context.constData());
+}
+
+void TestGitMounts::zdrWritableMemoryIsRefused()
+{
+    const QJsonArray mounts { QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory") },
+        { QStringLiteral("target"), QStringLiteral("/workspace") },
+        { QStringLiteral("files"), QJsonArray { b64File(QStringLiteral("AGENTS.md"), "x") } },
+        { QStringLiteral("writable"), true } } };
+    QList<QJsonObject> events;
+    const QJsonObject settlement
+        = runSession(specWith(mounts, QStringLiteral("true"), QStringLiteral("ephemeral_zdr")), &events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("refused"));
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("retention_unavailable"));
+}
+
+void TestGitMounts::attacks_data()
+{
+    QTest::addColumn<QString>("url"); // the mount's URL ("" = the demo repository)
+    QTest::addColumn<QString>("submoduleUrl"); // "" = no submodule
+    QTest::addColumn<QString>("submodulePath");
+    QTest::addColumn<QString>("expected"); // invalid_run_spec or materialization_failed
+    const QString demo = QStringLiteral("DEMO");
+    QTest::newRow("ext::") << QStringLiteral("ext::sh -c touch% /tmp/checkfu-pwned") << QString() << QString()
+                           << "invalid_run_spec";
+    QTest::newRow("file://") << QStringLiteral("file:///etc") << QString() << QString() << "invalid_run_spec";
+    QTest::newRow("ssh://") << QStringLiteral("ssh://git@127.0.0.1/repo.git") << QString() << QString()
+                            << "invalid_run_spec";
+    QTest::newRow("http elsewhere") << QStringLiteral("http://192.0.2.1/repo.git") << QString() << QString()
+                                    << "invalid_run_spec";
+    QTest::newRow("userinfo") << QStringLiteral("http://checkfu:pw@127.0.0.1:1/demo.git") << QString() << QString()
+                              << "invalid_run_spec";
+    QTest::newRow("submodule ext::") << demo << QStringLiteral("ext::sh -c touch% /tmp/checkfu-pwned")
+                                     << QStringLiteral("lib") << "materialization_failed";
+    QTest::newRow("submodule file://") << demo << QStringLiteral("file:///etc") << QStringLiteral("lib")
+                                       << "materialization_failed";
+    QTest::newRow("submodule ssh://") << demo << QStringLiteral("ssh://git@127.0.0.1/x.git") << QStringLiteral("lib")
+                                      << "materialization_failed";
+    QTest::newRow("submodule http elsewhere")
+        << demo << QStringLiteral("http://192.0.2.1/x.git") << QStringLiteral("lib") << "materialization_failed";
+    QTest::newRow("submodule userinfo") << demo << QStringLiteral("https://u:p@example.com/x.git")
+                                        << QStringLiteral("lib") << "materialization_failed";
+    QTest::newRow("submodule option-like url") << demo << QStringLiteral("--upload-pack=touch /tmp/checkfu-pwned")
+                                               << QStringLiteral("lib") << "materialization_failed";
+    QTest::newRow("submodule option-like path")
+        << demo << QStringLiteral("./demo.git") << QStringLiteral("-lib") << "materialization_failed";
+    QTest::newRow("submodule relative above the host")
+        << demo << QStringLiteral("../../../../x.git") << QStringLiteral("lib") << "materialization_failed";
+}
+
+void TestGitMounts::attacks()
+{
+    QFETCH(QString, url);
+    QFETCH(QString, submoduleUrl);
+    QFETCH(QString, submodulePath);
+    QFETCH(QString, expected);
+    QString commit = m_commits.last();
+    QString repoUrl = url;
+    if (!submoduleUrl.isEmpty()) {
+        RepoBuilder super(m_dir.path());
+        super.write(QStringLiteral("README.md"), "super\n");
+        super.addGitlink(submodulePath, submoduleUrl, m_commits.first());
+        commit = super.commit(QStringLiteral("with a submodule"));
+        const QString name = QStringLiteral("super-") + randomId(QString()) + QStringLiteral(".git");
+        super.publish(m_root, name);
+        repoUrl = m_server->url(name);
+    }
+    QJsonObject mount = gitMount(repoUrl, commit, m_password, QStringLiteral("refs/heads/main"));
+    mount.insert(QStringLiteral("submodules"), true);
+    QFile::remove(QStringLiteral("/tmp/checkfu-pwned"));
+    QList<QJsonObject> events;
+    const QJsonObject settlement = runSession(specWith({ mount }, QStringLiteral("echo HARNESS-RAN")), &events);
+    const QByteArray context = dumpJson(settlement) + "\n" + dumpEvents(events);
+    QVERIFY2(settlement.value(QStringLiteral("reason")).toString() == expected, context.constData());
+    for (const QJsonObject &e :
+        eventsOfKind(events, QStringLiteral("workspace.failed")) + eventsOfKind(events, QStringLiteral("run.refused")))
+        qInfo("%s", qPrintable(e.value(QStringLiteral("data")).toObject().value(QStringLiteral("message")).toString()));
+    QVERIFY2(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"), context.constData());
+    QVERIFY2(!QFileInfo::exists(QStringLiteral("/tmp/checkfu-pwned")), "a URL ran a command");
+    QVERIFY2(!context.contains(m_password.toUtf8()) && !context.contains(":pw@") && !context.contains(":p@"),
+        context.constData());
+}
+
+void TestGitMounts::personsGitSetupNeverApplies()
+{
+    // The person's ~/.gitconfig (the Runner's HOME): an insteadOf that would send the fetch to a
+    // dead port, a credential helper and a hook directory that would leave marks.
+    const QString home = m_runner->home()->homeDir();
+    const QString marks = m_dir.filePath(QStringLiteral("marks"));
+    QDir().mkpath(marks);
+    QDir().mkpath(home + QStringLiteral("/hooks"));
+    QFile hook(home + QStringLiteral("/hooks/post-checkout"));
+    QVERIFY(hook.open(QIODevice::WriteOnly));
+    hook.write(QStringLiteral("#!/bin/sh\ntouch %1/hook\n").arg(marks).toUtf8());
+    hook.close();
+    hook.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    QFile config(home + QStringLiteral("/.gitconfig"));
+    QVERIFY(config.open(QIODevice::WriteOnly));
+    config.write(
+        QStringLiteral("[url \"http://127.0.0.1:1/\"]\n\tinsteadOf = %1\n[credential]\n\thelper = !touch %2/helper\n"
+                       "[core]\n\thooksPath = %3/hooks\n")
+            .arg(m_server->url(QString()), marks, home)
+            .toUtf8());
+    config.close();
+    QFile netrc(home + QStringLiteral("/.netrc"));
+    QVERIFY(netrc.open(QIODevice::WriteOnly));
+    // The right password: were ~/.netrc read, the anonymous fetch below would succeed.
+    netrc.write(QStringLiteral("machine 127.0.0.1 login %1 password %2\n").arg(User, m_password).toUtf8());
+    netrc.close();
+    // No credential in the mount: only the person's setup could authenticate, and it must not.
+    QJsonObject anonymous = gitMount(m_server->url(QStringLiteral("demo.git")), m_commits.last(), m_password);
+    anonymous.remove(QStringLiteral("credential"));
+    QList<QJsonObject> events;
+    QJsonObject settlement = runSession(specWith({ anonymous }, QStringLiteral("cat .git/HEAD")), &events);
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("materialization_failed"));
+    // With its own credential the fetch works, from the real server (no insteadOf), and no hook ran.
+    settlement
+        = runSession(specWith({ gitMount(m_server->url(QStringLiteral("demo.git")), m_commits.last(), m_password) },
+                         QStringLiteral("cat .git/HEAD")),
+            &events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    QVERIFY2(QDir(marks).isEmpty(), qPrintable(QDir(marks).entryList(QDir::Files).join(u' ')));
+    QFile::remove(home + QStringLiteral("/.gitconfig"));
+    QFile::remove(home + QStringLiteral("/.netrc"));
+}
+
+void TestGitMounts::secretNeverInArgvFilesOrEvents()
+{
+    // A slow server, so the fetch is seen running; a canary credential only this run has.
+    const QString canary = QStringLiteral("CANARY-") + QUuid::createUuid().toString(QUuid::Id128);
+    QTemporaryDir slowRoot;
+    RepoBuilder big(m_dir.path());
+    QByteArray blob(400 * 1024, Qt::Uninitialized);
+    QRandomGenerator random(42); // incompressible: the pack is as big as the file
+    for (qsizetype i = 0; i < blob.size(); ++i)
+        blob[i] = char(random.generate());
+    big.write(QStringLiteral("blob.bin"), blob);
+    const QString commit = big.commit(QStringLiteral("big"));
+    big.publish(slowRoot.path(), QStringLiteral("slow.git"));
+    GitHttpServer slow;
+    QVERIFY(slow.start(slowRoot.path(), canary,
+        { QStringLiteral("--allow-unadvertised"), QStringLiteral("--trickle-bytes-per-second"),
+            QStringLiteral("150000") }));
+
+    QString error;
+    const QJsonObject created
+        = m_dp->createSessionFromSpec(specWith({ gitMount(slow.url(QStringLiteral("slow.git")), commit, canary) },
+                                          QStringLiteral("cat .git/HEAD; cat .git/config")),
+            {}, &error);
+    const QString sessionId = created.value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    // Every 10 ms while the fetch runs (the admin calls below pump the event loop).
+    int samples = 0;
+    QStringList seen;
+    QTimer watch;
+    watch.setInterval(10);
+    connect(&watch, &QTimer::timeout, this, [&] {
+        seen += cmdlinesHolding(canary.toUtf8());
+        ++samples;
+    });
+    watch.start();
+    const QJsonObject settlement = m_dp->waitSettled(sessionId, 60, &error);
+    watch.stop();
+    QVERIFY2(seen.isEmpty(), qPrintable(QStringLiteral("the secret is in the argv of %1").arg(seen.join(u' '))));
+    QVERIFY2(samples > 20, "the fetch was too quick to be watched");
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QList<QJsonObject> events = eventList(m_dp->sessionEvents(sessionId));
+    const QString out = QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout")));
+    QVERIFY2(out.contains(commit), dumpEvents(events).constData());
+    QVERIFY2(out.contains(QStringLiteral("[remote \"origin\"]")), qPrintable(out)); // .git/config: the bare URL only
+    QVERIFY2(!dumpEvents(events, 1 << 24).contains(canary.toUtf8()), "the secret is in an event");
+    const auto home = m_runner->home();
+    const QStringList hits = filesContaining(
+        { home->dataHome(), home->configHome(), home->cacheHome(), home->homeDir(), home->runtimeDir() },
+        canary.toUtf8());
+    QVERIFY2(hits.isEmpty(), qPrintable(hits.join(u' ')));
+    QVERIFY2(!m_runner->stdoutText().contains(canary) && !m_runner->stderrText().contains(canary),
+        "the Runner printed the secret");
+}
+
+void TestGitMounts::biggerThanDiskFails()
+{
+    QTemporaryDir root;
+    RepoBuilder big(m_dir.path());
+    QByteArray blob(3 * 1024 * 1024, Qt::Uninitialized);
+    QRandomGenerator random(7); // does not compress
+    for (qsizetype i = 0; i < blob.size(); ++i)
+        blob[i] = char(random.generate());
+    big.write(QStringLiteral("big.bin"), blob);
+    const QString commit = big.commit(QStringLiteral("big"));
+    big.publish(m_root, QStringLiteral("big.git"));
+    QJsonObject spec = specWith(
+        { gitMount(m_server->url(QStringLiteral("big.git")), commit, m_password) }, QStringLiteral("echo HARNESS-RAN"));
+    spec = withPath(spec,
+        { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("resources"),
+            QStringLiteral("disk_mib") },
+        1);
+    QList<QJsonObject> events;
+    const QJsonObject settlement = runSession(spec, &events);
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("materialization_failed"));
+    QVERIFY(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"));
+    QVERIFY2(eventsOfKind(events, QStringLiteral("workspace.failed")).size() == 1, dumpEvents(events).constData());
+}
+
+void TestGitMounts::tricklingServerIsBoundByTheDeadline()
+{
+    GitHttpServer trickle;
+    QVERIFY(trickle.start(m_root, m_password,
+        { QStringLiteral("--allow-unadvertised"), QStringLiteral("--trickle-bytes-per-second"),
+            QStringLiteral("200") }));
+    QJsonObject spec = specWith({ gitMount(trickle.url(QStringLiteral("demo.git")), m_commits.last(), m_password) },
+        QStringLiteral("echo HARNESS-RAN"));
+    spec = withPath(spec,
+        { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("resources"),
+            QStringLiteral("max_duration_seconds") },
+        3);
+    QElapsedTimer clock;
+    clock.start();
+    QList<QJsonObject> events;
+    const QJsonObject settlement = runSession(spec, &events, 30);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("failed"));
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("deadline_exceeded"));
+    QVERIFY(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"));
+    QVERIFY2(eventsOfKind(events, QStringLiteral("workspace.failed")).size() == 1, dumpEvents(events).constData());
+}
+
+CHECKFU_INTEGRATION_MAIN(TestGitMounts, 180000)
+#include "tst_gitmounts.moc"
