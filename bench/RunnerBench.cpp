@@ -399,6 +399,8 @@ void acpRelay(int updates)
           << Qt::endl;
 }
 
+void gitMaterialisation(int files, qint64 bytesPerSecond); // GitBench.cpp
+
 int main(int argc, char *argv[])
 {
     QCoreApplication app(argc, argv);
@@ -414,8 +416,11 @@ int main(int argc, char *argv[])
         acpRelay(args.value(2, QStringLiteral("100000")).toInt());
     else if (what == QLatin1String("transport"))
         transport(args.value(2, QStringLiteral("2000")).toInt());
+    else if (what == QLatin1String("git"))
+        gitMaterialisation(
+            args.value(2, QStringLiteral("10000")).toInt(), args.value(3, QStringLiteral("0")).toLongLong());
     else
         die(QStringLiteral("usage: checkfu-bench latency [runs] | throughput [bytes] | idle [seconds] | acp [updates] "
-                           "| transport [requests]"));
+                           "| transport [requests] | git [files] [server bytes/s]"));
     return 0;
 }

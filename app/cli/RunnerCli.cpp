@@ -14,6 +14,7 @@
 #include <runnercore/runner/Runner.h>
 #include <runnercore/runner/UnixSignalBridge.h>
 #include <runnercore/runner/Unpairing.h>
+#include <runnercore/workspace/MirrorCache.h>
 
 #include <QEventLoop>
 #include <QJsonArray>
@@ -255,7 +256,7 @@ int RunnerCli::run()
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(AppLanguage::option());
-    parser.addPositionalArgument(QStringLiteral("command"), tr("start, doctor or unpair"));
+    parser.addPositionalArgument(QStringLiteral("command"), tr("start, doctor, unpair or cache"));
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
     if (!parser.parse(m_args)) {
         err() << parser.errorText() << Qt::endl;
@@ -271,7 +272,7 @@ int RunnerCli::run()
             out() << parser.helpText() << Qt::endl;
             return 0;
         }
-        err() << tr("checkfu-runner: name a command (start, doctor, unpair); see --help") << Qt::endl;
+        err() << tr("checkfu-runner: name a command (start, doctor, unpair, cache); see --help") << Qt::endl;
         return int(RunnerExit::Usage);
     }
     const QString command = positional.first();
@@ -281,7 +282,9 @@ int RunnerCli::run()
         return doctor();
     if (command == QLatin1String("unpair"))
         return unpair();
-    err() << tr("checkfu-runner: unknown command '%1'; use start, doctor or unpair").arg(command) << Qt::endl;
+    if (command == QLatin1String("cache"))
+        return cache();
+    err() << tr("checkfu-runner: unknown command '%1'; use start, doctor, unpair or cache").arg(command) << Qt::endl;
     return int(RunnerExit::Usage);
 }
 
@@ -406,6 +409,47 @@ int RunnerCli::doctor()
         out() << doctor.toText();
     out().flush();
     return doctor.hasFailures() ? 1 : 0;
+}
+
+int RunnerCli::cache()
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(tr("The git cache: mirrors of the repositories durable runs fetched, so that "
+                                        "the next fetch is fast. ZDR runs never use it."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("action"), tr("list (the default) or clear"));
+    parser.process(subcommandArgs(m_args));
+    const QStringList actions = parser.positionalArguments();
+    const QString action = actions.isEmpty() ? QStringLiteral("list") : actions.first();
+    const MirrorCache cache(AppPaths::cacheDir() + QStringLiteral("/git"));
+    if (action == QLatin1String("clear")) {
+        const int removed = cache.clear();
+        out() << tr("Removed %n mirror(s) from %1.", nullptr, removed).arg(cache.root()) << Qt::endl;
+        const int left = int(cache.entries().size());
+        if (left > 0)
+            out() << tr("%n mirror(s) are in use by a running fetch and were kept.", nullptr, left) << Qt::endl;
+        return 0;
+    }
+    if (action != QLatin1String("list")) {
+        err() << tr("checkfu-runner cache: unknown action '%1'; use list or clear").arg(action) << Qt::endl;
+        return int(RunnerExit::Usage);
+    }
+    const QList<MirrorCache::Entry> entries = cache.entries();
+    qint64 total = 0;
+    for (const MirrorCache::Entry &e : entries) {
+        out() << QStringLiteral("%1  %2 MiB  %3  %4")
+                     .arg(e.key.left(12))
+                     .arg(double(e.bytes) / (1024 * 1024), 0, 'f', 1)
+                     .arg(e.lastUsed.toUTC().toString(Qt::ISODate), e.url)
+              << Qt::endl;
+        total += e.bytes;
+    }
+    out() << tr("%n mirror(s), %1 MiB in %2 (at most %3 MiB)", nullptr, int(entries.size()))
+                 .arg(double(total) / (1024 * 1024), 0, 'f', 1)
+                 .arg(cache.root())
+                 .arg(MirrorCache::DefaultLimitBytes / (1024 * 1024))
+          << Qt::endl;
+    return 0;
 }
 
 int RunnerCli::unpair()

@@ -29,6 +29,7 @@ private:
     int start();
     int doctor();
     int unpair();
+    int cache(); // the git mirrors of durable runs: list, clear
     void addCommonOptions(QCommandLineParser &parser, bool withStartOptions);
     // The flags given and the environment, as the parser takes them.
     runnercore::RunnerConfigInput commandLineInput(QCommandLineParser &parser) const;

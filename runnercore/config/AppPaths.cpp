@@ -20,6 +20,11 @@ QString AppPaths::dataDir()
     return QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) + QStringLiteral("/checkfu/runner");
 }
 
+QString AppPaths::cacheDir()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/checkfu/runner");
+}
+
 QString AppPaths::logDir()
 {
     return dataDir() + QStringLiteral("/logs");

@@ -14,6 +14,8 @@ public:
     static QString settingsFile();
     // $XDG_DATA_HOME/checkfu/runner: spool, workspaces, file credential store.
     static QString dataDir();
+    // $XDG_CACHE_HOME/checkfu/runner: what can be fetched again (the git mirrors of durable runs).
+    static QString cacheDir();
     // $XDG_DATA_HOME/checkfu/runner/logs: rotating log files.
     static QString logDir();
     // $XDG_DATA_HOME/checkfu/runner/credentials: opt-in file credential store (0700).

@@ -1,6 +1,7 @@
 #include <runnercore/runner/Doctor.h>
 
 #include <runnercore/workspace/GitTool.h>
+#include <runnercore/workspace/MirrorCache.h>
 
 #include <runnercore/base/Clock.h>
 #include <runnercore/base/Platform.h>
@@ -256,6 +257,17 @@ void Doctor::checkLocal()
             tr("%1 (%2)%3")
                 .arg(gitVersion.isEmpty() ? tr("does not answer --version") : gitVersion, git,
                     GitTool::hasLfs() ? tr("; git-lfs installed") : tr("; no git-lfs: lfs mounts are refused")));
+    const MirrorCache cache(AppPaths::cacheDir() + QStringLiteral("/git"));
+    const QList<MirrorCache::Entry> mirrors = cache.entries();
+    qint64 cached = 0;
+    for (const MirrorCache::Entry &e : mirrors)
+        cached += e.bytes;
+    add(QStringLiteral("git cache"), Status::Ok,
+        tr("%n mirror(s), %1 MiB in %2 (at most %3 MiB; checkfu-runner cache clear empties it)", nullptr,
+            int(mirrors.size()))
+            .arg(cached / (1024 * 1024))
+            .arg(cache.root())
+            .arg(MirrorCache::DefaultLimitBytes / (1024 * 1024)));
     const SandboxProbe::Result bwrap = SandboxProbe::bubblewrap();
     add(QStringLiteral("sandbox bubblewrap"),
         bwrap.available ? Status::Ok : (m_config.bubblewrapEnabled ? Status::Fail : Status::Warn), bwrap.detail);
@@ -322,8 +334,8 @@ QString Doctor::checkTitle(const QString &name)
     static const char *const titles[] = { QT_TR_NOOP("endpoint"), QT_TR_NOOP("clock"), QT_TR_NOOP("credential"),
         QT_TR_NOOP("exchange"), QT_TR_NOOP("presences"), QT_TR_NOOP("sandbox posture"),
         QT_TR_NOOP("sandbox host-process"), QT_TR_NOOP("sandbox bubblewrap"), QT_TR_NOOP("bubblewrap read-only paths"),
-        QT_TR_NOOP("sandbox docker"), QT_TR_NOOP("git"), QT_TR_NOOP("cursor lane"), QT_TR_NOOP("slots"),
-        QT_TR_NOOP("idle timeout"), QT_TR_NOOP("configuration") };
+        QT_TR_NOOP("sandbox docker"), QT_TR_NOOP("git"), QT_TR_NOOP("git cache"), QT_TR_NOOP("cursor lane"),
+        QT_TR_NOOP("slots"), QT_TR_NOOP("idle timeout"), QT_TR_NOOP("configuration") };
     for (const char *title : titles) {
         if (name == QLatin1String(title))
             return tr(title);

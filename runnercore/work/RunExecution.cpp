@@ -224,6 +224,9 @@ void RunExecution::materialise(const RunSpec &spec, qint64 preparedMs)
     QFile::setPermissions(setup.scratchDir, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     setup.gitProgram = GitTool::program();
     setup.preparedMs = preparedMs;
+    // An ephemeral_zdr run neither reads nor fills a mirror (§6.8).
+    if (!spec.isZeroDataRetention())
+        setup.cacheRoot = m_env.gitCacheRoot;
     m_materialization = new Materialization(setup, this);
     m_summary.repository = m_materialization->repositoryText();
     connect(m_materialization, &Materialization::progress, this, [this](const QString &text, int percent) {

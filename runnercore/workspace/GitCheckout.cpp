@@ -4,10 +4,12 @@
 #include <runnercore/model/GitUrl.h>
 #include <runnercore/transport/EndpointPolicy.h>
 #include <runnercore/workspace/GitProgress.h>
+#include <runnercore/workspace/MirrorCache.h>
 
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
+#include <QFile>
 #include <QFileInfo>
 #include <QMap>
 #include <QUrl>
@@ -94,6 +96,8 @@ GitCheckout::GitCheckout(Request request, QObject *parent)
 
 GitCheckout::~GitCheckout()
 {
+    if (m_lockFd >= 0)
+        ::close(m_lockFd);
     if (m_process && m_process->state() != QProcess::NotRunning) {
         ::kill(-pid_t(m_process->processId()), SIGKILL);
         m_process->waitForFinished(2000);
@@ -134,18 +138,156 @@ void GitCheckout::start()
         fail(Messages::tr("git is not installed (apt install git)"));
         return;
     }
+    if (!m_request.mirror.isEmpty())
+        return acquireMirror();
+    initWorkTree([this] { fetchById(); });
+}
+
+void GitCheckout::initWorkTree(std::function<void()> next)
+{
     run({ QStringLiteral("init"), QStringLiteral("--quiet"), QStringLiteral("--template="), QStringLiteral(".") },
-        [this](int code, const QByteArray &) {
+        [this, next](int code, const QByteArray &) {
             if (code != 0)
                 return fail(Messages::tr("git init failed: %1").arg(gitError()));
             run({ QStringLiteral("remote"), QStringLiteral("add"), QStringLiteral("origin"), QStringLiteral("--"),
                     m_request.source.url },
-                [this](int remoteCode, const QByteArray &) {
+                [this, next](int remoteCode, const QByteArray &) {
                     if (remoteCode != 0)
                         return fail(Messages::tr("git remote add failed: %1").arg(gitError()));
-                    fetchById();
+                    next();
                 });
         });
+}
+
+// One run at a time per mirror, polled off the event loop's back: a lock left by a killed Runner
+// is gone with its process (flock), one held by a live run is waited for, up to lockTimeoutMs.
+void GitCheckout::acquireMirror()
+{
+    const MirrorCache cache(m_request.cacheRoot);
+    QString error;
+    if (!cache.prepare(m_request.mirror, m_request.source.url, &error))
+        return fail(error);
+    m_lockFd = cache.openLock(m_request.mirror, &error);
+    if (m_lockFd < 0)
+        return fail(error);
+    m_lockWaited.start();
+    const auto attempt = [this] {
+        if (m_done)
+            return m_lockPoll.stop();
+        if (MirrorCache::tryLock(m_lockFd)) {
+            m_lockPoll.stop();
+            const bool exists = QFileInfo::exists(m_request.mirror + QStringLiteral("/HEAD"));
+            if (exists)
+                return fillMirror(false);
+            run({ QStringLiteral("init"), QStringLiteral("--bare"), QStringLiteral("--quiet"),
+                    QStringLiteral("--template="), m_request.mirror },
+                [this](int code, const QByteArray &) {
+                    if (code != 0)
+                        return fail(Messages::tr("cannot create the git cache: %1").arg(gitError()));
+                    fillMirror(false);
+                });
+            return;
+        }
+        if (m_lockWaited.elapsed() > m_request.lockTimeoutMs) {
+            m_lockPoll.stop();
+            fail(Messages::tr("another run holds the git cache of this repository for more than %1 s")
+                     .arg(m_request.lockTimeoutMs / 1000));
+        } else if (!m_lockPoll.isActive()) {
+            emit progress(Messages::tr("Waiting for another run's fetch of this repository"), -1);
+        }
+    };
+    m_lockPoll.setInterval(100);
+    connect(&m_lockPoll, &QTimer::timeout, this, attempt);
+    m_lockPoll.start();
+    attempt();
+}
+
+// The commit into the mirror, unless it is there already (then nothing goes over the network).
+void GitCheckout::fillMirror(bool byRef)
+{
+    const QString gitDir = QStringLiteral("--git-dir=") + m_request.mirror;
+    const QString keep = QStringLiteral("refs/checkfu/%1").arg(m_request.source.commit);
+    run({ gitDir, QStringLiteral("cat-file"), QStringLiteral("-e"),
+            m_request.source.commit + QStringLiteral("^{commit}") },
+        [this, gitDir, keep, byRef](int present, const QByteArray &) {
+            if (present == 0) {
+                m_fromCache = !byRef && !m_fetchedMirror;
+                // A ref keeps it: no gc of the mirror drops what a later run asks for by id.
+                return run({ gitDir, QStringLiteral("update-ref"), keep, m_request.source.commit },
+                    [this](int, const QByteArray &) { copyFromMirror(); });
+            }
+            if (byRef)
+                return fail(Messages::tr("commit %1 is not in %2")
+                                .arg(m_request.source.commit, GitUrl::shown(m_request.source.url)));
+            emit progress(Messages::tr("Fetching %1").arg(GitUrl::shown(m_request.source.url)), -1);
+            QStringList args { gitDir, QStringLiteral("fetch"), QStringLiteral("--no-tags"),
+                QStringLiteral("--progress") };
+            if (m_request.source.depth)
+                args << QStringLiteral("--depth=%1").arg(*m_request.source.depth);
+            args << QStringLiteral("--") << m_request.source.url
+                 << QStringLiteral("+%1:%2").arg(m_request.source.commit, keep);
+            run(args, [this, gitDir](int code, const QByteArray &) {
+                m_fetchedMirror = true;
+                if (code == 0)
+                    return fillMirror(false);
+                if (!m_request.source.ref)
+                    return fail(Messages::tr("cannot fetch commit %1 from %2: %3")
+                                    .arg(m_request.source.commit, GitUrl::shown(m_request.source.url), gitError()));
+                run({ gitDir, QStringLiteral("fetch"), QStringLiteral("--no-tags"), QStringLiteral("--progress"),
+                        QStringLiteral("--"), m_request.source.url,
+                        QStringLiteral("+%1:refs/checkfu/ref").arg(*m_request.source.ref) },
+                    [this](int refCode, const QByteArray &) {
+                        if (refCode != 0)
+                            return fail(
+                                Messages::tr("cannot fetch %1 from %2: %3")
+                                    .arg(*m_request.source.ref, GitUrl::shown(m_request.source.url), gitError()));
+                        fillMirror(true);
+                    });
+            });
+        });
+}
+
+// Objects copied, never shared (no alternates, no hard links): a later gc or eviction of the
+// mirror cannot break this work tree. Packs are copied as files (cp, reflinks where the file system
+// has them): far cheaper than packing them again through a local fetch. Everything in the mirror was
+// fetched with this run's own credential (the key), and was checked (fsckObjects) when it came.
+void GitCheckout::copyFromMirror()
+{
+    initWorkTree([this] {
+        emit progress(Messages::tr("Copying %1 from the git cache").arg(GitUrl::shown(m_request.source.url)), -1);
+        const QString objects = m_request.mirror + QStringLiteral("/objects");
+        QStringList sources;
+        for (const QFileInfo &entry : QDir(objects).entryInfoList(QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot)) {
+            if (!entry.isSymLink() && entry.fileName() != QLatin1String("info"))
+                sources.append(entry.filePath());
+        }
+        if (sources.isEmpty())
+            return fail(Messages::tr("the git cache of %1 is empty").arg(GitUrl::shown(m_request.source.url)));
+        QStringList args { QStringLiteral("-R"), QStringLiteral("--reflink=auto"), QStringLiteral("--") };
+        args << sources << (m_request.directory + QStringLiteral("/.git/objects/"));
+        if (QFileInfo::exists(m_request.mirror + QStringLiteral("/shallow")))
+            QFile::copy(
+                m_request.mirror + QStringLiteral("/shallow"), m_request.directory + QStringLiteral("/.git/shallow"));
+        run(
+            args,
+            [this](int code, const QByteArray &) {
+                releaseMirror();
+                if (code != 0)
+                    return fail(Messages::tr("cannot copy commit %1 from the git cache: %2")
+                                    .arg(m_request.source.commit, gitError()));
+                verifyFetched(true);
+            },
+            QStringLiteral("/bin/cp"));
+    });
+}
+
+void GitCheckout::releaseMirror()
+{
+    if (m_lockFd < 0)
+        return;
+    ::close(m_lockFd); // releases the flock
+    m_lockFd = -1;
+    MirrorCache(m_request.cacheRoot).evict(m_request.mirror);
 }
 
 void GitCheckout::fetchById()
@@ -161,8 +303,8 @@ void GitCheckout::fetchById()
         if (!m_request.source.ref)
             return fail(Messages::tr("cannot fetch commit %1 from %2: %3")
                             .arg(m_request.source.commit, GitUrl::shown(m_request.source.url), gitError()));
-        logger->info("{}: the server did not give commit {} by id; fetching {}",
-            GitUrl::shown(m_request.source.url), m_request.source.commit, *m_request.source.ref);
+        logger->info("{}: the server did not give commit {} by id; fetching {}", GitUrl::shown(m_request.source.url),
+            m_request.source.commit, *m_request.source.ref);
         fetchByRef(false);
     });
 }
@@ -194,7 +336,8 @@ void GitCheckout::verifyFetched(bool final)
                 return checkout();
             if (!final && m_request.source.ref)
                 return fetchByRef(true);
-            fail(Messages::tr("commit %1 is not in %2").arg(m_request.source.commit, GitUrl::shown(m_request.source.url)));
+            fail(Messages::tr("commit %1 is not in %2")
+                     .arg(m_request.source.commit, GitUrl::shown(m_request.source.url)));
         });
 }
 
@@ -216,8 +359,8 @@ void GitCheckout::verifyHead()
         [this](int code, const QByteArray &out) {
             const QString head = QString::fromLatin1(out).trimmed();
             if (code != 0 || head != m_request.source.commit)
-                return fail(Messages::tr("HEAD is %1 after checkout, not %2")
-                                .arg(head.left(64), m_request.source.commit));
+                return fail(
+                    Messages::tr("HEAD is %1 after checkout, not %2").arg(head.left(64), m_request.source.commit));
             m_commit = head;
             if (m_request.source.submodules)
                 m_submoduleQueue.append({ QString(), m_request.source.url });
@@ -326,6 +469,7 @@ void GitCheckout::fail(const QString &message)
     if (m_done)
         return;
     m_done = true;
+    releaseMirror();
     m_message = message;
     if (m_process && m_process->state() != QProcess::NotRunning)
         ::kill(-pid_t(m_process->processId()), SIGKILL);
@@ -356,7 +500,8 @@ void GitCheckout::onStderr()
     }
 }
 
-void GitCheckout::run(const QStringList &arguments, std::function<void(int, const QByteArray &)> done)
+void GitCheckout::run(
+    const QStringList &arguments, std::function<void(int, const QByteArray &)> done, const QString &program)
 {
     if (m_done)
         return;
@@ -366,7 +511,7 @@ void GitCheckout::run(const QStringList &arguments, std::function<void(int, cons
     if (m_process)
         m_process.release()->deleteLater();
     m_process = std::make_unique<QProcess>();
-    m_process->setProgram(m_request.gitProgram);
+    m_process->setProgram(program.isEmpty() ? m_request.gitProgram : program);
     m_process->setArguments(arguments);
     m_process->setWorkingDirectory(m_request.directory);
     m_process->setProcessEnvironment(m_environment);

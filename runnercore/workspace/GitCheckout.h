@@ -8,6 +8,7 @@
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QStringList>
+#include <QTimer>
 
 #include <functional>
 #include <memory>
@@ -37,6 +38,11 @@ public:
         QString scratchHome; // an empty private directory: git's HOME
         GitSource source;
         qint64 diskLimitBytes = 0; // disk_mib: 0 for none
+        // Durable runs: the mirror to fetch into first and copy from (workspace/MirrorCache), with
+        // its cache; empty for none (ZDR).
+        QString mirror;
+        QString cacheRoot;
+        int lockTimeoutMs = 10 * 60 * 1000;
     };
 
     explicit GitCheckout(Request request, QObject *parent = nullptr);
@@ -50,12 +56,21 @@ public:
     QString commit() const { return m_commit; }
     qint64 fileCount() const { return m_files; }
     qint64 byteCount() const { return m_bytes; }
+    bool fromCache() const { return m_fromCache; } // the mirror had the commit: no network
 
     // What every git process of a mount runs with (public for tests: nothing of the Runner's).
     static QProcessEnvironment environment(const Request &request);
 
 private:
-    void run(const QStringList &arguments, std::function<void(int exitCode, const QByteArray &out)> done);
+    // git with `arguments` (or `program`: the mirror copy's cp), in the work tree, with the
+    // environment above; done gets the exit code (-1: crashed or killed) and the standard output.
+    void run(const QStringList &arguments, std::function<void(int exitCode, const QByteArray &out)> done,
+        const QString &program = QString());
+    void initWorkTree(std::function<void()> next);
+    void acquireMirror();
+    void fillMirror(bool byRef);
+    void copyFromMirror();
+    void releaseMirror();
     void fetchById();
     void fetchByRef(bool deep);
     void verifyFetched(bool deep);
@@ -79,6 +94,11 @@ private:
     qint64 m_files = 0;
     qint64 m_bytes = 0;
     bool m_done = false;
+    bool m_fromCache = false;
+    bool m_fetchedMirror = false; // this run fetched into the mirror
+    int m_lockFd = -1;
+    QTimer m_lockPoll;
+    QElapsedTimer m_lockWaited;
 };
 
 } // namespace runnercore

@@ -5,6 +5,7 @@
 #include <runnercore/workspace/FileTree.h>
 #include <runnercore/workspace/GitCheckout.h>
 #include <runnercore/workspace/InlineMountWriter.h>
+#include <runnercore/workspace/MirrorCache.h>
 #include <runnercore/workspace/MountPlacement.h>
 
 #include <QCoreApplication>
@@ -30,12 +31,13 @@ UniqueFd openDir(const QString &path)
     return UniqueFd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
 }
 
-QJsonObject mountEntry(const RunMount &mount, qint64 files, qint64 bytes, const QString &commit, qint64 ms)
+QJsonObject mountEntry(
+    const RunMount &mount, qint64 files, qint64 bytes, const QString &commit, qint64 ms, bool fromCache = false)
 {
     return QJsonObject { { QStringLiteral("target"), mount.target }, { QStringLiteral("kind"), mount.kind },
         { QStringLiteral("files"), files }, { QStringLiteral("bytes"), bytes },
         { QStringLiteral("commit"), commit.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(commit) },
-        { QStringLiteral("from_cache"), false }, { QStringLiteral("ms"), ms } };
+        { QStringLiteral("from_cache"), fromCache }, { QStringLiteral("ms"), ms } };
 }
 
 } // namespace
@@ -64,7 +66,8 @@ void Materialization::next()
     if (m_index >= m_setup.spec.mounts.size()) {
         const UniqueFd workspace = openDir(m_setup.workspaceDir);
         const UniqueFd home = openDir(m_setup.homeDir);
-        if (workspace.valid() && home.valid() && MountPlacement::firstFetched(m_setup.spec) < m_setup.spec.mounts.size())
+        if (workspace.valid() && home.valid()
+            && MountPlacement::firstFetched(m_setup.spec) < m_setup.spec.mounts.size())
             InlineMountWriter::protect(workspace.get(), home.get(), m_setup.spec);
         m_done = true;
         emit finished(true);
@@ -87,7 +90,8 @@ void Materialization::next()
     const MountPlacement placement = MountPlacement::of(m_setup.spec, mount);
     const QString directory = placement.hostPath(m_setup.workspaceDir, m_setup.homeDir);
     {
-        const UniqueFd base = openDir(placement.base == MountPlacement::Base::Home ? m_setup.homeDir : m_setup.workspaceDir);
+        const UniqueFd base
+            = openDir(placement.base == MountPlacement::Base::Home ? m_setup.homeDir : m_setup.workspaceDir);
         QString error;
         if (!base.valid() || !FileTree::makePrivateDirs(base.get(), placement.relative, &error).valid())
             return failMount(index, error.isEmpty() ? Messages::tr("the run's directories are gone") : error);
@@ -100,6 +104,10 @@ void Materialization::next()
     request.scratchHome = m_setup.scratchDir;
     request.source = *mount.git;
     request.diskLimitBytes = m_setup.spec.resources.diskMib * 1024 * 1024;
+    if (!m_setup.cacheRoot.isEmpty()) {
+        request.cacheRoot = m_setup.cacheRoot;
+        request.mirror = MirrorCache(m_setup.cacheRoot).pathFor(*mount.git); // keyed while the secret is here
+    }
     m_git = std::make_unique<GitCheckout>(request);
     // Nothing of the credential stays here once git has it.
     m_setup.spec.mounts[index].git->credential.reset();
@@ -110,15 +118,17 @@ void Materialization::next()
     connect(m_git.get(), &GitCheckout::finished, this, [this, index](bool ok) {
         if (!ok)
             return failMount(index, m_git->message());
-        mountDone(index, m_git->fileCount(), m_git->byteCount(), m_git->commit(), m_mountTimer.elapsed());
+        mountDone(
+            index, m_git->fileCount(), m_git->byteCount(), m_git->commit(), m_mountTimer.elapsed(), m_git->fromCache());
     });
     logger->info("fetching {} at {} into {}", shown, mount.git->commit, mount.target);
     m_git->start();
 }
 
-void Materialization::mountDone(qsizetype index, qint64 files, qint64 bytes, const QString &commit, qint64 ms)
+void Materialization::mountDone(
+    qsizetype index, qint64 files, qint64 bytes, const QString &commit, qint64 ms, bool fromCache)
 {
-    m_ready.append(mountEntry(m_setup.spec.mounts.at(index), files, bytes, commit, ms));
+    m_ready.append(mountEntry(m_setup.spec.mounts.at(index), files, bytes, commit, ms, fromCache));
     ++m_index;
     QTimer::singleShot(0, this, &Materialization::next);
 }

@@ -33,6 +33,7 @@ public:
         QString scratchDir; // an empty private directory for git's HOME
         QString gitProgram; // absolute path of git, empty when not installed
         qint64 preparedMs = 0; // what writing the mounts before the first fetched one took
+        QString cacheRoot; // the git mirrors (MirrorCache); empty: none (ZDR runs)
     };
 
     explicit Materialization(Setup setup, QObject *parent = nullptr);
@@ -48,7 +49,8 @@ public:
 
 private:
     void next();
-    void mountDone(qsizetype index, qint64 files, qint64 bytes, const QString &commit, qint64 ms);
+    void mountDone(
+        qsizetype index, qint64 files, qint64 bytes, const QString &commit, qint64 ms, bool fromCache = false);
     void failMount(qsizetype index, const QString &message);
 
     Setup m_setup;

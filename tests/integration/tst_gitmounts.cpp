@@ -3,6 +3,7 @@
 // CLI, the devplane and the Runner. Each attack is a row that fails without its defence.
 // Runtime: about 60-90 s.
 #include "DevPlaneProcess.h"
+#include "GitFixture.h"
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
 
@@ -23,124 +24,7 @@ using namespace IntegrationSupport;
 
 namespace {
 
-const QString User = QStringLiteral("checkfu");
-
-// git for building the test's repositories: nothing of the machine's or the person's setup.
-QProcessEnvironment cleanGitEnvironment(const QString &home)
-{
-    QProcessEnvironment env;
-    env.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
-    env.insert(QStringLiteral("HOME"), home);
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C"));
-    env.insert(QStringLiteral("GIT_CONFIG_NOSYSTEM"), QStringLiteral("1"));
-    env.insert(QStringLiteral("GIT_CONFIG_GLOBAL"), QStringLiteral("/dev/null"));
-    env.insert(QStringLiteral("GIT_AUTHOR_NAME"), QStringLiteral("Test"));
-    env.insert(QStringLiteral("GIT_AUTHOR_EMAIL"), QStringLiteral("test@example.com"));
-    env.insert(QStringLiteral("GIT_COMMITTER_NAME"), QStringLiteral("Test"));
-    env.insert(QStringLiteral("GIT_COMMITTER_EMAIL"), QStringLiteral("test@example.com"));
-    env.insert(QStringLiteral("GIT_AUTHOR_DATE"), QStringLiteral("2026-01-01T00:00:00Z"));
-    env.insert(QStringLiteral("GIT_COMMITTER_DATE"), QStringLiteral("2026-01-01T00:00:00Z"));
-    return env;
-}
-
-// A work tree that becomes a bare repository under the server's root.
-class RepoBuilder
-{
-public:
-    explicit RepoBuilder(const QString &scratch) : m_dir(scratch + QStringLiteral("/work-") + randomId(QString()))
-    {
-        QDir().mkpath(m_dir);
-        QDir().mkpath(scratch + QStringLiteral("/githome"));
-        m_env = cleanGitEnvironment(scratch + QStringLiteral("/githome"));
-        git({ QStringLiteral("init"), QStringLiteral("--quiet"), QStringLiteral("-b"), QStringLiteral("main") });
-    }
-    QString dir() const { return m_dir; }
-    QByteArray git(const QStringList &args)
-    {
-        QProcess p;
-        p.setProcessEnvironment(m_env);
-        p.setWorkingDirectory(m_dir);
-        p.start(QStringLiteral("git"), args);
-        p.waitForFinished(60000);
-        if (p.exitCode() != 0)
-            qWarning("git %s: %s", qPrintable(args.join(u' ')), p.readAllStandardError().constData());
-        return p.readAllStandardOutput().trimmed();
-    }
-    void write(const QString &path, const QByteArray &content)
-    {
-        QDir().mkpath(QFileInfo(m_dir + QLatin1Char('/') + path).absolutePath());
-        QFile f(m_dir + QLatin1Char('/') + path);
-        f.open(QIODevice::WriteOnly | QIODevice::Truncate);
-        f.write(content);
-    }
-    QString commit(const QString &message)
-    {
-        git({ QStringLiteral("add"), QStringLiteral("-A") });
-        git({ QStringLiteral("commit"), QStringLiteral("--quiet"), QStringLiteral("--allow-empty"),
-            QStringLiteral("-m"), message });
-        return QString::fromLatin1(git({ QStringLiteral("rev-parse"), QStringLiteral("HEAD") }));
-    }
-    // A submodule entry (gitlink) with whatever .gitmodules says, as an attacker would write it.
-    void addGitlink(const QString &path, const QString &url, const QString &sha)
-    {
-        write(QStringLiteral(".gitmodules"),
-            QStringLiteral("[submodule \"sub\"]\n\tpath = %1\n\turl = %2\n").arg(path, url).toUtf8());
-        git({ QStringLiteral("update-index"), QStringLiteral("--add"), QStringLiteral("--cacheinfo"),
-            QStringLiteral("160000,%1,%2").arg(sha, path) });
-    }
-    void publish(const QString &root, const QString &name)
-    {
-        QProcess p;
-        p.setProcessEnvironment(m_env);
-        p.start(QStringLiteral("git"),
-            { QStringLiteral("clone"), QStringLiteral("--quiet"), QStringLiteral("--bare"), m_dir,
-                root + QLatin1Char('/') + name });
-        p.waitForFinished(60000);
-    }
-
-private:
-    QString m_dir;
-    QProcessEnvironment m_env;
-};
-
-// tests/peers/gitserver/gitserver.py: git http-backend over HTTP/1.1 on 127.0.0.1, Basic auth.
-class GitHttpServer
-{
-public:
-    ~GitHttpServer()
-    {
-        if (m_process.state() != QProcess::NotRunning) {
-            m_process.kill();
-            m_process.waitForFinished(5000);
-        }
-    }
-    bool start(const QString &root, const QString &password, const QStringList &extra = {})
-    {
-        const QString portFile = root + QStringLiteral("/../port-") + randomId(QString());
-        m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        // The password through the environment: the test watches every argv for it.
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("GITSERVER_PASSWORD"), password);
-        m_process.setProcessEnvironment(env);
-        m_process.start(QStringLiteral("python3"),
-            QStringList { QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/gitserver/gitserver.py"),
-                QStringLiteral("--root"), root, QStringLiteral("--user"), User, QStringLiteral("--port-file"),
-                portFile }
-                + extra);
-        for (int i = 0; i < 200 && m_port == 0; ++i) {
-            QTest::qWait(50);
-            QFile f(portFile);
-            if (f.open(QIODevice::ReadOnly))
-                m_port = f.readAll().trimmed().toInt();
-        }
-        return m_port > 0;
-    }
-    QString url(const QString &name) const { return QStringLiteral("http://127.0.0.1:%1/%2").arg(m_port).arg(name); }
-
-private:
-    QProcess m_process;
-    int m_port = 0;
-};
+const QString User = GitHttpServer::User;
 
 QJsonObject b64File(const QString &path, const QByteArray &content)
 {
@@ -199,6 +83,9 @@ private slots:
     void secretNeverInArgvFilesOrEvents();
     void biggerThanDiskFails();
     void tricklingServerIsBoundByTheDeadline();
+    void cacheServesTwoRunsAtOnceAndTheNext();
+    void wrongCredentialIsNeverServedFromTheCache();
+    void zdrRunLeavesNoObject();
 
 private:
     QJsonObject runSession(const QJsonObject &spec, QList<QJsonObject> *events, int timeoutSeconds = 60);
@@ -367,9 +254,9 @@ void TestGitMounts::byRefWhenTheServerRefusesUnadvertisedCommits()
     QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
     QVERIFY2(QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout"))).contains(commit),
         dumpEvents(events).constData());
-    // Without it: nothing to find it by, and a clear failure.
+    // Without it, and without the mirror the run above filled (ZDR): nothing to find it by.
     settlement = runSession(specWith({ gitMount(m_strict->url(QStringLiteral("demo.git")), commit, m_password) },
-                                QStringLiteral("cat .git/HEAD")),
+                                QStringLiteral("cat .git/HEAD"), QStringLiteral("ephemeral_zdr")),
         &events);
     QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("failed"));
     QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("materialization_failed"));
@@ -617,6 +504,107 @@ void TestGitMounts::tricklingServerIsBoundByTheDeadline()
     QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("deadline_exceeded"));
     QVERIFY(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"));
     QVERIFY2(eventsOfKind(events, QStringLiteral("workspace.failed")).size() == 1, dumpEvents(events).constData());
+}
+
+void TestGitMounts::cacheServesTwoRunsAtOnceAndTheNext()
+{
+    RepoBuilder repo(m_dir.path());
+    repo.write(QStringLiteral("a.txt"), "cached\n");
+    const QString commit = repo.commit(QStringLiteral("one"));
+    repo.publish(m_root, QStringLiteral("cached.git"));
+    const QJsonObject spec = specWith({ gitMount(m_server->url(QStringLiteral("cached.git")), commit, m_password) },
+        QStringLiteral("cat .git/HEAD; sleep 1"));
+    // Two runs of one repository at once (two slots): both fetch through the one mirror, one after the other.
+    QString error;
+    const QString first = m_dp->createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+    const QString second = m_dp->createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!first.isEmpty() && !second.isEmpty(), qPrintable(error));
+    for (const QString &id : { first, second }) {
+        const QJsonObject settlement = m_dp->waitSettled(id, 60, &error);
+        QVERIFY2(settlement.value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"),
+            dumpEvents(eventList(m_dp->sessionEvents(id))).constData());
+    }
+    // The mirror is consistent, and holds no credential.
+    const QString cacheRoot = m_runner->home()->cacheHome() + QStringLiteral("/checkfu/runner/git");
+    QString mirror;
+    for (const QFileInfo &dir : QDir(cacheRoot).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        QFile note(dir.filePath() + QStringLiteral("/checkfu-url"));
+        if (note.open(QIODevice::ReadOnly) && note.readAll() == m_server->url(QStringLiteral("cached.git")).toUtf8())
+            mirror = dir.filePath();
+    }
+    QVERIFY2(!mirror.isEmpty(), qPrintable(cacheRoot));
+    QCOMPARE(QFileInfo(cacheRoot).permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther),
+        QFileDevice::Permissions());
+    QProcess fsck;
+    fsck.setProcessEnvironment(cleanGitEnvironment(m_dir.path()));
+    fsck.start(QStringLiteral("git"),
+        { QStringLiteral("--git-dir=") + mirror, QStringLiteral("fsck"), QStringLiteral("--strict") });
+    QVERIFY(fsck.waitForFinished(60000));
+    QVERIFY2(fsck.exitCode() == 0, fsck.readAllStandardError().constData());
+    QVERIFY(filesContaining({ cacheRoot }, m_password.toUtf8()).isEmpty());
+    // The next run is served from the mirror.
+    QList<QJsonObject> events;
+    QCOMPARE(runSession(spec, &events).value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QJsonObject ready
+        = eventsOfKind(events, QStringLiteral("workspace.ready")).first().value(QStringLiteral("data")).toObject();
+    QVERIFY2(
+        ready.value(QStringLiteral("mounts")).toArray().first().toObject().value(QStringLiteral("from_cache")).toBool(),
+        dumpJson(ready).constData());
+    // `checkfu-runner cache list` shows it, and `cache clear` empties it.
+    QProcess cli;
+    cli.setProcessEnvironment(m_runner->environment());
+    cli.start(QStringLiteral(CHECKFU_RUNNER_BIN), { QStringLiteral("cache"), QStringLiteral("list") });
+    QVERIFY(cli.waitForFinished(30000));
+    QVERIFY2(cli.readAllStandardOutput().contains(m_server->url(QStringLiteral("cached.git")).toUtf8()), "cache list");
+    cli.start(QStringLiteral(CHECKFU_RUNNER_BIN), { QStringLiteral("cache"), QStringLiteral("clear") });
+    QVERIFY(cli.waitForFinished(30000));
+    QVERIFY2(!QFileInfo::exists(mirror), qPrintable(mirror));
+}
+
+void TestGitMounts::wrongCredentialIsNeverServedFromTheCache()
+{
+    // Filled with the right credential, then asked with a wrong one: a mirror of its own, and 401.
+    const QJsonObject good
+        = specWith({ gitMount(m_server->url(QStringLiteral("demo.git")), m_commits.last(), m_password) },
+            QStringLiteral("cat .git/HEAD"));
+    QList<QJsonObject> events;
+    QCOMPARE(runSession(good, &events).value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QJsonObject wrong = specWith(
+        { gitMount(m_server->url(QStringLiteral("demo.git")), m_commits.last(), QStringLiteral("not-the-password")) },
+        QStringLiteral("echo HARNESS-RAN"));
+    const QJsonObject settlement = runSession(wrong, &events);
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("materialization_failed"));
+    QVERIFY(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"));
+}
+
+void TestGitMounts::zdrRunLeavesNoObject()
+{
+    RepoBuilder repo(m_dir.path());
+    const QByteArray content = "zdr content " + QUuid::createUuid().toByteArray() + '\n';
+    repo.write(QStringLiteral("secret.txt"), content);
+    const QString commit = repo.commit(QStringLiteral("zdr"));
+    const QByteArray blob = repo.git({ QStringLiteral("rev-parse"), QStringLiteral("HEAD:secret.txt") });
+    repo.publish(m_root, QStringLiteral("zdr.git"));
+    QList<QJsonObject> events;
+    const QJsonObject settlement
+        = runSession(specWith({ gitMount(m_server->url(QStringLiteral("zdr.git")), commit, m_password) },
+                         QStringLiteral("cat secret.txt"), QStringLiteral("ephemeral_zdr")),
+            &events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    QVERIFY(outputBytes(events, QStringLiteral("output.stdout")).contains(content.trimmed()));
+    // No object of it anywhere the Runner keeps files: neither a loose object nor a pack index entry.
+    const auto home = m_runner->home();
+    const QStringList roots { home->dataHome(), home->configHome(), home->cacheHome(), home->homeDir(),
+        home->runtimeDir() };
+    QTRY_VERIFY_WITH_TIMEOUT(filesContaining(roots, QByteArray::fromHex(blob)).isEmpty(), 5000);
+    for (const QString &root : roots) {
+        QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            QVERIFY2(!path.endsWith(QString::fromLatin1(blob.mid(2))), qPrintable(path));
+        }
+    }
+    QVERIFY(filesContaining(roots, content.trimmed()).isEmpty());
 }
 
 CHECKFU_INTEGRATION_MAIN(TestGitMounts, 180000)
