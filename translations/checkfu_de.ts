@@ -95,6 +95,10 @@
         <source>; this machine&apos;s Cursor lane matches, but no enabled sandbox provider allowed by the enrollment ceiling advertises that harness-owned model.</source>
         <translation>; die Cursor-Spur dieses Rechners passt, aber kein aktivierter, von der Registrierungsobergrenze erlaubter Sandbox-Anbieter bietet dieses Harness-eigene Modell an.</translation>
     </message>
+    <message>
+        <source>The run keeps zero data (ephemeral_zdr) but asks for a writable memory mount, whose changes would outlive it.</source>
+        <translation>Der Lauf behält keine Daten (ephemeral_zdr), verlangt aber eine beschreibbare memory-Einbindung, deren Änderungen ihn überdauern würden.</translation>
+    </message>
 </context>
 <context>
     <name>ApiClient</name>
@@ -613,10 +617,231 @@
     </message>
 </context>
 <context>
+    <name>FileTree</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not owned by this user</source>
+        <translation>%1 gehört nicht diesem Benutzer</translation>
+    </message>
+    <message>
+        <source>cannot make %1 private: %2</source>
+        <translation>%1 kann nicht privat gemacht werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 kann nicht erstellt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a normalised path</source>
+        <translation>%1 ist kein normalisierter Pfad</translation>
+    </message>
+    <message>
+        <source>%1 is not a relative path to a file</source>
+        <translation>%1 ist kein relativer Pfad zu einer Datei</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create it: %2</source>
+        <translation>%1: kann nicht erstellt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write it: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+</context>
+<context>
     <name>FreedesktopNotifications</name>
     <message>
         <source>Open</source>
         <translation>Öffnen</translation>
+    </message>
+</context>
+<context>
+    <name>GitCheckout</name>
+    <message>
+        <source>git is not installed (apt install git)</source>
+        <translation>git ist nicht installiert (apt install git)</translation>
+    </message>
+    <message>
+        <source>git init failed: %1</source>
+        <translation>git init ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>git remote add failed: %1</source>
+        <translation>git remote add ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>cannot create the git cache: %1</source>
+        <translation>Der git-Cache kann nicht erstellt werden: %1</translation>
+    </message>
+    <message>
+        <source>another run holds the git cache of this repository for more than %1 s</source>
+        <translation>ein anderer Lauf hält den git-Cache dieses Repositorys seit mehr als %1 s</translation>
+    </message>
+    <message>
+        <source>Waiting for another run&apos;s fetch of this repository</source>
+        <translation>Warten auf den Abruf dieses Repositorys durch einen anderen Lauf</translation>
+    </message>
+    <message>
+        <source>commit %1 is not in %2</source>
+        <translation>Commit %1 ist nicht in %2</translation>
+    </message>
+    <message>
+        <source>Fetching %1</source>
+        <translation>%1 wird abgerufen</translation>
+    </message>
+    <message>
+        <source>cannot fetch commit %1 from %2: %3</source>
+        <translation>Commit %1 kann nicht von %2 abgerufen werden: %3</translation>
+    </message>
+    <message>
+        <source>cannot fetch %1 from %2: %3</source>
+        <translation>%1 kann nicht von %2 abgerufen werden: %3</translation>
+    </message>
+    <message>
+        <source>Copying %1 from the git cache</source>
+        <translation>%1 wird aus dem git-Cache kopiert</translation>
+    </message>
+    <message>
+        <source>the git cache of %1 is empty</source>
+        <translation>der git-Cache von %1 ist leer</translation>
+    </message>
+    <message>
+        <source>cannot copy commit %1 from the git cache: %2</source>
+        <translation>Commit %1 kann nicht aus dem git-Cache kopiert werden: %2</translation>
+    </message>
+    <message>
+        <source>Checking out %1</source>
+        <translation>%1 wird ausgecheckt</translation>
+    </message>
+    <message>
+        <source>cannot check out %1: %2</source>
+        <translation>%1 kann nicht ausgecheckt werden: %2</translation>
+    </message>
+    <message>
+        <source>HEAD is %1 after checkout, not %2</source>
+        <translation>HEAD ist nach dem Auschecken %1, nicht %2</translation>
+    </message>
+    <message>
+        <source>cannot read .gitmodules in %1: %2</source>
+        <translation>.gitmodules in %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>a submodule in .gitmodules asks to run a command on update</source>
+        <translation>ein Submodul in .gitmodules verlangt, beim Aktualisieren einen Befehl auszuführen</translation>
+    </message>
+    <message>
+        <source>the submodule path &apos;%1&apos; in .gitmodules is refused (option-like, absolute or leaving the work tree)</source>
+        <translation>der Submodul-Pfad &apos;%1&apos; in .gitmodules wird abgelehnt (wie eine Option, absolut oder außerhalb des Arbeitsverzeichnisses)</translation>
+    </message>
+    <message>
+        <source>leaves its server</source>
+        <translation>verlässt seinen Server</translation>
+    </message>
+    <message>
+        <source>the URL of submodule %1 (%2) %3</source>
+        <translation>die URL des Submoduls %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>Fetching submodules</source>
+        <translation>Submodule werden abgerufen</translation>
+    </message>
+    <message>
+        <source>cannot fetch the submodules: %1</source>
+        <translation>Die Submodule können nicht abgerufen werden: %1</translation>
+    </message>
+    <message>
+        <source>the repository takes %1 MiB, more than the run&apos;s disk_mib (%2 MiB)</source>
+        <translation>das Repository belegt %1 MiB, mehr als disk_mib des Laufs (%2 MiB)</translation>
+    </message>
+    <message>
+        <source>stopped while fetching</source>
+        <translation>beim Abrufen angehalten</translation>
+    </message>
+    <message>
+        <source>git gave no reason</source>
+        <translation>git hat keinen Grund genannt</translation>
+    </message>
+    <message>
+        <source>the repository is larger than the run&apos;s disk_mib (%1 MiB)</source>
+        <translation>das Repository ist größer als disk_mib des Laufs (%1 MiB)</translation>
+    </message>
+    <message>
+        <source>cannot start git: %1</source>
+        <translation>git kann nicht gestartet werden: %1</translation>
+    </message>
+</context>
+<context>
+    <name>GitUrl</name>
+    <message>
+        <source>is empty (give the repository&apos;s https:// URL)</source>
+        <translation>ist leer (geben Sie die https://-URL des Repositorys an)</translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters</source>
+        <translation>ist länger als %1 Zeichen</translation>
+    </message>
+    <message>
+        <source>starts with &apos;-&apos;, which git would read as an option</source>
+        <translation>beginnt mit &apos;-&apos;, was git als Option lesen würde</translation>
+    </message>
+    <message>
+        <source>contains a space, control character or backslash</source>
+        <translation>enthält ein Leerzeichen, Steuerzeichen oder einen Backslash</translation>
+    </message>
+    <message>
+        <source>is not an https:// URL (local paths, scp-like and ext:: addresses are refused)</source>
+        <translation>ist keine https://-URL (lokale Pfade, scp-artige und ext::-Adressen werden abgelehnt)</translation>
+    </message>
+    <message>
+        <source>uses the scheme &apos;%1&apos;; only https:// is allowed (http:// only for a loopback host)</source>
+        <translation>verwendet das Schema &apos;%1&apos;; nur https:// ist erlaubt (http:// nur für einen Loopback-Host)</translation>
+    </message>
+    <message>
+        <source>contains a user name or password (the part before &apos;@&apos;): give it as the mount&apos;s credential instead</source>
+        <translation>enthält einen Benutzernamen oder ein Passwort (den Teil vor &apos;@&apos;): geben Sie sie stattdessen als Zugangsdaten der Einbindung an</translation>
+    </message>
+    <message>
+        <source>contains a query (&apos;?&apos;) or fragment (&apos;#&apos;)</source>
+        <translation>enthält eine Abfrage (&apos;?&apos;) oder ein Fragment (&apos;#&apos;)</translation>
+    </message>
+    <message>
+        <source>has no host</source>
+        <translation>hat keinen Host</translation>
+    </message>
+    <message>
+        <source>uses plain http:// with the host &apos;%1&apos;, which is not a loopback address; use https://</source>
+        <translation>verwendet einfaches http:// mit dem Host &apos;%1&apos;, der keine Loopback-Adresse ist; verwenden Sie https://</translation>
+    </message>
+    <message>
+        <source>is not a valid URL</source>
+        <translation>ist keine gültige URL</translation>
+    </message>
+    <message>
+        <source>is empty (give null or a full ref such as refs/heads/main)</source>
+        <translation>ist leer (geben Sie null oder eine vollständige Ref wie refs/heads/main an)</translation>
+    </message>
+    <message>
+        <source>is longer than 1024 characters</source>
+        <translation>ist länger als 1024 Zeichen</translation>
+    </message>
+    <message>
+        <source>is not a full ref (it must start with refs/, e.g. refs/heads/main)</source>
+        <translation>ist keine vollständige Ref (sie muss mit refs/ beginnen, z. B. refs/heads/main)</translation>
+    </message>
+    <message>
+        <source>contains a character a ref cannot hold (space, control, ~ ^ : ? * [ or \)</source>
+        <translation>enthält ein Zeichen, das eine Ref nicht enthalten kann (Leerzeichen, Steuerzeichen, ~ ^ : ? * [ oder \)</translation>
+    </message>
+    <message>
+        <source>is not a well-formed ref name</source>
+        <translation>ist kein wohlgeformter Ref-Name</translation>
     </message>
 </context>
 <context>
@@ -641,42 +866,6 @@
         <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
     <message>
-        <source>%1 is not owned by this user</source>
-        <translation>%1 gehört nicht diesem Benutzer</translation>
-    </message>
-    <message>
-        <source>cannot make %1 private: %2</source>
-        <translation>%1 kann nicht privat gemacht werden: %2</translation>
-    </message>
-    <message>
-        <source>cannot create %1: %2</source>
-        <translation>%1 kann nicht erstellt werden: %2</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: not a relative path</source>
-        <translation>uploaded_project-Datei %1: kein relativer Pfad</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: escapes the workspace</source>
-        <translation>uploaded_project-Datei %1: verlässt den Arbeitsbereich</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: names no file</source>
-        <translation>uploaded_project-Datei %1: nennt keine Datei</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: %2</source>
-        <translation>uploaded_project-Datei %1: %2</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: cannot create it: %2</source>
-        <translation>uploaded_project-Datei %1: kann nicht erstellt werden: %2</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: cannot write it: %2</source>
-        <translation>uploaded_project-Datei %1: kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
         <source>the harness argv is empty</source>
         <translation>die argv der Harness ist leer</translation>
     </message>
@@ -691,10 +880,6 @@
     <message>
         <source>the run id %1 cannot name a directory</source>
         <translation>die Lauf-ID %1 kann kein Verzeichnis benennen</translation>
-    </message>
-    <message>
-        <source>the host-process provider does not support %1 mounts</source>
-        <translation>der Host-Prozess-Anbieter unterstützt keine Einbindungen der Art %1</translation>
     </message>
     <message>
         <source>cannot create %1</source>
@@ -785,6 +970,13 @@
     <message>
         <source>is later than expires_at</source>
         <translation>liegt nach expires_at</translation>
+    </message>
+</context>
+<context>
+    <name>InlineMountWriter</name>
+    <message>
+        <source>%1 mount at %2: %3</source>
+        <translation>%1-Einbindung unter %2: %3</translation>
     </message>
 </context>
 <context>
@@ -905,6 +1097,32 @@
     <message>
         <source>This machine works for %1 now: pairing replaces that.</source>
         <translation>Dieser Rechner arbeitet zurzeit für %1: Die Kopplung ersetzt das.</translation>
+    </message>
+</context>
+<context>
+    <name>Materialization</name>
+    <message>
+        <source>the run&apos;s directories are gone</source>
+        <translation>die Verzeichnisse des Laufs sind verschwunden</translation>
+    </message>
+    <message>
+        <source>git is not installed (apt install git)</source>
+        <translation>git ist nicht installiert (apt install git)</translation>
+    </message>
+    <message>
+        <source>stopped while materialising</source>
+        <translation>beim Bereitstellen angehalten</translation>
+    </message>
+</context>
+<context>
+    <name>MirrorCache</name>
+    <message>
+        <source>cannot create the git cache %1</source>
+        <translation>Der git-Cache %1 kann nicht erstellt werden</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1353,12 +1571,32 @@
         <source>The control plane gave no link to this Session</source>
         <translation>Der Steuerungsserver hat keinen Link zu dieser Sitzung angegeben</translation>
     </message>
+    <message>
+        <source>Repository: %1</source>
+        <translation>Repository: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunExecution</name>
     <message>
         <source>the sandbox provider %1 is not enabled on this machine</source>
         <translation>der Sandbox-Anbieter %1 ist auf diesem Rechner nicht aktiviert</translation>
+    </message>
+    <message>
+        <source>the run asks for a git mount with lfs: true; this Runner does not fetch LFS objects</source>
+        <translation>der Lauf verlangt eine git-Einbindung mit lfs: true; dieser Runner ruft keine LFS-Objekte ab</translation>
+    </message>
+    <message>
+        <source>Preparing the workspace</source>
+        <translation>Arbeitsbereich wird vorbereitet</translation>
+    </message>
+    <message>
+        <source>%1 in the memory at %2 is not a regular file; it is not reported</source>
+        <translation>%1 in der memory-Einbindung unter %2 ist keine reguläre Datei; sie wird nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>the changes to the memory at %1 exceed 8 MiB (or one file 1 MiB); the rest is not reported</source>
+        <translation>die Änderungen an der memory-Einbindung unter %1 übersteigen 8 MiB (oder eine Datei 1 MiB); der Rest wird nicht gemeldet</translation>
     </message>
 </context>
 <context>
@@ -1424,10 +1662,6 @@
         <translation>bringt die hochgeladenen Dateien über die Grenze von insgesamt %1 Bytes</translation>
     </message>
     <message>
-        <source>is longer than %1 characters</source>
-        <translation>ist länger als %1 Zeichen</translation>
-    </message>
-    <message>
         <source>contains a backslash</source>
         <translation>enthält einen Backslash</translation>
     </message>
@@ -1448,12 +1682,68 @@
         <translation>hat einen Abschnitt &apos;.&apos;</translation>
     </message>
     <message>
-        <source>is not an absolute path</source>
-        <translation>ist kein absoluter Pfad</translation>
-    </message>
-    <message>
         <source>has the wrong type (expected a content block object)</source>
         <translation>hat den falschen Typ (erwartet: ein Inhaltsblock-Objekt)</translation>
+    </message>
+    <message>
+        <source>has the wrong type (expected true or false)</source>
+        <translation>hat den falschen Typ (erwartet: true oder false)</translation>
+    </message>
+    <message>
+        <source>is neither beneath the workspace root %1 nor in the run&apos;s home (~/...)</source>
+        <translation>liegt weder unter der Arbeitsbereichswurzel %1 noch im Home-Verzeichnis des Laufs (~/...)</translation>
+    </message>
+    <message>
+        <source>is also the target of mounts[%1]</source>
+        <translation>ist auch das Ziel von mounts[%1]</translation>
+    </message>
+    <message>
+        <source>lies above the target of mounts[%1]</source>
+        <translation>liegt über dem Ziel von mounts[%1]</translation>
+    </message>
+    <message>
+        <source>lies beneath the target of mounts[%1]</source>
+        <translation>liegt unter dem Ziel von mounts[%1]</translation>
+    </message>
+    <message>
+        <source>is not part of a git mount (its files come from the repository)</source>
+        <translation>gehört nicht zu einer git-Einbindung (ihre Dateien kommen aus dem Repository)</translation>
+    </message>
+    <message>
+        <source>contains &apos;:&apos; or a control character</source>
+        <translation>enthält &apos;:&apos; oder ein Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>is not a credential kind of this version (http_basic or http_bearer)</source>
+        <translation>ist keine Zugangsdaten-Art dieser Version (http_basic oder http_bearer)</translation>
+    </message>
+    <message>
+        <source>contains a control character</source>
+        <translation>enthält ein Steuerzeichen</translation>
+    </message>
+    <message>
+        <source>has no SKILL.md at the skill&apos;s root</source>
+        <translation>hat keine SKILL.md in der Wurzel des Skills</translation>
+    </message>
+    <message>
+        <source>is a file and a directory at once (with %1)</source>
+        <translation>ist zugleich eine Datei und ein Verzeichnis (mit %1)</translation>
+    </message>
+    <message>
+        <source>is longer than %1 bytes</source>
+        <translation>ist länger als %1 Bytes</translation>
+    </message>
+    <message>
+        <source>is not an absolute path (the first mount is the workspace root)</source>
+        <translation>ist kein absoluter Pfad (die erste Einbindung ist die Arbeitsbereichswurzel)</translation>
+    </message>
+    <message>
+        <source>is neither an absolute path nor a path in the run&apos;s home (~/...)</source>
+        <translation>ist weder ein absoluter Pfad noch ein Pfad im Home-Verzeichnis des Laufs (~/...)</translation>
+    </message>
+    <message>
+        <source>is / (the workspace root must be a directory of its own, e.g. /workspace)</source>
+        <translation>ist / (die Arbeitsbereichswurzel muss ein eigenes Verzeichnis sein, z. B. /workspace)</translation>
     </message>
 </context>
 <context>
@@ -1537,18 +1827,6 @@
         <translation>Checkfu Runner: führt Checkfu-Agentensitzungen auf diesem Rechner aus.</translation>
     </message>
     <message>
-        <source>start, doctor or unpair</source>
-        <translation>start, doctor oder unpair</translation>
-    </message>
-    <message>
-        <source>checkfu-runner: name a command (start, doctor, unpair); see --help</source>
-        <translation>checkfu-runner: Nennen Sie einen Befehl (start, doctor, unpair); siehe --help</translation>
-    </message>
-    <message>
-        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor or unpair</source>
-        <translation>checkfu-runner: unbekannter Befehl &apos;%1&apos;; verwenden Sie start, doctor oder unpair</translation>
-    </message>
-    <message>
         <source>Start the Runner.</source>
         <translation>Den Runner starten.</translation>
     </message>
@@ -1606,6 +1884,51 @@
   Standardeingabe) und %1 zeigen ihn nie:
     echo &quot;$CODE&quot; | checkfu-runner start --endpoint URL --code -
 </translation>
+    </message>
+    <message>
+        <source>start, doctor, unpair or cache</source>
+        <translation>start, doctor, unpair oder cache</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: name a command (start, doctor, unpair, cache); see --help</source>
+        <translation>checkfu-runner: Geben Sie einen Befehl an (start, doctor, unpair, cache); siehe --help</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor, unpair or cache</source>
+        <translation>checkfu-runner: unbekannter Befehl &apos;%1&apos;; verwenden Sie start, doctor, unpair oder cache</translation>
+    </message>
+    <message>
+        <source>The git cache: mirrors of the repositories durable runs fetched, so that the next fetch is fast. ZDR runs never use it.</source>
+        <translation>Der git-Cache: Spiegel der Repositorys, die dauerhafte Läufe abgerufen haben, damit der nächste Abruf schnell ist. ZDR-Läufe verwenden ihn nie.</translation>
+    </message>
+    <message>
+        <source>list (the default) or clear</source>
+        <translation>list (Standard) oder clear</translation>
+    </message>
+    <message numerus="yes">
+        <source>Removed %n mirror(s) from %1.</source>
+        <translation>
+            <numerusform>%n Spiegel aus %1 entfernt.</numerusform>
+            <numerusform>%n Spiegel aus %1 entfernt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mirror(s) are in use by a running fetch and were kept.</source>
+        <translation>
+            <numerusform>%n Spiegel wird von einem laufenden Abruf verwendet und wurde behalten.</numerusform>
+            <numerusform>%n Spiegel werden von laufenden Abrufen verwendet und wurden behalten.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>checkfu-runner cache: unknown action &apos;%1&apos;; use list or clear</source>
+        <translation>checkfu-runner cache: unbekannte Aktion &apos;%1&apos;; verwenden Sie list oder clear</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mirror(s), %1 MiB in %2 (at most %3 MiB)</source>
+        <translation>
+            <numerusform>%n Spiegel, %1 MiB in %2 (höchstens %3 MiB)</numerusform>
+            <numerusform>%n Spiegel, %1 MiB in %2 (höchstens %3 MiB)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2774,6 +3097,18 @@
         <source>Open dashboard</source>
         <translation>Dashboard öffnen</translation>
     </message>
+    <message>
+        <source>%1… %2 %</source>
+        <translation>%1… %2 %</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>its workspace could not be materialised</source>
+        <translation>sein Arbeitsbereich konnte nicht bereitgestellt werden</translation>
+    </message>
 </context>
 <context>
     <name>UnpairDialog</name>
@@ -3055,6 +3390,10 @@
         <source>cannot write the container&apos;s environment file in %1</source>
         <translation>die Umgebungsdatei des Containers kann in %1 nicht geschrieben werden</translation>
     </message>
+    <message>
+        <source>the mount target %1 cannot be used with docker (no &apos;:&apos; or &apos;,&apos;)</source>
+        <translation>das Einbindungsziel %1 kann mit Docker nicht verwendet werden (kein &apos;:&apos; oder &apos;,&apos;)</translation>
+    </message>
 </context>
 <context>
     <name>runnercore::Doctor</name>
@@ -3274,6 +3613,45 @@
     <message>
         <source>configuration</source>
         <translation>Konfiguration</translation>
+    </message>
+    <message>
+        <source>not installed: runs with a git mount are refused</source>
+        <translation>nicht installiert: Läufe mit einer git-Einbindung werden abgelehnt</translation>
+    </message>
+    <message>
+        <source>Install it: sudo apt install git</source>
+        <translation>Installieren Sie es: sudo apt install git</translation>
+    </message>
+    <message>
+        <source>%1 (%2)%3</source>
+        <translation>%1 (%2)%3</translation>
+    </message>
+    <message>
+        <source>does not answer --version</source>
+        <translation>antwortet nicht auf --version</translation>
+    </message>
+    <message>
+        <source>; git-lfs installed</source>
+        <translation>; git-lfs installiert</translation>
+    </message>
+    <message>
+        <source>; no git-lfs: lfs mounts are refused</source>
+        <translation>; kein git-lfs: lfs-Einbindungen werden abgelehnt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mirror(s), %1 MiB in %2 (at most %3 MiB; checkfu-runner cache clear empties it)</source>
+        <translation>
+            <numerusform>%n Spiegel, %1 MiB in %2 (höchstens %3 MiB; checkfu-runner cache clear leert ihn)</numerusform>
+            <numerusform>%n Spiegel, %1 MiB in %2 (höchstens %3 MiB; checkfu-runner cache clear leert ihn)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>git</source>
+        <translation>git</translation>
+    </message>
+    <message>
+        <source>git cache</source>
+        <translation>git-Cache</translation>
     </message>
 </context>
 <context>

@@ -95,6 +95,10 @@
         <source>harness driver</source>
         <translation>ハーネスドライバー</translation>
     </message>
+    <message>
+        <source>The run keeps zero data (ephemeral_zdr) but asks for a writable memory mount, whose changes would outlive it.</source>
+        <translation>この実行はデータを保持しません（ephemeral_zdr）が、変更が実行より長く残る書き込み可能な memory マウントを要求しています。</translation>
+    </message>
 </context>
 <context>
     <name>ApiClient</name>
@@ -613,10 +617,231 @@
     </message>
 </context>
 <context>
+    <name>FileTree</name>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 を開けません: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not owned by this user</source>
+        <translation>%1 の所有者はこのユーザーではありません</translation>
+    </message>
+    <message>
+        <source>cannot make %1 private: %2</source>
+        <translation>%1 を非公開にできません: %2</translation>
+    </message>
+    <message>
+        <source>cannot create %1: %2</source>
+        <translation>%1 を作成できません: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a normalised path</source>
+        <translation>%1 は正規化されたパスではありません</translation>
+    </message>
+    <message>
+        <source>%1 is not a relative path to a file</source>
+        <translation>%1 はファイルへの相対パスではありません</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot create it: %2</source>
+        <translation>%1: 作成できません: %2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write it: %2</source>
+        <translation>%1: 書き込めません: %2</translation>
+    </message>
+</context>
+<context>
     <name>FreedesktopNotifications</name>
     <message>
         <source>Open</source>
         <translation>開く</translation>
+    </message>
+</context>
+<context>
+    <name>GitCheckout</name>
+    <message>
+        <source>git is not installed (apt install git)</source>
+        <translation>git がインストールされていません（apt install git）</translation>
+    </message>
+    <message>
+        <source>git init failed: %1</source>
+        <translation>git init に失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>git remote add failed: %1</source>
+        <translation>git remote add に失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>cannot create the git cache: %1</source>
+        <translation>git キャッシュを作成できません: %1</translation>
+    </message>
+    <message>
+        <source>another run holds the git cache of this repository for more than %1 s</source>
+        <translation>別の実行がこのリポジトリの git キャッシュを %1 秒以上使用しています</translation>
+    </message>
+    <message>
+        <source>Waiting for another run&apos;s fetch of this repository</source>
+        <translation>別の実行によるこのリポジトリの取得を待っています</translation>
+    </message>
+    <message>
+        <source>commit %1 is not in %2</source>
+        <translation>コミット %1 は %2 にありません</translation>
+    </message>
+    <message>
+        <source>Fetching %1</source>
+        <translation>%1 を取得中</translation>
+    </message>
+    <message>
+        <source>cannot fetch commit %1 from %2: %3</source>
+        <translation>コミット %1 を %2 から取得できません: %3</translation>
+    </message>
+    <message>
+        <source>cannot fetch %1 from %2: %3</source>
+        <translation>%1 を %2 から取得できません: %3</translation>
+    </message>
+    <message>
+        <source>Copying %1 from the git cache</source>
+        <translation>%1 を git キャッシュからコピー中</translation>
+    </message>
+    <message>
+        <source>the git cache of %1 is empty</source>
+        <translation>%1 の git キャッシュは空です</translation>
+    </message>
+    <message>
+        <source>cannot copy commit %1 from the git cache: %2</source>
+        <translation>コミット %1 を git キャッシュからコピーできません: %2</translation>
+    </message>
+    <message>
+        <source>Checking out %1</source>
+        <translation>%1 をチェックアウト中</translation>
+    </message>
+    <message>
+        <source>cannot check out %1: %2</source>
+        <translation>%1 をチェックアウトできません: %2</translation>
+    </message>
+    <message>
+        <source>HEAD is %1 after checkout, not %2</source>
+        <translation>チェックアウト後の HEAD が %2 ではなく %1 です</translation>
+    </message>
+    <message>
+        <source>cannot read .gitmodules in %1: %2</source>
+        <translation>%1 の .gitmodules を読めません: %2</translation>
+    </message>
+    <message>
+        <source>a submodule in .gitmodules asks to run a command on update</source>
+        <translation>.gitmodules のサブモジュールが更新時にコマンドの実行を求めています</translation>
+    </message>
+    <message>
+        <source>the submodule path &apos;%1&apos; in .gitmodules is refused (option-like, absolute or leaving the work tree)</source>
+        <translation>.gitmodules のサブモジュールのパス &apos;%1&apos; は拒否されました（オプションに見える、絶対パス、または作業ツリーの外を指しています）</translation>
+    </message>
+    <message>
+        <source>leaves its server</source>
+        <translation>サーバーの外を指しています</translation>
+    </message>
+    <message>
+        <source>the URL of submodule %1 (%2) %3</source>
+        <translation>サブモジュール %1 の URL（%2）: %3</translation>
+    </message>
+    <message>
+        <source>Fetching submodules</source>
+        <translation>サブモジュールを取得中</translation>
+    </message>
+    <message>
+        <source>cannot fetch the submodules: %1</source>
+        <translation>サブモジュールを取得できません: %1</translation>
+    </message>
+    <message>
+        <source>the repository takes %1 MiB, more than the run&apos;s disk_mib (%2 MiB)</source>
+        <translation>リポジトリが %1 MiB あり、実行の disk_mib（%2 MiB）を超えています</translation>
+    </message>
+    <message>
+        <source>stopped while fetching</source>
+        <translation>取得中に停止しました</translation>
+    </message>
+    <message>
+        <source>git gave no reason</source>
+        <translation>git は理由を示しませんでした</translation>
+    </message>
+    <message>
+        <source>the repository is larger than the run&apos;s disk_mib (%1 MiB)</source>
+        <translation>リポジトリが実行の disk_mib（%1 MiB）より大きいです</translation>
+    </message>
+    <message>
+        <source>cannot start git: %1</source>
+        <translation>git を起動できません: %1</translation>
+    </message>
+</context>
+<context>
+    <name>GitUrl</name>
+    <message>
+        <source>is empty (give the repository&apos;s https:// URL)</source>
+        <translation>が空です（リポジトリの https:// URL を指定してください）</translation>
+    </message>
+    <message>
+        <source>is longer than %1 characters</source>
+        <translation>が %1 文字を超えています</translation>
+    </message>
+    <message>
+        <source>starts with &apos;-&apos;, which git would read as an option</source>
+        <translation>が &apos;-&apos; で始まっています。git はこれをオプションとして読みます</translation>
+    </message>
+    <message>
+        <source>contains a space, control character or backslash</source>
+        <translation>に空白、制御文字、またはバックスラッシュが含まれています</translation>
+    </message>
+    <message>
+        <source>is not an https:// URL (local paths, scp-like and ext:: addresses are refused)</source>
+        <translation>が https:// URL ではありません（ローカルパス、scp 形式、ext:: アドレスは拒否されます）</translation>
+    </message>
+    <message>
+        <source>uses the scheme &apos;%1&apos;; only https:// is allowed (http:// only for a loopback host)</source>
+        <translation>がスキーム &apos;%1&apos; を使っています。https:// のみ使用できます（http:// はループバックホストのみ）</translation>
+    </message>
+    <message>
+        <source>contains a user name or password (the part before &apos;@&apos;): give it as the mount&apos;s credential instead</source>
+        <translation>にユーザー名またはパスワード（&apos;@&apos; の前の部分）が含まれています。代わりにマウントの認証情報として指定してください</translation>
+    </message>
+    <message>
+        <source>contains a query (&apos;?&apos;) or fragment (&apos;#&apos;)</source>
+        <translation>にクエリ（&apos;?&apos;）またはフラグメント（&apos;#&apos;）が含まれています</translation>
+    </message>
+    <message>
+        <source>has no host</source>
+        <translation>にホストがありません</translation>
+    </message>
+    <message>
+        <source>uses plain http:// with the host &apos;%1&apos;, which is not a loopback address; use https://</source>
+        <translation>がループバックアドレスではないホスト &apos;%1&apos; で平文の http:// を使っています。https:// を使用してください</translation>
+    </message>
+    <message>
+        <source>is not a valid URL</source>
+        <translation>が有効な URL ではありません</translation>
+    </message>
+    <message>
+        <source>is empty (give null or a full ref such as refs/heads/main)</source>
+        <translation>が空です（null または refs/heads/main のような完全な ref を指定してください）</translation>
+    </message>
+    <message>
+        <source>is longer than 1024 characters</source>
+        <translation>が 1024 文字を超えています</translation>
+    </message>
+    <message>
+        <source>is not a full ref (it must start with refs/, e.g. refs/heads/main)</source>
+        <translation>が完全な ref ではありません（refs/ で始まる必要があります。例: refs/heads/main）</translation>
+    </message>
+    <message>
+        <source>contains a character a ref cannot hold (space, control, ~ ^ : ? * [ or \)</source>
+        <translation>に ref に使えない文字（空白、制御文字、~ ^ : ? * [ または \）が含まれています</translation>
+    </message>
+    <message>
+        <source>is not a well-formed ref name</source>
+        <translation>が正しい形式の ref 名ではありません</translation>
     </message>
 </context>
 <context>
@@ -641,42 +866,6 @@
         <translation>%1 を開けません: %2</translation>
     </message>
     <message>
-        <source>%1 is not owned by this user</source>
-        <translation>%1 の所有者はこのユーザーではありません</translation>
-    </message>
-    <message>
-        <source>cannot make %1 private: %2</source>
-        <translation>%1 を非公開にできません: %2</translation>
-    </message>
-    <message>
-        <source>cannot create %1: %2</source>
-        <translation>%1 を作成できません: %2</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: not a relative path</source>
-        <translation>uploaded_project のファイル %1: 相対パスではありません</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: escapes the workspace</source>
-        <translation>uploaded_project のファイル %1: ワークスペースの外を指しています</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: names no file</source>
-        <translation>uploaded_project のファイル %1: ファイル名がありません</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: %2</source>
-        <translation>uploaded_project のファイル %1: %2</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: cannot create it: %2</source>
-        <translation>uploaded_project のファイル %1: 作成できません: %2</translation>
-    </message>
-    <message>
-        <source>uploaded_project file %1: cannot write it: %2</source>
-        <translation>uploaded_project のファイル %1: 書き込めません: %2</translation>
-    </message>
-    <message>
         <source>the harness argv is empty</source>
         <translation>ハーネスの argv が空です</translation>
     </message>
@@ -691,10 +880,6 @@
     <message>
         <source>the run id %1 cannot name a directory</source>
         <translation>実行 ID %1 はディレクトリ名に使えません</translation>
-    </message>
-    <message>
-        <source>the host-process provider does not support %1 mounts</source>
-        <translation>ホストプロセスプロバイダーは %1 マウントをサポートしていません</translation>
     </message>
     <message>
         <source>cannot create %1</source>
@@ -785,6 +970,13 @@
     <message>
         <source>is later than expires_at</source>
         <translation>が expires_at より後です</translation>
+    </message>
+</context>
+<context>
+    <name>InlineMountWriter</name>
+    <message>
+        <source>%1 mount at %2: %3</source>
+        <translation>%2 の %1 マウント: %3</translation>
     </message>
 </context>
 <context>
@@ -905,6 +1097,32 @@
     <message>
         <source>This machine works for %1 now: pairing replaces that.</source>
         <translation>このマシンは現在 %1 のために動作しています。ペアリングするとこれが置き換えられます。</translation>
+    </message>
+</context>
+<context>
+    <name>Materialization</name>
+    <message>
+        <source>the run&apos;s directories are gone</source>
+        <translation>実行のディレクトリがなくなっています</translation>
+    </message>
+    <message>
+        <source>git is not installed (apt install git)</source>
+        <translation>git がインストールされていません（apt install git）</translation>
+    </message>
+    <message>
+        <source>stopped while materialising</source>
+        <translation>準備中に停止しました</translation>
+    </message>
+</context>
+<context>
+    <name>MirrorCache</name>
+    <message>
+        <source>cannot create the git cache %1</source>
+        <translation>git キャッシュ %1 を作成できません</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 を開けません: %2</translation>
     </message>
 </context>
 <context>
@@ -1352,12 +1570,32 @@
         <source>The control plane gave no link to this Session</source>
         <translation>コントロールプレーンからこのセッションへのリンクが提供されていません</translation>
     </message>
+    <message>
+        <source>Repository: %1</source>
+        <translation>リポジトリ: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunExecution</name>
     <message>
         <source>the sandbox provider %1 is not enabled on this machine</source>
         <translation>サンドボックスプロバイダー %1 はこのマシンで有効になっていません</translation>
+    </message>
+    <message>
+        <source>the run asks for a git mount with lfs: true; this Runner does not fetch LFS objects</source>
+        <translation>この実行は lfs: true の git マウントを要求していますが、このランナーは LFS オブジェクトを取得しません</translation>
+    </message>
+    <message>
+        <source>Preparing the workspace</source>
+        <translation>ワークスペースを準備中</translation>
+    </message>
+    <message>
+        <source>%1 in the memory at %2 is not a regular file; it is not reported</source>
+        <translation>%2 の memory にある %1 は通常のファイルではないため、報告されません</translation>
+    </message>
+    <message>
+        <source>the changes to the memory at %1 exceed 8 MiB (or one file 1 MiB); the rest is not reported</source>
+        <translation>%1 の memory への変更が 8 MiB（または 1 ファイルで 1 MiB）を超えています。残りは報告されません</translation>
     </message>
 </context>
 <context>
@@ -1423,10 +1661,6 @@
         <translation>により、アップロードするファイルの合計が上限の %1 バイトを超えます</translation>
     </message>
     <message>
-        <source>is longer than %1 characters</source>
-        <translation>が %1 文字を超えています</translation>
-    </message>
-    <message>
         <source>contains a backslash</source>
         <translation>にバックスラッシュが含まれています</translation>
     </message>
@@ -1447,12 +1681,68 @@
         <translation>に &apos;.&apos; セグメントがあります</translation>
     </message>
     <message>
-        <source>is not an absolute path</source>
-        <translation>が絶対パスではありません</translation>
-    </message>
-    <message>
         <source>has the wrong type (expected a content block object)</source>
         <translation>の型が正しくありません（コンテンツブロックのオブジェクトである必要があります）</translation>
+    </message>
+    <message>
+        <source>has the wrong type (expected true or false)</source>
+        <translation>の型が正しくありません（true または false が必要です）</translation>
+    </message>
+    <message>
+        <source>is neither beneath the workspace root %1 nor in the run&apos;s home (~/...)</source>
+        <translation>がワークスペースのルート %1 の下にも実行のホーム（~/...）にもありません</translation>
+    </message>
+    <message>
+        <source>is also the target of mounts[%1]</source>
+        <translation>は mounts[%1] のターゲットと同じです</translation>
+    </message>
+    <message>
+        <source>lies above the target of mounts[%1]</source>
+        <translation>が mounts[%1] のターゲットの上位にあります</translation>
+    </message>
+    <message>
+        <source>lies beneath the target of mounts[%1]</source>
+        <translation>が mounts[%1] のターゲットの下にあります</translation>
+    </message>
+    <message>
+        <source>is not part of a git mount (its files come from the repository)</source>
+        <translation>は git マウントには指定できません（ファイルはリポジトリから取得されます）</translation>
+    </message>
+    <message>
+        <source>contains &apos;:&apos; or a control character</source>
+        <translation>に &apos;:&apos; または制御文字が含まれています</translation>
+    </message>
+    <message>
+        <source>is not a credential kind of this version (http_basic or http_bearer)</source>
+        <translation>はこのバージョンの認証情報の種類ではありません（http_basic または http_bearer）</translation>
+    </message>
+    <message>
+        <source>contains a control character</source>
+        <translation>に制御文字が含まれています</translation>
+    </message>
+    <message>
+        <source>has no SKILL.md at the skill&apos;s root</source>
+        <translation>のスキルのルートに SKILL.md がありません</translation>
+    </message>
+    <message>
+        <source>is a file and a directory at once (with %1)</source>
+        <translation>がファイルとディレクトリの両方になっています（%1 と）</translation>
+    </message>
+    <message>
+        <source>is longer than %1 bytes</source>
+        <translation>が %1 バイトを超えています</translation>
+    </message>
+    <message>
+        <source>is not an absolute path (the first mount is the workspace root)</source>
+        <translation>が絶対パスではありません（最初のマウントはワークスペースのルートです）</translation>
+    </message>
+    <message>
+        <source>is neither an absolute path nor a path in the run&apos;s home (~/...)</source>
+        <translation>が絶対パスでも実行のホーム（~/...）のパスでもありません</translation>
+    </message>
+    <message>
+        <source>is / (the workspace root must be a directory of its own, e.g. /workspace)</source>
+        <translation>が / です（ワークスペースのルートは専用のディレクトリである必要があります。例: /workspace）</translation>
     </message>
 </context>
 <context>
@@ -1536,18 +1826,6 @@
         <translation>Checkfu Runner: このマシンで Checkfu エージェントのセッションを実行します。</translation>
     </message>
     <message>
-        <source>start, doctor or unpair</source>
-        <translation>start、doctor、unpair のいずれか</translation>
-    </message>
-    <message>
-        <source>checkfu-runner: name a command (start, doctor, unpair); see --help</source>
-        <translation>checkfu-runner: コマンド（start、doctor、unpair）を指定してください。--help を参照してください</translation>
-    </message>
-    <message>
-        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor or unpair</source>
-        <translation>checkfu-runner: 不明なコマンド &apos;%1&apos; です。start、doctor、unpair のいずれかを指定してください</translation>
-    </message>
-    <message>
         <source>Start the Runner.</source>
         <translation>ランナーを起動します。</translation>
     </message>
@@ -1604,6 +1882,48 @@
   プログラムの起動前には消せません。--code -（標準入力のコード）と %1 は一度も表示しません:
     echo &quot;$CODE&quot; | checkfu-runner start --endpoint URL --code -
 </translation>
+    </message>
+    <message>
+        <source>start, doctor, unpair or cache</source>
+        <translation>start、doctor、unpair、cache のいずれか</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: name a command (start, doctor, unpair, cache); see --help</source>
+        <translation>checkfu-runner: コマンド（start、doctor、unpair、cache）を指定してください。--help を参照してください</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor, unpair or cache</source>
+        <translation>checkfu-runner: 不明なコマンド &apos;%1&apos; です。start、doctor、unpair、cache のいずれかを使用してください</translation>
+    </message>
+    <message>
+        <source>The git cache: mirrors of the repositories durable runs fetched, so that the next fetch is fast. ZDR runs never use it.</source>
+        <translation>git キャッシュ: 永続的な実行が取得したリポジトリのミラーで、次回の取得を速くします。ZDR の実行は使用しません。</translation>
+    </message>
+    <message>
+        <source>list (the default) or clear</source>
+        <translation>list（既定）または clear</translation>
+    </message>
+    <message numerus="yes">
+        <source>Removed %n mirror(s) from %1.</source>
+        <translation>
+            <numerusform>%1 からミラーを %n 個削除しました。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mirror(s) are in use by a running fetch and were kept.</source>
+        <translation>
+            <numerusform>%n 個のミラーは実行中の取得で使用中のため残しました。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>checkfu-runner cache: unknown action &apos;%1&apos;; use list or clear</source>
+        <translation>checkfu-runner cache: 不明な操作 &apos;%1&apos; です。list または clear を使用してください</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mirror(s), %1 MiB in %2 (at most %3 MiB)</source>
+        <translation>
+            <numerusform>ミラー %n 個、%2 に %1 MiB（上限 %3 MiB）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2766,6 +3086,18 @@
         <source>Open dashboard</source>
         <translation>ダッシュボードを開く</translation>
     </message>
+    <message>
+        <source>%1… %2 %</source>
+        <translation>%1… %2 %</translation>
+    </message>
+    <message>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <source>its workspace could not be materialised</source>
+        <translation>ワークスペースを準備できませんでした</translation>
+    </message>
 </context>
 <context>
     <name>UnpairDialog</name>
@@ -3047,6 +3379,10 @@
         <source>cannot write the container&apos;s environment file in %1</source>
         <translation>%1 にコンテナーの環境変数ファイルを書き込めません</translation>
     </message>
+    <message>
+        <source>the mount target %1 cannot be used with docker (no &apos;:&apos; or &apos;,&apos;)</source>
+        <translation>マウントターゲット %1 は docker では使用できません（&apos;:&apos; や &apos;,&apos; は使えません）</translation>
+    </message>
 </context>
 <context>
     <name>runnercore::Doctor</name>
@@ -3265,6 +3601,44 @@
     <message>
         <source>configuration</source>
         <translation>構成</translation>
+    </message>
+    <message>
+        <source>not installed: runs with a git mount are refused</source>
+        <translation>インストールされていません。git マウントのある実行は拒否されます</translation>
+    </message>
+    <message>
+        <source>Install it: sudo apt install git</source>
+        <translation>インストールしてください: sudo apt install git</translation>
+    </message>
+    <message>
+        <source>%1 (%2)%3</source>
+        <translation>%1（%2）%3</translation>
+    </message>
+    <message>
+        <source>does not answer --version</source>
+        <translation>--version に応答しません</translation>
+    </message>
+    <message>
+        <source>; git-lfs installed</source>
+        <translation>、git-lfs はインストール済み</translation>
+    </message>
+    <message>
+        <source>; no git-lfs: lfs mounts are refused</source>
+        <translation>、git-lfs がないため lfs マウントは拒否されます</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mirror(s), %1 MiB in %2 (at most %3 MiB; checkfu-runner cache clear empties it)</source>
+        <translation>
+            <numerusform>ミラー %n 個、%2 に %1 MiB（上限 %3 MiB。checkfu-runner cache clear で空にできます）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>git</source>
+        <translation>git</translation>
+    </message>
+    <message>
+        <source>git cache</source>
+        <translation>git キャッシュ</translation>
     </message>
 </context>
 <context>

@@ -83,6 +83,7 @@ private slots:
     void secretNeverInArgvFilesOrEvents();
     void biggerThanDiskFails();
     void tricklingServerIsBoundByTheDeadline();
+    void cancelStopsTheFetchAtOnce();
     void cacheServesTwoRunsAtOnceAndTheNext();
     void wrongCredentialIsNeverServedFromTheCache();
     void zdrRunLeavesNoObject();
@@ -504,6 +505,40 @@ void TestGitMounts::tricklingServerIsBoundByTheDeadline()
     QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("deadline_exceeded"));
     QVERIFY(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"));
     QVERIFY2(eventsOfKind(events, QStringLiteral("workspace.failed")).size() == 1, dumpEvents(events).constData());
+}
+
+void TestGitMounts::cancelStopsTheFetchAtOnce()
+{
+    GitHttpServer trickle;
+    QVERIFY(trickle.start(m_root, m_password,
+        { QStringLiteral("--allow-unadvertised"), QStringLiteral("--trickle-bytes-per-second"),
+            QStringLiteral("20") }));
+    QString error;
+    const QString sessionId
+        = m_dp->createSessionFromSpec(
+                  specWith({ gitMount(trickle.url(QStringLiteral("demo.git")), m_commits.last(), m_password) },
+                      QStringLiteral("echo HARNESS-RAN")),
+                  {}, &error)
+              .value(QStringLiteral("session_id"))
+              .toString();
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    // The fetch is under way: a git of this Runner is running.
+    const auto gitRunning = [&] {
+        for (const ProcessInfo &p : processes()) {
+            if (p.cmdline.contains("fetch") && p.cmdline.contains(trickle.url(QStringLiteral("demo.git")).toUtf8()))
+                return true;
+        }
+        return false;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(gitRunning(), 15000);
+    // At 20 bytes/s the fetch alone needs minutes: settling within the wait means it was stopped.
+    QVERIFY2(m_dp->cancelSession(sessionId, &error), qPrintable(error));
+    const QJsonObject settlement = m_dp->waitSettled(sessionId, 30, &error);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("cancelled"));
+    QVERIFY2(!gitRunning(), "a git of the cancelled fetch is still running");
+    const QList<QJsonObject> events = eventList(m_dp->sessionEvents(sessionId));
+    QVERIFY(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"));
+    QVERIFY2(eventsOfKind(events, QStringLiteral("run.started")).isEmpty(), dumpEvents(events).constData());
 }
 
 void TestGitMounts::cacheServesTwoRunsAtOnceAndTheNext()
