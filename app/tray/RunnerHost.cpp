@@ -189,6 +189,7 @@ void RunnerHost::launch()
         });
     // The tier is known once a run is taken; its end goes into the history the tray keeps.
     connect(runner, &Runner::runStarted, this, [this] { publish(); });
+    connect(runner, &Runner::runUpdated, this, [this] { publish(); });
     connect(runner, &Runner::runEnded, this, [this](const RunSummary &run) {
         m_activity.addEnded(run);
         publish();

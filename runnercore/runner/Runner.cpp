@@ -354,6 +354,7 @@ void Runner::connectToPlane()
     m_claims->setFreeSlots([this] { return m_sandboxes->anyRealisable() ? m_runs->freeSlots() : 0; });
     m_control = std::make_unique<ControlChannel>(*m_api, *m_identity, m_clock);
     connect(m_claims.get(), &ClaimLoop::claimed, m_runs.get(), &RunManager::start);
+    connect(m_runs.get(), &RunManager::runUpdated, this, &Runner::runUpdated);
     connect(m_runs.get(), &RunManager::runsChanged, this, [this] {
         m_presence->setSlots(m_config.slotCount, m_runs->busy(), m_runs->activeRunIds());
         m_claims->poke();

@@ -47,6 +47,7 @@ signals:
     // The Runner is done (stopped, revoked, fenced or failed); the process may exit with this code.
     void finished(RunnerExit exit);
     void runsChanged(int busy);
+    void runUpdated(); // a running run's summary moved (what its materialisation is doing)
     // A run was taken (admitted or refused; its tier known) / left this Runner (settled, or given
     // up with an empty outcome). Titles and metadata only, with the Session's link.
     void runStarted(const RunSummary &run);

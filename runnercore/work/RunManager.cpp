@@ -32,7 +32,7 @@ void RunManager::start(const RunClaim &claim)
     m_runs.insert(claim.runId, run);
     connect(run, &RunExecution::finished, this, &RunManager::onFinished);
     // A materialising run's phase is part of what the activity view shows.
-    connect(run, &RunExecution::summaryChanged, this, &RunManager::runsChanged);
+    connect(run, &RunExecution::summaryChanged, this, &RunManager::runUpdated);
     connect(run, &RunExecution::approvalRequested, this, &RunManager::approvalRequested);
     connect(run, &RunExecution::approvalResolved, this, &RunManager::approvalResolved);
     emit runsChanged();

@@ -19,6 +19,7 @@ class RunManager : public QObject
     Q_OBJECT
 signals:
     void runsChanged(); // busy slots or the active run list changed
+    void runUpdated(); // a run's summary moved (its materialisation phase), nothing else
     // A claimed run was admitted or refused (its tier known); it holds a slot until runEnded().
     void runStarted(const RunSummary &run);
     // A run left this Runner: settled (outcome, reason) or given up (empty outcome).

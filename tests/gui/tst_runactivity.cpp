@@ -192,6 +192,31 @@ private slots:
         QCOMPARE(recent->topLevelItem(0)->text(3), QStringLiteral("4 s"));
     }
 
+    // While its mounts are materialised a run shows what the fetch is doing and how far it is; the
+    // repository and short commit stay once the harness runs (issue 22).
+    void showsTheFetchPhaseAndTheRepository()
+    {
+        TrayIcon icon(hooks());
+        RunSummary run = running(1, QStringLiteral("Fix the flaky test"), 3000);
+        run.phase = QStringLiteral("https://git.example.com/org/repo.git · Receiving objects");
+        run.phasePercent = 43;
+        run.repository = QStringLiteral("https://git.example.com/org/repo.git @ 0123456789ab");
+        icon.setStatus(withRuns({ run }));
+        QWidget *row = rowOf(*icon.statusWindow(), QStringLiteral("run_1"));
+        QVERIFY(row);
+        QCOMPARE(labelText(row, "phase"),
+            QStringLiteral("https://git.example.com/org/repo.git · Receiving objects… 43 %\n"
+                           "Repository: https://git.example.com/org/repo.git @ 0123456789ab"));
+        run.phase.clear();
+        run.phasePercent = -1;
+        icon.setStatus(withRuns({ run }));
+        QCOMPARE(
+            labelText(row, "phase"), QStringLiteral("Repository: https://git.example.com/org/repo.git @ 0123456789ab"));
+        run.repository.clear();
+        icon.setStatus(withRuns({ run }));
+        QVERIFY(!row->findChild<QLabel *>(QStringLiteral("phase"))->isVisibleTo(icon.statusWindow()));
+    }
+
     // Cancel asks first, naming the run; only a yes cancels, and only the run whose button it was.
     void cancelAsksThenCancelsThatRun()
     {
