@@ -21,8 +21,7 @@ qint64 sizeIn(QByteArrayView text)
     {
         const char *unit;
         double factor;
-    } Units[] = { { " GiB", 1024.0 * 1024 * 1024 }, { " MiB", 1024.0 * 1024 }, { " KiB", 1024.0 },
-        { " bytes", 1.0 } };
+    } Units[] = { { " GiB", 1024.0 * 1024 * 1024 }, { " MiB", 1024.0 * 1024 }, { " KiB", 1024.0 }, { " bytes", 1.0 } };
     for (const auto &unit : Units) {
         const qsizetype at = text.indexOf(QByteArrayView(unit.unit));
         if (at <= 0)

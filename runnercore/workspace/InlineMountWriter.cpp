@@ -41,7 +41,8 @@ bool InlineMountWriter::write(int workspaceFd, int homeFd, const RunSpec &spec, 
 {
     const MountPlacement placement = MountPlacement::of(spec, mount);
     QString detail;
-    const UniqueFd target = FileTree::makePrivateDirs(baseFd(placement, workspaceFd, homeFd), placement.relative, &detail);
+    const UniqueFd target
+        = FileTree::makePrivateDirs(baseFd(placement, workspaceFd, homeFd), placement.relative, &detail);
     if (!target.valid()) {
         *error = Messages::tr("%1 mount at %2: %3").arg(mount.kind, mount.target, detail);
         return false;

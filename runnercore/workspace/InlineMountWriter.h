@@ -13,8 +13,7 @@ class InlineMountWriter
 {
 public:
     // workspaceFd and homeFd: the run's workspace and home directories.
-    static bool write(
-        int workspaceFd, int homeFd, const RunSpec &spec, const RunMount &mount, QString *error);
+    static bool write(int workspaceFd, int homeFd, const RunSpec &spec, const RunMount &mount, QString *error);
     // After every mount is written: read-only mounts (skills, memory not writable) get modes the
     // harness cannot write through (0555 directories, 0444/0555 files). Advisory on a host tier.
     static void protect(int workspaceFd, int homeFd, const RunSpec &spec);

@@ -41,8 +41,8 @@ std::optional<QByteArray> readRegular(const QString &path, qint64 limit, bool *e
 // Every entry below `directory`, symlinks not followed: regular files, and the rest.
 void walk(const QString &directory, QStringList *regular, QStringList *other)
 {
-    QDirIterator it(directory, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot,
-        QDirIterator::Subdirectories);
+    QDirIterator it(
+        directory, QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
     const QDir base(directory);
     while (it.hasNext() && regular->size() < MaxFiles) {
         const QFileInfo info(it.next());
@@ -108,12 +108,11 @@ MemoryChanges::Report MemoryChanges::compare(const QString &target, const QStrin
     }
     for (auto it = before.cbegin(); it != before.cend(); ++it) {
         if (!regular.contains(it.key()) && !report.skipped.contains(it.key()))
-            changes.append(
-                QJsonObject { { QStringLiteral("path"), it.key() }, { QStringLiteral("deleted"), true } });
+            changes.append(QJsonObject { { QStringLiteral("path"), it.key() }, { QStringLiteral("deleted"), true } });
     }
     // Packed into events of at most 1 MiB, all of them at most 8 MiB.
-    const qint64 envelope = jsonSize(QJsonObject { { QStringLiteral("target"), target },
-                                { QStringLiteral("changes"), QJsonArray() } })
+    const qint64 envelope
+        = jsonSize(QJsonObject { { QStringLiteral("target"), target }, { QStringLiteral("changes"), QJsonArray() } })
         + 64;
     qint64 total = 0;
     QJsonArray batch;
