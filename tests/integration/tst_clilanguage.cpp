@@ -21,8 +21,8 @@ private slots:
         QTest::addColumn<QString>("german");
         QTest::addColumn<QString>("english");
         QTest::newRow("no command") << QStringList { QStringLiteral("--lang"), QStringLiteral("de") } << 2
-                                    << QStringLiteral("checkfu-runner: Nennen Sie einen Befehl (start, doctor, "
-                                                      "unpair); siehe --help")
+                                    << QStringLiteral("checkfu-runner: Geben Sie einen Befehl an (start, doctor, "
+                                                      "unpair, cache); siehe --help")
                                     << QStringLiteral("name a command");
         QTest::newRow("not paired") << QStringList { QStringLiteral("start"), QStringLiteral("--lang=de"),
             QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--credential-store"),
@@ -66,7 +66,7 @@ private slots:
         runner.setEnv(QStringLiteral("LANG"), QStringLiteral("de_DE.UTF-8"));
         QCOMPARE(runner.run({ QStringLiteral("bogus") }, 20000), 2);
         QVERIFY2(runner.stderrText().contains(QStringLiteral(
-                     "checkfu-runner: unbekannter Befehl 'bogus'; verwenden Sie start, doctor oder unpair")),
+                     "checkfu-runner: unbekannter Befehl 'bogus'; verwenden Sie start, doctor, unpair oder cache")),
             qPrintable(runner.describe()));
         // --lang wins over the system's language.
         RunnerProcess english;

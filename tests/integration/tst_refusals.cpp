@@ -103,10 +103,11 @@ void TestRefusals::refusedWithExactReason_data()
     QTest::newRow("max_duration_seconds 10000000") << withPath(base,
         requirements + QStringList { QStringLiteral("resources"), QStringLiteral("max_duration_seconds") }, 10000000)
                                                    << QStringLiteral("resources_outside_ceiling");
-    QTest::newRow("git mount") << withPath(base, { QStringLiteral("mounts") },
-        QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("git") },
+    // §6.9's snapshot mounts: not realised by this Runner (git, memory and skills are, §6.8).
+    QTest::newRow("snapshot mount") << withPath(base, { QStringLiteral("mounts") },
+        QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("snapshot") },
             { QStringLiteral("target"), QStringLiteral("/workspace") } } })
-                               << QStringLiteral("mount_unsupported");
+                                    << QStringLiteral("mount_unsupported");
     QTest::newRow("Cursor model without a Cursor lane")
         << withPath(withPath(base, { QStringLiteral("harness"), QStringLiteral("release_digest") }, digest),
                { QStringLiteral("model") },
