@@ -224,8 +224,10 @@ int AdminClient::run(const QString &command, const QStringList &arguments)
         out << response.body.value(QStringLiteral("secret")).toString() << Qt::endl;
         return 0;
     }
-    if (command == QLatin1String("presences") || command == QLatin1String("requests")) {
+    if (command == QLatin1String("presences") || command == QLatin1String("requests")
+        || command == QLatin1String("repos")) {
         QString path = command == QLatin1String("requests") ? QStringLiteral("/v1/_dev/requests")
+            : command == QLatin1String("repos")             ? QStringLiteral("/v1/_dev/repos")
                                                             : QStringLiteral("/v1/runner-pools/presences");
         if (parser.isSet(owner)) {
             path += QStringLiteral("?owner=") + QString::fromLatin1(QUrl::toPercentEncoding(parser.value(owner)));
@@ -234,8 +236,8 @@ int AdminClient::run(const QString &command, const QStringList &arguments)
         if (!response.failure.isEmpty()) {
             return fail(response.failure);
         }
-        // presences prints the list itself, requests the whole dev answer.
-        out << (command == QLatin1String("presences")
+        // presences and repos print the list itself, requests the whole dev answer.
+        out << (command != QLatin1String("requests")
                 ? QJsonDocument(response.body.value(QStringLiteral("data")).toArray()).toJson(QJsonDocument::Indented)
                 : QJsonDocument(response.body).toJson(QJsonDocument::Indented));
         return 0;
@@ -372,9 +374,21 @@ int AdminClient::createSession(const QCommandLineParser &parser, const SessionOp
             }
             params.insert(param.left(equals), param.mid(equals + 1));
         }
+        // git-demo fetches the devplane's demo repository with a credential minted for it.
+        std::optional<DemoSource> demo;
+        if (parser.value(options.preset) == QLatin1String("git-demo")) {
+            const QJsonObject none;
+            const Response minted = call("POST", QStringLiteral("/v1/_dev/repos/credentials"), &none);
+            if (minted.failure.isEmpty()) {
+                demo = DemoSource { minted.body.value(QStringLiteral("url")).toString(),
+                    minted.body.value(QStringLiteral("demo_commit")).toString(),
+                    minted.body.value(QStringLiteral("username")).toString(),
+                    minted.body.value(QStringLiteral("secret")).toString() };
+            }
+        }
         QString error;
-        const auto built = SessionPresets::build(
-            parser.value(options.preset), params, owner.isEmpty() ? defaultPrincipal : owner, &error);
+        const auto built = SessionPresets::build(parser.value(options.preset), params,
+            owner.isEmpty() ? defaultPrincipal : owner, &error, demo ? &*demo : nullptr);
         if (!built) {
             return fail(error);
         }

@@ -1,5 +1,7 @@
 #include "DevPlaneServer.h"
 
+#include "DemoRepositories.h"
+
 #include "DevPlaneState.h"
 #include "FieldReader.h"
 #include "LoopbackGuard.h"
@@ -239,8 +241,22 @@ void DevPlaneServer::addRoutes()
     // The dashboard's: Sessions at a glance, and Sessions from the presets of `session create`.
     addRoute("GET", QStringLiteral("/v1/_dev/sessions"), Auth::Admin,
         [this](const Call &call) { return m_state.sessions().list(call.now); });
-    addRoute("GET", QStringLiteral("/v1/_dev/presets"), Auth::Admin, [](const Call &) {
-        return ApiReply::ok({ { QStringLiteral("data"), SessionPresets::describe() } });
+    addRoute("GET", QStringLiteral("/v1/_dev/presets"), Auth::Admin, [this](const Call &) {
+        const std::optional<DemoSource> demo = demoSource(false);
+        return ApiReply::ok({ { QStringLiteral("data"), SessionPresets::describe(demo ? &*demo : nullptr) } });
+    });
+    // The demo repositories (git-demo), and a Basic credential for one Session's fetch of them.
+    addRoute("GET", QStringLiteral("/v1/_dev/repos"), Auth::Admin, [this](const Call &) {
+        return ApiReply::ok({ { QStringLiteral("data"), m_repositories ? m_repositories->describe() : QJsonArray() } });
+    });
+    addRoute("POST", QStringLiteral("/v1/_dev/repos/credentials"), Auth::Admin, [this](const Call &) {
+        const std::optional<DemoSource> demo = demoSource(true);
+        if (!demo) {
+            return ApiReply::error(404, QStringLiteral("no_demo_repository"),
+                QStringLiteral("this devplane serves no demo repository (is git installed?)"));
+        }
+        return ApiReply::ok({ { QStringLiteral("url"), demo->url }, { QStringLiteral("demo_commit"), demo->commit },
+            { QStringLiteral("username"), demo->username }, { QStringLiteral("secret"), demo->secret } });
     });
     addRoute("POST", QStringLiteral("/v1/_dev/sessions"), Auth::Admin, [this](const Call &call) {
         FieldReader reader(call.body);
@@ -259,7 +275,9 @@ void DevPlaneServer::addRoutes()
         // Like `session create --preset`: for the dev principal, whose Runners `pair` enrolls.
         const QString owner = m_state.identities().value(QStringLiteral("principal_id")).toString();
         QString error;
-        const std::optional<QJsonObject> runSpec = SessionPresets::build(preset, values, owner, &error);
+        const std::optional<DemoSource> demo = demoSource(preset == QLatin1String("git-demo"));
+        const std::optional<QJsonObject> runSpec
+            = SessionPresets::build(preset, values, owner, &error, demo ? &*demo : nullptr);
         if (!runSpec) {
             return ApiReply::invalidField(QStringLiteral("params"), error);
         }
@@ -280,6 +298,21 @@ void DevPlaneServer::addRoutes()
                 { QStringLiteral("control"), hasLivePoll(call.captures.at(0), Poll::Control) } });
         return ApiReply::ok(body);
     });
+}
+
+std::optional<DemoSource> DevPlaneServer::demoSource(bool mint)
+{
+    if (!m_repositories || !m_repositories->available()) {
+        return std::nullopt;
+    }
+    DemoSource demo { m_repositories->url(QString::fromLatin1(DemoRepositories::demoName)),
+        m_repositories->demoCommit(), QString(), QString() };
+    if (mint) {
+        const DemoRepositories::Credential credential = m_repositories->mint();
+        demo.username = credential.username;
+        demo.secret = credential.secret;
+    }
+    return demo;
 }
 
 ApiReply DevPlaneServer::sessionEvents(const Call &call)
@@ -412,6 +445,19 @@ void DevPlaneServer::handle(const QHttpServerRequest &request, QHttpServerRespon
             : QStringLiteral("");
     }
     exchange.call.kind = classify(exchange.call.credential);
+    // git's smart HTTP for the demo repositories: HTTP Basic, none of the API's rules.
+    if (m_repositories && DemoRepositories::handles(path)) {
+        const QString query = request.url().query(QUrl::FullyEncoded);
+        exchange.logRecord = { { QStringLiteral("at"), WireFormat::timestamp(now) },
+            { QStringLiteral("method"), QString::fromLatin1(method) }, { QStringLiteral("path"), path },
+            { QStringLiteral("query"), query.isEmpty() ? QJsonValue() : QJsonValue(query) },
+            { QStringLiteral("auth"),
+                authorization.startsWith("Basic ") ? QStringLiteral("basic") : QStringLiteral("none") },
+            { QStringLiteral("body"), QJsonValue() } };
+        m_repositories->serve(request, std::move(responder),
+            [this, exchange](int status, const QString &code) { log(exchange, status, code); });
+        return;
+    }
     if (method == "GET") {
         if (const std::optional<DashboardSite::File> file = m_site.find(path)) {
             const QString query = request.url().query(QUrl::FullyEncoded);

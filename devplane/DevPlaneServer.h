@@ -5,6 +5,7 @@
 #include "IdempotencyCache.h"
 #include "ObservationBatch.h"
 #include "RateLimiter.h"
+#include "SessionPresets.h"
 
 #include <QDateTime>
 #include <QHttpServer>
@@ -25,6 +26,7 @@ class QTimer;
 
 namespace devplane {
 
+class DemoRepositories;
 class DevPlaneState;
 class RequestLog;
 
@@ -48,6 +50,9 @@ public:
     // Binds 127.0.0.1 only; port 0 picks a free one.
     bool listen(quint16 port, QString *error);
     QString baseUrl() const;
+    // The demo repositories served under /git/ and offered by the git-demo preset (optional:
+    // none without git). Not owned; must outlive the server.
+    void setDemoRepositories(DemoRepositories *repositories) { m_repositories = repositories; }
     // Shutdown: stops listening, answers every parked poll 503 shutting_down and closes every
     // connection. Idempotent; the destructor calls it too.
     void close();
@@ -125,6 +130,8 @@ private:
     };
 
     void addRoutes();
+    // The git-demo preset's source: the demo repository with a credential minted for one Session.
+    std::optional<DemoSource> demoSource(bool mint);
     // GET /v1/sessions/{id}/events, with the dashboard's long-poll (wait_seconds, status).
     ApiReply sessionEvents(const Call &call);
     // The dashboard's page and assets (DashboardSite), behind the Host check.
@@ -167,6 +174,7 @@ private:
     IdempotencyCache m_idempotency;
     RateLimiter m_rateLimiter;
     QList<std::shared_ptr<ParkedPoll>> m_polls; // in arrival order
+    DemoRepositories *m_repositories = nullptr;
     quint64 m_nextPollId = 0;
 };
 

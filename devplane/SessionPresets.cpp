@@ -79,7 +79,10 @@ const QString positiveShape = QStringLiteral("^[1-9][0-9]{0,11}$");
 const QString secondsShape = QStringLiteral("^[0-9]{1,9}(\\.[0-9]{1,9})?$");
 const QString networkShape = QStringLiteral("^(none|unrestricted)$");
 
-QList<Parameter> parametersOf(const QString &name)
+// The memory a git-demo Session starts with (AGENTS.md); its harness adds a line.
+const QString demoMemory = QStringLiteral("# Notes for agents\nRun the tests with: python3 test_calc.py\n");
+
+QList<Parameter> parametersOf(const QString &name, const DemoSource *demo)
 {
     QList<Parameter> parameters { { QStringLiteral("prompt"), QStringLiteral("Say hello"),
                                       [](const QString &) { return true; }, QString() },
@@ -111,6 +114,15 @@ QList<Parameter> parametersOf(const QString &name)
         parameters.append({ QStringLiteral("retention"), QStringLiteral("durable"),
             matching(QStringLiteral("^(durable|ephemeral_zdr)$")), QStringLiteral("durable or ephemeral_zdr"), false,
             { QStringLiteral("durable"), QStringLiteral("ephemeral_zdr") } });
+    } else if (name == QLatin1String("git-demo")) {
+        // The Runner checks the URL rules of §6.8 itself; here only the shape, to catch typos.
+        parameters.append({ QStringLiteral("repository"), demo ? demo->url : QString(),
+            matching(QStringLiteral("^https?://[^\\s]+$")), QStringLiteral("an https:// URL (http:// on loopback)"),
+            !demo });
+        parameters.append({ QStringLiteral("commit"), demo ? demo->commit : QString(),
+            matching(QStringLiteral("^([0-9a-f]{40}|[0-9a-f]{64})$")),
+            QStringLiteral("a commit id (40 or 64 lowercase hex)"), !demo });
+        parameters.append({ QStringLiteral("memory"), demoMemory, [](const QString &) { return true; }, QString() });
     }
     return parameters;
 }
@@ -121,15 +133,15 @@ QStringList SessionPresets::names()
 {
     return { QStringLiteral("echo"), QStringLiteral("stream"), QStringLiteral("zdr"), QStringLiteral("container"),
         QStringLiteral("network-none"), QStringLiteral("sleep"), QStringLiteral("project"), QStringLiteral("env"),
-        QStringLiteral("exit"), QStringLiteral("acp") };
+        QStringLiteral("exit"), QStringLiteral("acp"), QStringLiteral("git-demo") };
 }
 
-QJsonArray SessionPresets::describe()
+QJsonArray SessionPresets::describe(const DemoSource *demo)
 {
     QJsonArray presets;
     for (const QString &name : names()) {
         QJsonArray parameters;
-        for (const Parameter &parameter : parametersOf(name)) {
+        for (const Parameter &parameter : parametersOf(name, demo)) {
             parameters.append(QJsonObject { { QStringLiteral("name"), parameter.name },
                 { QStringLiteral("default"),
                     parameter.required || parameter.fallback.isEmpty() ? QJsonValue()
@@ -144,14 +156,14 @@ QJsonArray SessionPresets::describe()
     return presets;
 }
 
-std::optional<QJsonObject> SessionPresets::build(
-    const QString &name, const QMap<QString, QString> &params, const QString &principalId, QString *error)
+std::optional<QJsonObject> SessionPresets::build(const QString &name, const QMap<QString, QString> &params,
+    const QString &principalId, QString *error, const DemoSource *demo)
 {
     if (!names().contains(name)) {
         *error = QStringLiteral("unknown preset %1 (presets: %2)").arg(name, names().join(QStringLiteral(", ")));
         return std::nullopt;
     }
-    const QList<Parameter> parameters = parametersOf(name);
+    const QList<Parameter> parameters = parametersOf(name, demo);
     QMap<QString, QString> values;
     QStringList known;
     for (const Parameter &parameter : parameters) {
@@ -224,6 +236,31 @@ std::optional<QJsonObject> SessionPresets::build(
         preset.launch = { { QStringLiteral("kind"), QStringLiteral("process") },
             { QStringLiteral("argv"), *commandLine(values.value(QStringLiteral("agent"))) },
             { QStringLiteral("env"), QJsonObject() } };
+    } else if (name == QLatin1String("git-demo")) {
+        // The repository at exactly `commit` (§6.8), and a writable memory whose change comes
+        // back as memory.changed. The harness shows what it was given.
+        const QString repository = values.value(QStringLiteral("repository"));
+        const bool isDemo = demo && repository == demo->url;
+        preset.launch = processLaunch(QStringLiteral(
+            "echo \"task: $(cat)\"; echo \"checked out: $(cat .git/HEAD)\"; ls; "
+            "if [ -f test_calc.py ]; then python3 test_calc.py 2>&1 | tail -n 1; fi; "
+            "echo \"memory: $(head -n 1 \"$HOME/.checkfu/memory/AGENTS.md\")\"; "
+            "echo \"- the tests ran at $(cut -c1-12 .git/HEAD)\" >> \"$HOME/.checkfu/memory/AGENTS.md\""));
+        preset.mounts.append(QJsonObject { { QStringLiteral("kind"), QStringLiteral("git") },
+            { QStringLiteral("target"), QStringLiteral("/workspace") }, { QStringLiteral("url"), repository },
+            { QStringLiteral("commit"), values.value(QStringLiteral("commit")) },
+            { QStringLiteral("ref"), QStringLiteral("refs/heads/main") }, { QStringLiteral("depth"), QJsonValue() },
+            { QStringLiteral("submodules"), false }, { QStringLiteral("lfs"), false },
+            { QStringLiteral("credential"),
+                isDemo ? QJsonValue(QJsonObject { { QStringLiteral("kind"), QStringLiteral("http_basic") },
+                    { QStringLiteral("username"), demo->username }, { QStringLiteral("secret"), demo->secret } })
+                       : QJsonValue() } });
+        preset.mounts.append(QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory") },
+            { QStringLiteral("target"), QStringLiteral("~/.checkfu/memory") },
+            { QStringLiteral("files"),
+                QJsonArray {
+                    projectFile(QStringLiteral("AGENTS.md"), values.value(QStringLiteral("memory")).toUtf8()) } },
+            { QStringLiteral("writable"), true } });
     } else { // exit
         preset.launch = processLaunch(QStringLiteral("echo failing >&2; exit ${CODE}"),
             { { QStringLiteral("CODE"), values.value(QStringLiteral("code")) } });

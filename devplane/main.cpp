@@ -1,4 +1,5 @@
 #include "AdminClient.h"
+#include "DemoRepositories.h"
 #include "DevPlaneServer.h"
 #include "DevPlaneState.h"
 #include "OwnerOnlyFile.h"
@@ -11,6 +12,7 @@
 #include <QCoreApplication>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTextStream>
 
 #ifdef __GLIBC__
@@ -31,6 +33,7 @@ const char *const usage = R"(usage: checkfu-devplane SUBCOMMAND [options]
   presences [--owner prin_...]
   revoke RUNNER_ID | drain RUNNER_ID | resume RUNNER_ID | runner RUNNER_ID
   requests
+  repos             the demo repositories (git-demo fetches the one before the tip of demo.git)
   session create (--preset NAME | --spec FILE) [--owner prin_... | --workspace] [--pool rpool_...]
                  [--param K=V]...
   session wait SESSION_ID [--timeout SECONDS]
@@ -42,7 +45,9 @@ const char *const usage = R"(usage: checkfu-devplane SUBCOMMAND [options]
 
 Presets: %1.
 --param K=V sets a preset's parameters; acp needs --param 'agent=["/path/to/agent","arg"]'
-(the agent's command line as a JSON array of strings).
+(the agent's command line as a JSON array of strings). git-demo fetches the devplane's demo
+repository at a commit before its tip, with a credential minted for that Session; --param
+repository=URL --param commit=ID fetch another (public) one.
 
 Admin subcommands find the devplane by --url URL --admin-key KEY, --info-file PATH,
 or CHECKFU_DEVPLANE_URL and CHECKFU_DEVPLANE_ADMIN_KEY.
@@ -153,6 +158,17 @@ int serve(QCoreApplication &app, const QStringList &arguments)
         return fail(error);
     }
     state.setBaseUrl(server.baseUrl());
+    // The demo repositories beside the state file, else in a scratch directory of this serve.
+    QTemporaryDir scratch;
+    DemoRepositories repositories;
+    const QString reposDir = settings.statePath.isEmpty() ? scratch.filePath(QStringLiteral("repos"))
+                                                          : settings.statePath + QStringLiteral(".repos");
+    if (repositories.create(reposDir, &error)) {
+        repositories.setBaseUrl(server.baseUrl());
+        server.setDemoRepositories(&repositories);
+    } else {
+        QTextStream(stderr) << "checkfu-devplane: " << error << Qt::endl;
+    }
 
     QTextStream out(stdout);
     out << "checkfu-devplane listening on " << server.baseUrl() << '\n' << "admin key: " << key << Qt::endl;
@@ -194,7 +210,7 @@ int main(int argc, char *argv[])
     }
     static const QStringList adminCommands { QStringLiteral("pair"), QStringLiteral("key"), QStringLiteral("presences"),
         QStringLiteral("revoke"), QStringLiteral("drain"), QStringLiteral("resume"), QStringLiteral("runner"),
-        QStringLiteral("requests"), QStringLiteral("session") };
+        QStringLiteral("requests"), QStringLiteral("repos"), QStringLiteral("session") };
     if (adminCommands.contains(command)) {
         AdminClient client;
         return client.run(command, arguments.mid(2));

@@ -372,6 +372,9 @@
     seconds: 'Seconds',
     code: 'Exit code',
     network: 'Network',
+    repository: 'Repository URL',
+    commit: 'Commit',
+    memory: 'Memory file (AGENTS.md)',
   };
   const ADVANCED = new Set(['idle_timeout_ms', 'max_duration_seconds']);
 
@@ -407,7 +410,7 @@
         input = el('select', { id, name: param.name });
         for (const choice of param.choices) input.append(el('option', { value: choice, text: choice }));
         if (param.default !== null) input.value = param.default;
-      } else if (param.name === 'prompt') {
+      } else if (param.name === 'prompt' || param.name === 'memory') {
         input = el('textarea', { id, name: param.name, rows: 3, spellcheck: false });
         input.value = param.default ?? '';
       } else {
@@ -573,7 +576,15 @@
       case 'run.exited':
         return data.signal ? `killed by signal ${data.signal}` : `exit code ${data.exit_code}`;
       case 'run.warning':
-        return `${data.code ?? 'warning'}: ${data.message ?? ''}`;
+        return `${data.code ?? data.kind ?? 'warning'}: ${data.message ?? ''}`;
+      case 'workspace.ready':
+        return (Array.isArray(data.mounts) ? data.mounts : []).map((m) => `${m.kind ?? ''} at ${m.target ?? ''}`
+          + (m.commit ? `, commit ${m.commit}` : '') + ` (${m.files ?? 0} files${m.from_cache ? ', from the cache' : ''})`).join('; ');
+      case 'workspace.failed':
+        return `${data.kind ?? ''} at ${data.target ?? ''}: ${data.message ?? ''}`;
+      case 'memory.changed':
+        return `memory at ${data.target ?? ''}: ` + (Array.isArray(data.changes) ? data.changes : [])
+          .map((c) => `${c.deleted ? 'deleted' : 'changed'} ${c.path ?? ''}`).join(', ');
       default: {
         const json = JSON.stringify(data);
         return json.length > 400 ? `${json.slice(0, 400)}…` : json;

@@ -278,15 +278,45 @@ QStringList BubblewrapProvider::bwrapArguments(const Layout &layout)
         args << QStringLiteral("--tmpfs") << path;
     // After the tmpfs, so that it shows through whatever hides its parents.
     args << QStringLiteral("--bind") << layout.runPath << layout.runPath;
-    for (const QString &path : layout.readOnlyMounts)
-        args << QStringLiteral("--ro-bind") << path << path;
+    const QString workspace = layout.workspaceTarget.isEmpty() ? layout.workspace : layout.workspaceTarget;
+    if (workspace != layout.workspace)
+        args << QStringLiteral("--bind") << layout.workspace << workspace;
+    for (const auto &[source, destination] : layout.readOnlyMounts)
+        args << QStringLiteral("--ro-bind") << source << destination;
     // Then the hiding tmpfs become read-only: no stash outside the run, not even in memory.
     for (const QString &path : std::as_const(hidden))
         args << QStringLiteral("--remount-ro") << path;
     // And the sandbox's own root (a tmpfs holding the mount points): nothing new beside them.
     args << QStringLiteral("--remount-ro") << QStringLiteral("/");
-    args << QStringLiteral("--chdir") << layout.workspace;
+    args << QStringLiteral("--chdir") << workspace;
     return args;
+}
+
+QString BubblewrapProvider::workspaceTargetProblem(const Layout &layout)
+{
+    const QString target = layout.workspaceTarget;
+    if (target.isEmpty() || target == layout.workspace)
+        return QString();
+    QStringList taken { QStringLiteral("/dev"), QStringLiteral("/proc"), QStringLiteral("/tmp"), layout.runPath };
+    for (const SystemEntry &entry : layout.system)
+        taken.append(entry.path);
+    for (const auto &[source, allowed] : layout.readOnly)
+        taken << source << allowed;
+    taken += layout.hidden;
+    for (const QString &path : std::as_const(taken)) {
+        if (QDir::isAbsolutePath(path) && path != QLatin1String("/")
+            && (isWithin(target, path) || isWithin(path, target)))
+            return QCoreApplication::translate("BubblewrapProvider",
+                "the workspace root %1 cannot be shown in the bubblewrap sandbox: it would cover or lie in %2; "
+                "use a root target such as /workspace")
+                .arg(target, path);
+    }
+    return QString();
+}
+
+QString BubblewrapProvider::harnessWorkspacePath(const QString &, const RunSpec &spec) const
+{
+    return MountPlacement::rootTarget(spec);
 }
 
 QStringList BubblewrapProvider::environmentArguments(const QProcessEnvironment &environment)
@@ -357,52 +387,63 @@ std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(const QString &runI
     if (m_bwrap.isEmpty()) {
         launch.launchError
             = QCoreApplication::translate("BubblewrapProvider", "bwrap is not installed (apt install bubblewrap)");
-    } else if (launch.launchError.isEmpty()) {
-        const bool isolateNetwork = spec.network == NetworkPolicy::None;
-        const QString run = QFileInfo(runPath(runId)).canonicalFilePath();
-        const QString workspace = QFileInfo(launch.workingDirectory).canonicalFilePath();
-        if (!isolateNetwork && spec.network != NetworkPolicy::Unrestricted) {
-            // Never a weaker boundary than asked for (§6.2).
-            launch.launchError
-                = QCoreApplication::translate("BubblewrapProvider", "the bubblewrap provider cannot realise network %1")
-                      .arg(spec.network.text());
-        } else if (run.isEmpty() || workspace.isEmpty()) {
-            launch.launchError
-                = QCoreApplication::translate("BubblewrapProvider", "the workspace of run %1 was not prepared")
-                      .arg(runId);
-        } else if (Layout sandbox = layout(run, workspace, isolateNetwork); !isVisibleInside(launch.program, sandbox)) {
-            // bwrap would only fail with "No such file" and exit 1: say why, and how to let it in.
-            launch.launchError = invisibleHarness(launch.program);
-        } else {
-            for (const RunMount &mount : spec.mounts) {
-                const QString path
-                    = QFileInfo(MountPlacement::of(spec, mount).hostPath(workspace, run + QStringLiteral("/home")))
-                          .canonicalFilePath();
-                if (mount.isReadOnly() && path.startsWith(run + QLatin1Char('/')))
-                    sandbox.readOnlyMounts.append(path);
-            }
-            const QStringList options = bwrapArguments(sandbox);
-            const QStringList environment = environmentArguments(launch.environment);
-            QByteArray data;
-            for (const QString &arg : options + environment)
-                data += QFile::encodeName(arg) + '\0';
-            const int fd = memoryFile(data);
-            if (fd < 0) {
-                launch.launchError
-                    = QCoreApplication::translate("BubblewrapProvider", "cannot pass bwrap its options: %1")
-                          .arg(QString::fromLocal8Bit(std::strerror(errno)));
-            } else {
-                // The names only: a value may be a secret of the run.
-                logger->debug("run {}: {} {} --clearenv (--setenv: {}) -- {}", runId, m_bwrap,
-                    options.join(QLatin1Char(' ')), launch.environment.keys().join(QLatin1Char(' ')), launch.program);
-                launch.arguments = QStringList {
-                    QStringLiteral("--args"), QString::number(fd), QStringLiteral("--"), launch.program
-                } + launch.arguments;
-                launch.program = m_bwrap;
-                launch.environment = launcherEnvironment();
-                launch.inheritedFd = fd;
-            }
+        return std::make_unique<BubblewrapProcess>(std::move(launch), parent);
+    }
+    if (!launch.launchError.isEmpty())
+        return std::make_unique<BubblewrapProcess>(std::move(launch), parent);
+    const bool isolateNetwork = spec.network == NetworkPolicy::None;
+    const QString run = QFileInfo(runPath(runId)).canonicalFilePath();
+    const QString workspace = QFileInfo(launch.workingDirectory).canonicalFilePath();
+    Layout sandbox;
+    if (!isolateNetwork && spec.network != NetworkPolicy::Unrestricted) {
+        // Never a weaker boundary than asked for (§6.2).
+        launch.launchError
+            = QCoreApplication::translate("BubblewrapProvider", "the bubblewrap provider cannot realise network %1")
+                  .arg(spec.network.text());
+    } else if (run.isEmpty() || workspace.isEmpty()) {
+        launch.launchError
+            = QCoreApplication::translate("BubblewrapProvider", "the workspace of run %1 was not prepared").arg(runId);
+    } else if (sandbox = layout(run, workspace, isolateNetwork); !isVisibleInside(launch.program, sandbox)) {
+        // bwrap would only fail with "No such file" and exit 1: say why, and how to let it in.
+        launch.launchError = invisibleHarness(launch.program);
+    } else {
+        sandbox.workspaceTarget = MountPlacement::rootTarget(spec);
+        launch.launchError = workspaceTargetProblem(sandbox);
+        for (const RunMount &mount : spec.mounts) {
+            const QString path
+                = QFileInfo(MountPlacement::of(spec, mount).hostPath(workspace, run + QStringLiteral("/home")))
+                      .canonicalFilePath();
+            if (!mount.isReadOnly() || !path.startsWith(run + QLatin1Char('/')))
+                continue;
+            // Read-only where the harness sees it: in the workspace, beneath the root target.
+            const QString inside = isWithin(path, workspace)
+                ? QDir::cleanPath(sandbox.workspaceTarget + QLatin1Char('/') + path.mid(workspace.size()))
+                : path;
+            sandbox.readOnlyMounts.append({ path, inside });
         }
+    }
+    if (!launch.launchError.isEmpty())
+        return std::make_unique<BubblewrapProcess>(std::move(launch), parent);
+
+    const QStringList options = bwrapArguments(sandbox);
+    const QStringList environment = environmentArguments(launch.environment);
+    QByteArray data;
+    for (const QString &arg : options + environment)
+        data += QFile::encodeName(arg) + '\0';
+    const int fd = memoryFile(data);
+    if (fd < 0) {
+        launch.launchError = QCoreApplication::translate("BubblewrapProvider", "cannot pass bwrap its options: %1")
+                                 .arg(QString::fromLocal8Bit(std::strerror(errno)));
+    } else {
+        // The names only: a value may be a secret of the run.
+        logger->debug("run {}: {} {} --clearenv (--setenv: {}) -- {}", runId, m_bwrap, options.join(QLatin1Char(' ')),
+            launch.environment.keys().join(QLatin1Char(' ')), launch.program);
+        launch.arguments
+            = QStringList { QStringLiteral("--args"), QString::number(fd), QStringLiteral("--"), launch.program }
+            + launch.arguments;
+        launch.program = m_bwrap;
+        launch.environment = launcherEnvironment();
+        launch.inheritedFd = fd;
     }
     return std::make_unique<BubblewrapProcess>(std::move(launch), parent);
 }

@@ -48,8 +48,12 @@ public:
         // through them. Nested ones, "/", "/tmp", those outside every bound tree and those inside the
         // run are dropped.
         QStringList hidden;
-        // Mounts inside the run that the harness may only read (skills, memory not writable, §6.8).
-        QStringList readOnlyMounts;
+        // Where the harness sees the workspace (§6.8: the root target, /workspace by default);
+        // empty: at its own path. The run's directory stays bound at its own path too.
+        QString workspaceTarget;
+        // Mounts inside the run that the harness may only read (skills, memory not writable, §6.8):
+        // (the directory, where the harness sees it).
+        QList<std::pair<QString, QString>> readOnlyMounts;
         bool isolateNetwork = true;
     };
 
@@ -62,6 +66,8 @@ public:
     // A harness the sandbox would not show (outside the system, the run and the allowed paths): why,
     // naming the setting that lets it in.
     QString refusal(const QString &runId, const RunSpec &spec) const override;
+    // The root target: the harness works there (ACP cwd), as in a container.
+    QString harnessWorkspacePath(const QString &runId, const RunSpec &spec) const override;
 
     QString bwrapPath() const { return m_bwrap; } // empty: not installed
     // The person's allow-list (RunnerConfig::bubblewrapReadOnly, already validated): absolute paths
@@ -74,6 +80,10 @@ public:
     // bwrap's options for one run, everything before "--" (the harness command follows it), without
     // the environment.
     static QStringList bwrapArguments(const Layout &layout);
+    // Why the workspace cannot be shown at layout.workspaceTarget (it would cover or lie in what
+    // the sandbox binds: the system, /dev, /proc, /tmp, the run, an allowed or hidden path);
+    // empty when it can.
+    static QString workspaceTargetProblem(const Layout &layout);
     // --clearenv, then --setenv NAME VALUE for each variable of the harness.
     static QStringList environmentArguments(const QProcessEnvironment &environment);
     // bwrap's own environment: fixed, nothing of the run's or the Runner's.

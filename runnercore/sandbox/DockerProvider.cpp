@@ -130,8 +130,7 @@ QString DockerProvider::workspacePath(const QString &runId) const
 
 QString DockerProvider::mountTarget(const RunSpec &spec)
 {
-    return spec.mounts.isEmpty() || spec.mounts.first().target.isEmpty() ? QStringLiteral("/workspace")
-                                                                         : QDir::cleanPath(spec.mounts.first().target);
+    return MountPlacement::rootTarget(spec);
 }
 
 QString DockerProvider::harnessWorkspacePath(const QString &, const RunSpec &spec) const

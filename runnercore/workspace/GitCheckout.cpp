@@ -374,7 +374,10 @@ void GitCheckout::nextSubmoduleLevel()
 {
     if (m_submoduleQueue.isEmpty())
         return measure();
-    const auto [relative, base] = m_submoduleQueue.takeFirst();
+    // Named copies, not a structured binding: clang (the fuzz build) cannot capture bindings.
+    const std::pair<QString, QString> level = m_submoduleQueue.takeFirst();
+    const QString relative = level.first;
+    const QString base = level.second;
     const QString dir = relative.isEmpty() ? m_request.directory : m_request.directory + QLatin1Char('/') + relative;
     if (!QFileInfo(dir + QStringLiteral("/.gitmodules")).isFile())
         return nextSubmoduleLevel();

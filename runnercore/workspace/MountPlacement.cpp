@@ -1,5 +1,7 @@
 #include <runnercore/workspace/MountPlacement.h>
 
+#include <QDir>
+
 namespace runnercore {
 
 MountPlacement MountPlacement::of(const RunSpec &spec, const RunMount &mount)
@@ -29,6 +31,12 @@ qsizetype MountPlacement::firstFetched(const RunSpec &spec)
             return i;
     }
     return spec.mounts.size();
+}
+
+QString MountPlacement::rootTarget(const RunSpec &spec)
+{
+    return spec.mounts.isEmpty() || spec.mounts.first().target.isEmpty() ? QStringLiteral("/workspace")
+                                                                         : QDir::cleanPath(spec.mounts.first().target);
 }
 
 } // namespace runnercore

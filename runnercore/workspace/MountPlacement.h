@@ -21,6 +21,9 @@ struct MountPlacement
     // Mounts that come before the first git mount: written with the run's directories (prepare);
     // the rest, in order, once the Runner fetched (Materialization).
     static qsizetype firstFetched(const RunSpec &spec);
+    // The workspace root as the harness sees it in a sandbox of its own (§6.8): the first mount's
+    // target, /workspace without mounts.
+    static QString rootTarget(const RunSpec &spec);
 };
 
 } // namespace runnercore

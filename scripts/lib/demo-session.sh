@@ -54,6 +54,45 @@ print("   outcome: %s%s (exit code %s, %s events)" % (s["outcome"], "/" + s["rea
 sys.exit(0 if s["outcome"] == "succeeded" else "demo: the oneshot Session did not succeed")
 '
 
+echo "==> a Session on a git repository: the devplane's demo repository at the commit before its tip, with a memory file"
+"$devplane" repos --info-file "$DEMO_DIR/devplane.json" >"$DEMO_DIR/repos.json"
+asked=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))[0]["demo_commit"])' "$DEMO_DIR/repos.json")
+session=$("$devplane" session create --preset git-demo --param "prompt=Run the tests" --info-file "$DEMO_DIR/devplane.json")
+session_id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["session_id"])' "$session")
+"$devplane" session wait "$session_id" --timeout 120 --info-file "$DEMO_DIR/devplane.json" >/dev/null
+"$devplane" session events "$session_id" --info-file "$DEMO_DIR/devplane.json" | python3 -c '
+import base64, json, sys
+asked, repos = sys.argv[1], json.load(open(sys.argv[2]))
+d = json.load(sys.stdin)
+ready = [e["data"] for e in d["events"] if e["kind"] == "workspace.ready"]
+for m in (ready[0]["mounts"] if ready else []):
+    print("   workspace ready: %s at %s (%s files, %s ms%s)%s" % (m["kind"], m["target"], m["files"], m["ms"],
+          ", from the cache" if m["from_cache"] else "", ", commit " + m["commit"] if m["commit"] else ""))
+for e in d["events"]:
+    if e["kind"] == "workspace.failed":
+        print("   workspace failed: %s" % e["data"]["message"])
+print("   output:")
+out = ""
+for e in d["events"]:
+    if e["kind"] == "output.stdout":
+        out += e["data"]["text"]
+for line in out.splitlines():
+    print("     | " + line)
+for e in d["events"]:
+    if e["kind"] == "memory.changed":
+        for c in e["data"]["changes"]:
+            text = base64.b64decode(c.get("content_base64", "")).decode(errors="replace")
+            print("   memory.changed %s/%s, now ending: %s" % (e["data"]["target"], c["path"], text.strip().splitlines()[-1] if text.strip() else "(deleted)"))
+s = d["settlement"]
+commit = ready[0]["mounts"][0]["commit"] if ready else None
+tip = repos[0]["commits"][-1]["id"]
+if commit != asked or ("checked out: " + asked) not in out:
+    sys.exit("demo: the git Session did not check out %s (workspace.ready says %s)" % (asked, commit))
+print("   verified commit: %s (the one asked for; the branch tip is %s)" % (commit, tip[:12]))
+print("   outcome: %s%s (exit code %s, %s events)" % (s["outcome"], "/" + s["reason"] if s["reason"] else "", s["exit_code"], s["final_seq"]))
+sys.exit(0 if s["outcome"] == "succeeded" else "demo: the git Session did not succeed")
+' "$asked" "$DEMO_DIR/repos.json"
+
 echo "==> an agent Session (ACP): a scripted agent asks for permission before a tool call"
 # scripts/lib/demo-agent.py: Python's standard library alone, so the first run waits for neither
 # Node.js nor npm (the tests' agent, tests/peers/acp, is on the ACP TypeScript SDK).

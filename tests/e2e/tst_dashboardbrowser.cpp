@@ -205,6 +205,39 @@ void TestDashboardBrowser::aPersonPairsARunnerAndApprovesAnAgentInThePage()
     QCOMPARE(events.value(QStringLiteral("settlement")).toObject().value(QStringLiteral("outcome")).toString(),
         QStringLiteral("succeeded"));
 
+    // The git-demo Session: the demo repository at the commit the form offered, the one before
+    // the tip, checked out and reported ready at exactly that commit.
+    QVERIFY2(readLine(script, QStringLiteral("session"), 60000, &line, &error), qPrintable(error));
+    QCOMPARE(line.mid(1, 1), QStringList { QStringLiteral("git-demo") });
+    const QString gitId = line.value(2);
+    QVERIFY2(readLine(script, QStringLiteral("settled"), 90000, &line, &error), qPrintable(error));
+    QCOMPARE(line.mid(1, 2), (QStringList { gitId, QStringLiteral("succeeded") }));
+    const QJsonArray commits = devplane.admin({ QStringLiteral("repos") })
+                                   .value(QStringLiteral("data"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject()
+                                   .value(QStringLiteral("commits"))
+                                   .toArray();
+    QCOMPARE(commits.size(), 3);
+    QCOMPARE(line.value(3), commits.at(1).toObject().value(QStringLiteral("id")).toString());
+    events = devplane.sessionEvents(gitId, &error);
+    bool readyAtCommit = false;
+    for (const QJsonValue &event : events.value(QStringLiteral("events")).toArray()) {
+        const QJsonObject e = event.toObject();
+        if (e.value(QStringLiteral("kind")) == QLatin1String("workspace.ready"))
+            readyAtCommit = e.value(QStringLiteral("data"))
+                                .toObject()
+                                .value(QStringLiteral("mounts"))
+                                .toArray()
+                                .at(0)
+                                .toObject()
+                                .value(QStringLiteral("commit"))
+                                .toString()
+                == line.value(3);
+    }
+    QVERIFY2(readyAtCommit, dumpJson(events).constData());
+
     // The ACP Session: the page's decision is the admin's, for the option offered.
     QVERIFY2(readLine(script, QStringLiteral("session"), 60000, &line, &error), qPrintable(error));
     QCOMPARE(line.mid(1, 1), QStringList { QStringLiteral("acp") });

@@ -150,6 +150,7 @@ private slots:
     void presetsListTheirParameters();
     void aSessionFromAPresetIsTheDevPrincipals();
     void aSessionFromAPresetChecksItsParameters();
+    void theGitDemoPresetFetchesWithAPerSessionCredential();
     void theSessionListIsNewestFirstWithPendingApprovals();
     void anEventsPollWaitsForTheNextEvent();
     void anEventsPollWakesOnAStatusChange();
@@ -462,9 +463,10 @@ void TestDevPlaneDashboard::presetsListTheirParameters()
     }
     // The presets of `session create --preset`, in its order.
     QCOMPARE(names,
-        QStringList({ QStringLiteral("echo"), QStringLiteral("stream"), QStringLiteral("zdr"),
-            QStringLiteral("container"), QStringLiteral("network-none"), QStringLiteral("sleep"),
-            QStringLiteral("project"), QStringLiteral("env"), QStringLiteral("exit"), QStringLiteral("acp") }));
+        QStringList(
+            { QStringLiteral("echo"), QStringLiteral("stream"), QStringLiteral("zdr"), QStringLiteral("container"),
+                QStringLiteral("network-none"), QStringLiteral("sleep"), QStringLiteral("project"),
+                QStringLiteral("env"), QStringLiteral("exit"), QStringLiteral("acp"), QStringLiteral("git-demo") }));
     QMap<QString, QJsonObject> parameters;
     for (const QJsonValue &value : acp.value(QStringLiteral("parameters")).toArray()) {
         parameters.insert(value.toObject().value(QStringLiteral("name")).toString(), value.toObject());
@@ -527,6 +529,86 @@ void TestDevPlaneDashboard::aSessionFromAPresetIsTheDevPrincipals()
         QStringLiteral("/v1/runner/runs/%1/settle").arg(claimed.value(QStringLiteral("run_id")).toString()).toUtf8(),
         settle);
     QVERIFY2(settled.status == 200, settled.describe().constData());
+}
+
+void TestDevPlaneDashboard::theGitDemoPresetFetchesWithAPerSessionCredential()
+{
+    const Answer repos = admin("GET", "/v1/_dev/repos");
+    QVERIFY2(repos.status == 200, repos.describe().constData());
+    const QJsonObject demo = repos.json().value(QStringLiteral("data")).toArray().at(0).toObject();
+    QCOMPARE(demo.value(QStringLiteral("name")).toString(), QStringLiteral("demo.git"));
+    QCOMPARE(demo.value(QStringLiteral("url")).toString(), m_devplane->url() + QStringLiteral("/git/demo.git"));
+    const QJsonArray commits = demo.value(QStringLiteral("commits")).toArray();
+    QCOMPARE(commits.size(), 3);
+    // Fixed authors and dates: the same ids on every machine. The demo's is the one before the tip.
+    QCOMPARE(demo.value(QStringLiteral("demo_commit")).toString(),
+        commits.at(1).toObject().value(QStringLiteral("id")).toString());
+    const QString tip = commits.at(2).toObject().value(QStringLiteral("id")).toString();
+
+    // Two Sessions from the page's preset: each fetches that commit with a credential of its own.
+    QStringList secrets;
+    for (int i = 0; i < 2; ++i) {
+        const QString sessionId = createSession(QStringLiteral("git-demo"));
+        QVERIFY(sessionId.startsWith(QLatin1String("sess_")));
+        const QJsonObject claimed = claim();
+        QCOMPARE(claimed.value(QStringLiteral("session_id")).toString(), sessionId);
+        const QJsonArray mounts
+            = claimed.value(QStringLiteral("run_spec")).toObject().value(QStringLiteral("mounts")).toArray();
+        QCOMPARE(mounts.size(), 2);
+        const QJsonObject git = mounts.at(0).toObject();
+        QCOMPARE(git.value(QStringLiteral("kind")).toString(), QStringLiteral("git"));
+        QCOMPARE(git.value(QStringLiteral("target")).toString(), QStringLiteral("/workspace"));
+        QCOMPARE(git.value(QStringLiteral("url")).toString(), demo.value(QStringLiteral("url")).toString());
+        QCOMPARE(git.value(QStringLiteral("commit")).toString(), demo.value(QStringLiteral("demo_commit")).toString());
+        const QJsonObject credential = git.value(QStringLiteral("credential")).toObject();
+        QCOMPARE(credential.value(QStringLiteral("kind")).toString(), QStringLiteral("http_basic"));
+        QCOMPARE(credential.value(QStringLiteral("username")).toString(), QStringLiteral("checkfu"));
+        secrets.append(credential.value(QStringLiteral("secret")).toString());
+        QVERIFY(secrets.last().size() >= 32);
+        const QJsonObject memory = mounts.at(1).toObject();
+        QCOMPARE(memory.value(QStringLiteral("kind")).toString(), QStringLiteral("memory"));
+        QCOMPARE(memory.value(QStringLiteral("writable")).toBool(), true);
+        QCOMPARE(
+            memory.value(QStringLiteral("files")).toArray().at(0).toObject().value(QStringLiteral("path")).toString(),
+            QStringLiteral("AGENTS.md"));
+        const QJsonObject settle { { QStringLiteral("claim_id"), claimed.value(QStringLiteral("claim_id")) },
+            { QStringLiteral("outcome"), QStringLiteral("failed") }, { QStringLiteral("reason"), QJsonValue() },
+            { QStringLiteral("exit_code"), 1 }, { QStringLiteral("final_seq"), 0 },
+            { QStringLiteral("usage"), QJsonObject() } };
+        const Answer settled = runner("POST",
+            QStringLiteral("/v1/runner/runs/%1/settle")
+                .arg(claimed.value(QStringLiteral("run_id")).toString())
+                .toUtf8(),
+            settle);
+        QVERIFY2(settled.status == 200, settled.describe().constData());
+    }
+    QVERIFY(secrets.at(0) != secrets.at(1));
+
+    // git's smart HTTP: a Session's credential opens the refs; a wrong one, none, a push, or
+    // another repository do not.
+    const auto basic = [](const QString &password) {
+        return Headers { { "Authorization", "Basic " + (QStringLiteral("checkfu:") + password).toUtf8().toBase64() } };
+    };
+    const QByteArray refs = "/git/demo.git/info/refs?service=git-upload-pack";
+    for (const QString &secret : secrets) {
+        const Answer advertised = get(refs, basic(secret));
+        QVERIFY2(advertised.status == 200, advertised.describe().constData());
+        QCOMPARE(advertised.headers.value("content-type"), QByteArray("application/x-git-upload-pack-advertisement"));
+        QVERIFY2(advertised.body.contains(tip.toLatin1()), advertised.describe().constData());
+    }
+    const Answer wrong = get(refs, basic(QStringLiteral("cfg_not_minted")));
+    QCOMPARE(wrong.status, 401);
+    QVERIFY(wrong.headers.value("www-authenticate").startsWith("Basic "));
+    QCOMPARE(get(refs).status, 401);
+    QCOMPARE(get("/git/demo.git/info/refs?service=git-receive-pack", basic(secrets.at(0))).status, 403);
+    QCOMPARE(Request(m_port, "POST", "/git/demo.git/git-receive-pack", basic(secrets.at(0)), "0000").read(15000).status,
+        403);
+    QCOMPARE(get("/git/other.git/info/refs?service=git-upload-pack", basic(secrets.at(0))).status, 404);
+    // The request log names the fetches, never their credential.
+    const QByteArray log = QJsonDocument(m_devplane->requests()).toJson();
+    QVERIFY(log.contains("/git/demo.git/info/refs"));
+    for (const QString &secret : secrets)
+        QVERIFY(!log.contains(secret.toUtf8()));
 }
 
 void TestDevPlaneDashboard::aSessionFromAPresetChecksItsParameters()

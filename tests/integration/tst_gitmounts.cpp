@@ -87,6 +87,7 @@ private slots:
     void cacheServesTwoRunsAtOnceAndTheNext();
     void wrongCredentialIsNeverServedFromTheCache();
     void zdrRunLeavesNoObject();
+    void theDevplanesDemoRepositoryAtItsCommit();
 
 private:
     QJsonObject runSession(const QJsonObject &spec, QList<QJsonObject> *events, int timeoutSeconds = 60);
@@ -640,6 +641,53 @@ void TestGitMounts::zdrRunLeavesNoObject()
         }
     }
     QVERIFY(filesContaining(roots, content.trimmed()).isEmpty());
+}
+
+// The README's demo path: the devplane's own demo repository (git http-backend behind its HTTP
+// Basic, a credential minted for the Session), through the git-demo preset, at the commit before
+// its tip; the harness works in it and its memory change comes back.
+void TestGitMounts::theDevplanesDemoRepositoryAtItsCommit()
+{
+    const QJsonObject demo
+        = m_dp->admin({ QStringLiteral("repos") }).value(QStringLiteral("data")).toArray().at(0).toObject();
+    const QString commit = demo.value(QStringLiteral("demo_commit")).toString();
+    QVERIFY2(commit.size() == 40, dumpJson(demo).constData());
+    QString error;
+    const QJsonObject created
+        = m_dp->createSession(QStringLiteral("git-demo"), { QStringLiteral("prompt=Run the tests") }, {}, &error);
+    const QString sessionId = created.value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    const QJsonObject settlement = m_dp->waitSettled(sessionId, 120, &error);
+    const QList<QJsonObject> events = eventList(m_dp->sessionEvents(sessionId));
+    const QByteArray context = "settlement " + dumpJson(settlement) + "\nevents " + dumpEvents(events);
+    QVERIFY2(settlement.value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"), context.constData());
+    const QString out = QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout")));
+    QVERIFY2(out.contains(QStringLiteral("task: Run the tests")), context.constData());
+    QVERIFY2(out.contains(QStringLiteral("checked out: ") + commit), context.constData());
+    // The repository's own tests ran in the checked-out tree and passed.
+    QVERIFY2(out.contains(QStringLiteral("\nOK\n")), context.constData());
+    QVERIFY2(out.contains(QStringLiteral("memory: # Notes for agents")), context.constData());
+    const QJsonObject ready = eventsOfKind(events, QStringLiteral("workspace.ready"))
+                                  .value(0)
+                                  .value(QStringLiteral("data"))
+                                  .toObject()
+                                  .value(QStringLiteral("mounts"))
+                                  .toArray()
+                                  .at(0)
+                                  .toObject();
+    QCOMPARE(ready.value(QStringLiteral("commit")).toString(), commit);
+    const QJsonObject change = eventsOfKind(events, QStringLiteral("memory.changed"))
+                                   .value(0)
+                                   .value(QStringLiteral("data"))
+                                   .toObject()
+                                   .value(QStringLiteral("changes"))
+                                   .toArray()
+                                   .at(0)
+                                   .toObject();
+    QCOMPARE(change.value(QStringLiteral("path")).toString(), QStringLiteral("AGENTS.md"));
+    QVERIFY2(QByteArray::fromBase64(change.value(QStringLiteral("content_base64")).toString().toLatin1())
+                 .contains("- the tests ran at " + commit.left(12).toLatin1()),
+        context.constData());
 }
 
 CHECKFU_INTEGRATION_MAIN(TestGitMounts, 180000)

@@ -331,6 +331,37 @@ private slots:
         layout.isolateNetwork = false;
         QCOMPARE(BubblewrapProvider::bwrapArguments(layout), head + tail);
 
+        // The workspace where §6.8 puts it (the root target), a read-only mount in it there too.
+        layout.workspaceTarget = QStringLiteral("/workspace");
+        layout.readOnlyMounts = { { layout.workspace + QStringLiteral("/skills"), QStringLiteral("/workspace/skills") },
+            { layout.runPath + QStringLiteral("/home/.claude/skills"),
+                layout.runPath + QStringLiteral("/home/.claude/skills") } };
+        QStringList placed = tail;
+        const qsizetype bind = placed.indexOf(QStringLiteral("--bind"));
+        placed.insert(bind + 3, QStringLiteral("--bind"));
+        placed.insert(bind + 4, layout.workspace);
+        placed.insert(bind + 5, QStringLiteral("/workspace"));
+        placed.insert(bind + 6, QStringLiteral("--ro-bind"));
+        placed.insert(bind + 7, layout.workspace + QStringLiteral("/skills"));
+        placed.insert(bind + 8, QStringLiteral("/workspace/skills"));
+        placed.insert(bind + 9, QStringLiteral("--ro-bind"));
+        placed.insert(bind + 10, layout.runPath + QStringLiteral("/home/.claude/skills"));
+        placed.insert(bind + 11, layout.runPath + QStringLiteral("/home/.claude/skills"));
+        placed.last() = QStringLiteral("/workspace");
+        QCOMPARE(BubblewrapProvider::bwrapArguments(layout), head + placed);
+        QCOMPARE(BubblewrapProvider::workspaceTargetProblem(layout), QString());
+
+        // A root target that would cover (or lie in) what the sandbox binds is refused, naming it.
+        for (const QString &target :
+            { QStringLiteral("/usr/src"), QStringLiteral("/etc"), QStringLiteral("/"), QStringLiteral("/proc/x"),
+                QStringLiteral("/data"), QStringLiteral("/srv/tools/x"), QStringLiteral("/opt/runner/w") }) {
+            layout.workspaceTarget = target;
+            const QString problem = BubblewrapProvider::workspaceTargetProblem(layout);
+            QVERIFY2(problem.contains(QStringLiteral("the workspace root ") + target), qPrintable(target + problem));
+        }
+        layout.workspaceTarget = QStringLiteral("/home/me/project");
+        QCOMPARE(BubblewrapProvider::workspaceTargetProblem(layout), QString());
+
         // The environment goes inside: cleared, then each variable (sorted); bwrap's own is fixed.
         QProcessEnvironment env;
         env.insert(QStringLiteral("LD_PRELOAD"), QStringLiteral("/x.so"));
@@ -557,14 +588,13 @@ private slots:
                 env.insert(QString::fromUtf8(line.left(eq)), QString::fromUtf8(line.mid(eq + 1)));
         }
         // Exactly the host tier's environment (no --clearenv needed: it is built from scratch), plus
-        // the PWD bwrap sets after --chdir.
+        // the PWD bwrap sets after --chdir: the workspace root where §6.8 puts it.
         const QProcessEnvironment expected
             = HostProcessProvider::harnessEnvironment(provider.runPath(QStringLiteral("run_env")), spec.env);
         QMap<QString, QString> want;
         for (const QString &key : expected.keys())
             want.insert(key, expected.value(key));
-        want.insert(
-            QStringLiteral("PWD"), QFileInfo(provider.workspacePath(QStringLiteral("run_env"))).canonicalFilePath());
+        want.insert(QStringLiteral("PWD"), QStringLiteral("/workspace"));
         QCOMPARE(env, want);
         provider.teardown(QStringLiteral("run_env"));
     }

@@ -8,7 +8,8 @@
 // directory for --user-data-dir), optionally CHROMIUM (default /usr/bin/chromium).
 //
 // Talks to the test in lines. stdout: "code <CODE>" (then waits for "runner-started" on stdin),
-// "session <kind> <id>", "approved <session_id> <approval_id>", "settled <session_id> <outcome>",
+// "session <kind> <id>", "approved <session_id> <approval_id>", "settled <session_id> <outcome>"
+// (the git-demo one adds the commit the form asked for),
 // "screenshot <path>", "revoked <runner_id>", "done". stderr: what went wrong; exit 1.
 //
 // Every read of the page after an action waits for the state that step expects (an element with
@@ -187,12 +188,36 @@ try {
   check(await page.evaluate(() => window.__dashboardXss) === undefined, 'harness output ran a script');
   tell(`settled ${echoId} succeeded`);
 
+  // A Session on a git repository: the form comes filled with the devplane's demo repository at
+  // the commit before its tip; the page shows the workspace ready at exactly that commit, the
+  // harness working in it, and the memory file it changed.
+  await page.getByLabel('Preset', { exact: true }).selectOption('git-demo');
+  const gitForm = async () => `Repository URL ${JSON.stringify(await page.locator('#param-repository').inputValue())}, `
+    + `Commit ${JSON.stringify(await page.locator('#param-commit').inputValue())}`;
+  await expectInPage(() => /\/git\/demo\.git$/.test(document.querySelector('#param-repository')?.value ?? '')
+    && /^[0-9a-f]{40}([0-9a-f]{24})?$/.test(document.querySelector('#param-commit')?.value ?? ''), null,
+  'the git-demo form filled with the demo repository and a commit', gitForm);
+  const commit = await page.locator('#param-commit').inputValue();
+  await page.getByRole('button', { name: 'Create Session' }).click();
+  const gitId = await openedSession('git-demo', [echoId]);
+  tell(`session git-demo ${gitId}`);
+  const gitShows = ['#session-state', '#settle-outcome', '#settle-reason', '#events li'];
+  await textShown(page.locator('#settle-outcome'), 'succeeded', 'the git-demo Session settled succeeded', gitShows,
+    { timeout: RUN_MS });
+  await expectOnPage(page.locator('#events li[data-kind="workspace.ready"]').filter({ hasText: `commit ${commit}` }),
+    `a workspace.ready event at commit ${commit}`, gitShows);
+  await expectOnPage(page.locator('#events li[data-kind="output.stdout"]').filter({ hasText: `checked out: ${commit}` }).first(),
+    `the harness's output "checked out: ${commit}"`, gitShows);
+  await expectOnPage(page.locator('#events li[data-kind="memory.changed"]').filter({ hasText: 'changed AGENTS.md' }),
+    'a memory.changed event for AGENTS.md', gitShows);
+  tell(`settled ${gitId} succeeded ${commit}`);
+
   // An ACP Session from the acp preset: the agent asks for permission before its tool call.
   await page.getByLabel('Preset', { exact: true }).selectOption('acp');
   await page.getByLabel(/Agent command line/).fill(agent);
   await page.getByLabel('Prompt', { exact: true }).fill('say I will clean the build directory.; tool List build/; ask Delete build/; say Done.');
   await page.getByRole('button', { name: 'Create Session' }).click();
-  const acpId = await openedSession('acp', [echoId]);
+  const acpId = await openedSession('acp', [echoId, gitId]);
   tell(`session acp ${acpId}`);
 
   // Its approval appears pending in the page, and is approved there.
@@ -251,7 +276,7 @@ try {
   await page.getByLabel('Preset', { exact: true }).selectOption('sleep');
   await page.getByLabel('Seconds', { exact: true }).fill('300');
   await page.getByRole('button', { name: 'Create Session' }).click();
-  const sleepId = await openedSession('sleep', [echoId, acpId]);
+  const sleepId = await openedSession('sleep', [echoId, gitId, acpId]);
   tell(`session sleep ${sleepId}`);
   await textShown(page.locator('#session-state'), 'running', 'the sleep Session running', ['#session-state', '#session-meta', '#session-status']);
   await page.getByRole('button', { name: 'Cancel Session' }).click();
