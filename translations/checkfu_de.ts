@@ -210,6 +210,10 @@
         <source>cannot pass bwrap its options: %1</source>
         <translation>die Optionen können bwrap nicht übergeben werden: %1</translation>
     </message>
+    <message>
+        <source>the workspace root %1 cannot be shown in the bubblewrap sandbox: it would cover or lie in %2; use a root target such as /workspace</source>
+        <translation>das Wurzelverzeichnis des Arbeitsbereichs %1 kann in der Bubblewrap-Sandbox nicht gezeigt werden: es würde %2 verdecken oder darin liegen; verwenden Sie ein Wurzelziel wie /workspace</translation>
+    </message>
 </context>
 <context>
     <name>CodePage</name>
@@ -1930,6 +1934,10 @@
             <numerusform>%n Spiegel, %1 MiB in %2 (höchstens %3 MiB)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Size of the git mirror cache in MiB, oldest repository out first; 0 keeps no mirrors. Default: the stored setting, else %1.</source>
+        <translation>Größe des git-Spiegel-Caches in MiB, das älteste Repository geht zuerst; 0 behält keine Spiegel. Standard: die gespeicherte Einstellung, sonst %1.</translation>
+    </message>
 </context>
 <context>
     <name>RunnerConfig</name>
@@ -2132,6 +2140,10 @@
     <message>
         <source>Pairing code: </source>
         <translation>Kopplungscode: </translation>
+    </message>
+    <message>
+        <source>--git-cache-mib is %1; use a whole number of MiB from 0 (keep no git mirrors) to %2.</source>
+        <translation>--git-cache-mib ist %1; geben Sie eine ganze Zahl an MiB von 0 (keine git-Spiegel behalten) bis %2 an.</translation>
     </message>
 </context>
 <context>
@@ -2570,6 +2582,37 @@
         <source>Bubblewrap read-only paths</source>
         <translation>Schreibgeschützte Bubblewrap-Pfade</translation>
     </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>Mirrors of the repositories durable runs fetched, so that the next fetch is fast; past this size the oldest repository goes first. Off: every fetch comes from the server. Zero-data-retention runs never use it.</source>
+        <translation>Spiegel der Repositorys, die dauerhafte Läufe abgerufen haben, damit der nächste Abruf schnell ist; über dieser Größe geht das älteste Repository zuerst. Aus: jeder Abruf kommt vom Server. Läufe ohne Datenaufbewahrung (ZDR) verwenden ihn nie.</translation>
+    </message>
+    <message>
+        <source>Git mirror cache</source>
+        <translation>git-Spiegel-Cache</translation>
+    </message>
+    <message>
+        <source>measuring…</source>
+        <translation>wird gemessen…</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>leer</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mirror(s), %1 MiB used</source>
+        <translation>
+            <numerusform>%n Spiegel, %1 MiB belegt</numerusform>
+            <numerusform>%n Spiegel, %1 MiB belegt</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -2690,6 +2733,10 @@
     <message>
         <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input. On a shared machine use - or %1: every local account can read a command line.</source>
         <translation>Einmal-Kopplungscode (CFU-XXXX-XXXX-XXXX) zum Einlösen; - liest ihn von der Standardeingabe. Auf einem geteilten Rechner verwenden Sie - oder %1: Jedes lokale Konto kann eine Befehlszeile lesen.</translation>
+    </message>
+    <message>
+        <source>Size of the git mirror cache in MiB; 0 keeps no mirrors. Default: %1.</source>
+        <translation>Größe des git-Spiegel-Caches in MiB; 0 behält keine Spiegel. Standard: %1.</translation>
     </message>
 </context>
 <context>
@@ -3652,6 +3699,13 @@
     <message>
         <source>git cache</source>
         <translation>git-Cache</translation>
+    </message>
+    <message numerus="yes">
+        <source>off (--git-cache-mib 0): every git mount is fetched from its server; %n mirror(s) left in %1 (checkfu-runner cache clear empties it)</source>
+        <translation>
+            <numerusform>aus (--git-cache-mib 0): jede git-Einbindung wird von ihrem Server abgerufen; %n Spiegel liegt noch in %1 (checkfu-runner cache clear leert ihn)</numerusform>
+            <numerusform>aus (--git-cache-mib 0): jede git-Einbindung wird von ihrem Server abgerufen; %n Spiegel liegen noch in %1 (checkfu-runner cache clear leert ihn)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -210,6 +210,10 @@
         <source>cannot pass bwrap its options: %1</source>
         <translation>bwrap にオプションを渡せません: %1</translation>
     </message>
+    <message>
+        <source>the workspace root %1 cannot be shown in the bubblewrap sandbox: it would cover or lie in %2; use a root target such as /workspace</source>
+        <translation>ワークスペースのルート %1 は bubblewrap サンドボックスに表示できません: %2 を覆うか、その中にあります。/workspace などのルートターゲットを使ってください</translation>
+    </message>
 </context>
 <context>
     <name>CodePage</name>
@@ -1925,6 +1929,10 @@
             <numerusform>ミラー %n 個、%2 に %1 MiB（上限 %3 MiB）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Size of the git mirror cache in MiB, oldest repository out first; 0 keeps no mirrors. Default: the stored setting, else %1.</source>
+        <translation>git ミラーキャッシュのサイズ（MiB）。古いリポジトリから削除されます。0 ではミラーを保持しません。既定値: 保存された設定、なければ %1。</translation>
+    </message>
 </context>
 <context>
     <name>RunnerConfig</name>
@@ -2127,6 +2135,10 @@
     <message>
         <source>Pairing code: </source>
         <translation>ペアリングコード: </translation>
+    </message>
+    <message>
+        <source>--git-cache-mib is %1; use a whole number of MiB from 0 (keep no git mirrors) to %2.</source>
+        <translation>--git-cache-mib が %1 です。0（git ミラーを保持しない）から %2 までの整数（MiB）を指定してください。</translation>
     </message>
 </context>
 <context>
@@ -2565,6 +2577,36 @@
         <source>The idle timeout must be a number of seconds greater than 0 and at most 2147483.647 (up to three decimals), or empty for none.</source>
         <translation>アイドルタイムアウトには、0 より大きく 2147483.647 以下の秒数（小数点以下 3 桁まで）を指定してください。指定しない場合は空欄にしてください。</translation>
     </message>
+    <message>
+        <source> MiB</source>
+        <translation> MiB</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>オフ</translation>
+    </message>
+    <message>
+        <source>Mirrors of the repositories durable runs fetched, so that the next fetch is fast; past this size the oldest repository goes first. Off: every fetch comes from the server. Zero-data-retention runs never use it.</source>
+        <translation>永続的な実行が取得したリポジトリのミラーで、次回の取得を速くします。このサイズを超えると古いリポジトリから削除されます。オフ: 毎回サーバーから取得します。データを保持しない (ZDR) 実行は使用しません。</translation>
+    </message>
+    <message>
+        <source>Git mirror cache</source>
+        <translation>git ミラーキャッシュ</translation>
+    </message>
+    <message>
+        <source>measuring…</source>
+        <translation>計測中…</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n mirror(s), %1 MiB used</source>
+        <translation>
+            <numerusform>ミラー %n 個、%1 MiB 使用中</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -2685,6 +2727,10 @@
     <message>
         <source>One-use pairing code (CFU-XXXX-XXXX-XXXX) to redeem; - reads it from standard input. On a shared machine use - or %1: every local account can read a command line.</source>
         <translation>使用する 1 回限りのペアリングコード（CFU-XXXX-XXXX-XXXX）。- を指定すると標準入力から読み取ります。共有マシンでは - または %1 を使ってください。ローカルのすべてのアカウントがコマンドラインを読み取れます。</translation>
+    </message>
+    <message>
+        <source>Size of the git mirror cache in MiB; 0 keeps no mirrors. Default: %1.</source>
+        <translation>git ミラーキャッシュのサイズ（MiB）。0 ではミラーを保持しません。既定値: %1。</translation>
     </message>
 </context>
 <context>
@@ -3639,6 +3685,12 @@
     <message>
         <source>git cache</source>
         <translation>git キャッシュ</translation>
+    </message>
+    <message numerus="yes">
+        <source>off (--git-cache-mib 0): every git mount is fetched from its server; %n mirror(s) left in %1 (checkfu-runner cache clear empties it)</source>
+        <translation>
+            <numerusform>オフ (--git-cache-mib 0): git マウントは毎回サーバーから取得します。%1 にミラーが %n 個残っています（checkfu-runner cache clear で空にできます）</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -8,6 +8,7 @@
 #include <runnercore/config/CredentialStore.h>
 #include <runnercore/config/InstanceLock.h>
 #include <runnercore/config/RunnerConfig.h>
+#include <runnercore/config/RunnerPreferences.h>
 #include <runnercore/config/RunnerSettings.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/runner/Doctor.h>
@@ -90,6 +91,15 @@ QCommandLineOption slotsOption()
         QCoreApplication::translate("RunnerCli", "Runs at once (1-64). Default: the stored setting, else 1."),
         QStringLiteral("n"));
 }
+QCommandLineOption gitCacheOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::GitCacheMib),
+        QCoreApplication::translate("RunnerCli",
+            "Size of the git mirror cache in MiB, oldest repository out first; 0 keeps no mirrors. Default: the "
+            "stored setting, else %1.")
+            .arg(RunnerConfig::DefaultGitCacheMib),
+        QStringLiteral("mib"));
+}
 QCommandLineOption readOnlyOption()
 {
     return QCommandLineOption(flag(ConfigFlag::BubblewrapReadOnly),
@@ -161,6 +171,7 @@ void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptio
         parser.addOption(slotsOption());
     }
     parser.addOption(readOnlyOption());
+    parser.addOption(gitCacheOption());
     parser.addOption(AppLanguage::option());
 }
 
@@ -168,8 +179,8 @@ RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
 {
     RunnerConfigInput input;
     input.env = m_environment;
-    for (const QCommandLineOption &option :
-        { endpointOption(), codeOption(), labelOption(), sandboxOption(), storeOption(), slotsOption() }) {
+    for (const QCommandLineOption &option : { endpointOption(), codeOption(), labelOption(), sandboxOption(),
+             storeOption(), slotsOption(), gitCacheOption() }) {
         const QString name = option.names().first();
         if (parser.optionNames().contains(name) && parser.isSet(option))
             input.flags.insert(name, parser.value(option));
@@ -422,6 +433,9 @@ int RunnerCli::cache()
     const QStringList actions = parser.positionalArguments();
     const QString action = actions.isEmpty() ? QStringLiteral("list") : actions.first();
     const MirrorCache cache(AppPaths::cacheDir() + QStringLiteral("/git"));
+    RunnerPreferences preferences(AppPaths::settingsFile());
+    preferences.load();
+    const qint64 limitMib = preferences.gitCacheMib.value_or(RunnerConfig::DefaultGitCacheMib);
     if (action == QLatin1String("clear")) {
         const int removed = cache.clear();
         out() << tr("Removed %n mirror(s) from %1.", nullptr, removed).arg(cache.root()) << Qt::endl;
@@ -447,7 +461,7 @@ int RunnerCli::cache()
     out() << tr("%n mirror(s), %1 MiB in %2 (at most %3 MiB)", nullptr, int(entries.size()))
                  .arg(double(total) / (1024 * 1024), 0, 'f', 1)
                  .arg(cache.root())
-                 .arg(MirrorCache::DefaultLimitBytes / (1024 * 1024))
+                 .arg(limitMib)
           << Qt::endl;
     return 0;
 }

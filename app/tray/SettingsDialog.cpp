@@ -2,6 +2,11 @@
 
 #include "Autostart.h"
 
+#include <runnercore/config/AppPaths.h>
+#include <runnercore/workspace/MirrorCache.h>
+
+#include <memory>
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -13,6 +18,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
+#include <QThread>
 #include <QVBoxLayout>
 
 #include <limits>
@@ -115,8 +121,25 @@ void SettingsDialog::buildRunnerGroup(QVBoxLayout *layout)
                                    "harness installed elsewhere (under your home) needs its directory here: "
                                    "absolute paths, separated by ':', shown read-only to every bubblewrap run."));
     form->addRow(tr("Bubblewrap read-only paths"), m_readOnlyPaths);
+
+    m_gitCache = new QSpinBox(group);
+    m_gitCache->setObjectName(QStringLiteral("gitCache"));
+    m_gitCache->setRange(0, int(RunnerConfig::MaxGitCacheMib));
+    m_gitCache->setSingleStep(1024);
+    m_gitCache->setSuffix(tr(" MiB"));
+    m_gitCache->setSpecialValueText(tr("off"));
+    m_gitCache->setToolTip(tr("Mirrors of the repositories durable runs fetched, so that the next fetch is fast; "
+                              "past this size the oldest repository goes first. Off: every fetch comes from the "
+                              "server. Zero-data-retention runs never use it."));
+    m_gitCacheUsage = new QLabel(group);
+    m_gitCacheUsage->setObjectName(QStringLiteral("gitCacheUsage"));
+    auto *cacheRow = new QHBoxLayout;
+    cacheRow->addWidget(m_gitCache);
+    cacheRow->addWidget(m_gitCacheUsage, 1);
+    form->addRow(tr("Git mirror cache"), cacheRow);
     layout->addWidget(group);
     connect(m_readOnlyPaths, &QLineEdit::textEdited, this, &SettingsDialog::markDirty);
+    connect(m_gitCache, &QSpinBox::valueChanged, this, &SettingsDialog::markDirty);
 
     connect(m_sandbox, &QComboBox::currentIndexChanged, this, &SettingsDialog::markDirty);
     connect(m_slots, &QSpinBox::valueChanged, this, &SettingsDialog::markDirty);
@@ -225,6 +248,9 @@ void SettingsDialog::reload()
     m_slots->setValue(m_settings.slotCount.value_or(1));
     m_idleTimeout->setText(m_settings.idleTimeoutMs ? secondsText(*m_settings.idleTimeoutMs) : QString());
     m_readOnlyPaths->setText(m_settings.bubblewrapReadOnly);
+    m_gitCacheExplicit = m_settings.gitCacheMib.has_value();
+    m_gitCache->setValue(int(m_settings.gitCacheMib.value_or(RunnerConfig::DefaultGitCacheMib)));
+    measureGitCache();
 
     m_loadedCursor = m_settings.cursor;
     m_profile->setText(m_loadedCursor.profileVersion);
@@ -245,6 +271,27 @@ void SettingsDialog::reload()
     showErrors({});
     m_apply->setEnabled(false);
     m_loading = false;
+}
+
+// Walking a cache of thousands of files is not for the GUI thread: a worker sums it, the dialog
+// shows it when it is done (a dialog closed meanwhile drops the answer with its connection).
+void SettingsDialog::measureGitCache()
+{
+    m_gitCacheUsage->setText(tr("measuring…"));
+    auto entries = std::make_shared<QList<MirrorCache::Entry>>();
+    const QString root = AppPaths::cacheDir() + QStringLiteral("/git");
+    QThread *worker = QThread::create([root, entries] { *entries = MirrorCache(root).entries(); });
+    connect(worker, &QThread::finished, this, [this, entries] {
+        qint64 bytes = 0;
+        for (const MirrorCache::Entry &e : std::as_const(*entries))
+            bytes += e.bytes;
+        m_gitCacheUsage->setText(entries->isEmpty() ? tr("empty")
+                                                    : tr("%n mirror(s), %1 MiB used", nullptr, int(entries->size()))
+                                                          .arg(double(bytes) / (1024 * 1024), 0, 'f', 1));
+        emit gitCacheMeasured();
+    });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
 }
 
 void SettingsDialog::setCursorKeyStored(bool stored)
@@ -347,6 +394,8 @@ bool SettingsDialog::apply()
     m_settings.slotCount = slotsSet ? std::optional<int>(m_slots->value()) : std::nullopt;
     m_settings.idleTimeoutMs = idleTimeoutMs;
     m_settings.bubblewrapReadOnly = readOnly;
+    const bool gitCacheSet = m_gitCacheExplicit || m_gitCache->value() != RunnerConfig::DefaultGitCacheMib;
+    m_settings.gitCacheMib = gitCacheSet ? std::optional<int>(m_gitCache->value()) : std::nullopt;
     m_settings.cursor = laneOff ? CursorTuple {} : cursor;
     for (const auto &[kind, check] : m_notify)
         m_settings.setNotifies(kind, check->isChecked());
@@ -358,6 +407,7 @@ bool SettingsDialog::apply()
         return false;
     }
     m_slotsExplicit = slotsSet;
+    m_gitCacheExplicit = gitCacheSet;
 
     std::optional<std::optional<QString>> keyChange;
     if (laneOff && (m_keyStored || !m_loadedCursor.isEmpty()))

@@ -16,7 +16,8 @@ class QPushButton;
 class QSpinBox;
 class QVBoxLayout;
 
-// Settings: sandbox tier, slots, idle timeout, bubblewrap read-only paths, the Cursor lane,
+// Settings: sandbox tier, slots, idle timeout, bubblewrap read-only paths, the git mirror cache's
+// size (and what it holds), the Cursor lane,
 // notifications per kind, start at login and log level. Apply/OK validate everything first and save
 // nothing when anything is wrong. The Cursor API key never comes back into the dialog; a new one (or
 // its removal) leaves through cursorKeyChanged so the caller writes the credential store on the
@@ -27,6 +28,8 @@ class SettingsDialog : public QDialog
 signals:
     // The settings file (and the autostart entry) were written.
     void settingsChanged();
+    // The git mirror cache's usage is shown (measured off the GUI thread after each reload).
+    void gitCacheMeasured();
     // After settingsChanged: a key to store, or nullopt to remove the stored one.
     void cursorKeyChanged(const std::optional<QString> &newKey);
 
@@ -54,6 +57,7 @@ private:
     void buildNotificationGroup(QVBoxLayout *layout);
     void buildGeneralGroup(QVBoxLayout *layout);
     void clearCursor();
+    void measureGitCache();
     void markDirty();
     void updateKeyPlaceholder();
     void showErrors(const QStringList &errors);
@@ -66,6 +70,7 @@ private:
     Autostart &m_autostart;
     bool m_loading = false;
     bool m_slotsExplicit = false;
+    bool m_gitCacheExplicit = false;
     bool m_keyStored = false;
     bool m_clearPending = false;
     bool m_autostartLoaded = false;
@@ -76,6 +81,8 @@ private:
     QSpinBox *m_slots;
     QLineEdit *m_idleTimeout;
     QLineEdit *m_readOnlyPaths;
+    QSpinBox *m_gitCache;
+    QLabel *m_gitCacheUsage;
     QLineEdit *m_profile;
     QLineEdit *m_digest;
     QLineEdit *m_model;

@@ -68,6 +68,10 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
         { ConfigKeys::name(ConfigFlag::BubblewrapReadOnly),
             Messages::tr("Paths a bubblewrap sandbox shows read-only, ':'-separated. Repeatable."),
             QStringLiteral("paths") },
+        { ConfigKeys::name(ConfigFlag::GitCacheMib),
+            Messages::tr("Size of the git mirror cache in MiB; 0 keeps no mirrors. Default: %1.")
+                .arg(RunnerConfig::DefaultGitCacheMib),
+            QStringLiteral("mib") },
     };
     for (const QCommandLineOption &option : configOptions)
         parser.addOption(option);

@@ -69,6 +69,7 @@ constexpr SettingsKeyEntry settingsKeyTable[] = {
     { SettingsKey::CursorReleaseDigest, "cursor/release_digest" },
     { SettingsKey::CursorModel, "cursor/model" },
     { SettingsKey::BubblewrapReadOnlyPaths, "bubblewrap/read_only_paths" },
+    { SettingsKey::RunnerGitCacheMib, "runner/git_cache_mib" },
     { SettingsKey::TrayLogLevel, "tray/log_level" },
     { SettingsKey::TrayNotifyApproval, "tray/notify_approval" },
     { SettingsKey::TrayNotifyRevoked, "tray/notify_revoked" },
@@ -92,6 +93,7 @@ constexpr FlagEntry flagTable[] = {
     { ConfigFlag::CredentialStore, "credential-store" },
     { ConfigFlag::Slots, "slots" },
     { ConfigFlag::BubblewrapReadOnly, "bubblewrap-read-only" },
+    { ConfigFlag::GitCacheMib, "git-cache-mib" },
 };
 
 // Each table is in its enum's order, so an entry is found by index; the asserts keep it so.
@@ -127,7 +129,7 @@ static_assert(settingsKeysInOrder(), "settingsKeyTable must list SettingsKey in 
 static_assert(flagsInOrder(), "flagTable must list ConfigFlag in its order");
 static_assert(std::size(envVarTable) == std::size_t(EnvVar::BubblewrapReadOnly) + 1);
 static_assert(std::size(settingsKeyTable) == std::size_t(SettingsKey::WindowsAutostartValue) + 1);
-static_assert(std::size(flagTable) == std::size_t(ConfigFlag::BubblewrapReadOnly) + 1);
+static_assert(std::size(flagTable) == std::size_t(ConfigFlag::GitCacheMib) + 1);
 
 } // namespace
 

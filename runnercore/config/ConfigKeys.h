@@ -41,6 +41,7 @@ enum class SettingsKey {
     CursorReleaseDigest,
     CursorModel,
     BubblewrapReadOnlyPaths,
+    RunnerGitCacheMib,
     // TraySettings: the tray's own.
     TrayLogLevel,
     TrayNotifyApproval,
@@ -61,6 +62,7 @@ enum class ConfigFlag {
     CredentialStore,
     Slots,
     BubblewrapReadOnly,
+    GitCacheMib,
 };
 
 // The one table of names (as KeePassXC's ConfigKey): the resolver, the parser, the settings classes, the

@@ -368,6 +368,24 @@ void parseSlots(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &er
     config.slotCount = *parsed;
 }
 
+void parseGitCacheMib(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    if (!in.flags.contains(flag(ConfigFlag::GitCacheMib))) {
+        return;
+    }
+    const QString value = in.flags.value(flag(ConfigFlag::GitCacheMib));
+    bool tooLarge = false;
+    const auto parsed = parseDecimal(value, &tooLarge);
+    if (!parsed || *parsed < 0 || *parsed > RunnerConfig::MaxGitCacheMib) {
+        errors.add(ConfigKeys::option(ConfigFlag::GitCacheMib),
+            Messages::tr("--git-cache-mib is %1; use a whole number of MiB from 0 (keep no git mirrors) to %2.")
+                .arg(shown(value))
+                .arg(RunnerConfig::MaxGitCacheMib));
+        return;
+    }
+    config.gitCacheMib = *parsed;
+}
+
 void parseBubblewrapReadOnly(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
 {
     // The flag wins; a variable it overrides is not used, so it is not checked either.
@@ -428,6 +446,7 @@ std::variant<RunnerConfig, QList<ConfigError>> RunnerConfigParser::parse(const R
     parseCursor(in, config, errors);
     parseCredentialStore(in, config, errors);
     parseSlots(in, config, errors);
+    parseGitCacheMib(in, config, errors);
     parseBubblewrapReadOnly(in, config, errors);
     // No bad value exists for the token (§8); an empty one means "not given".
     config.workspaceToken = in.env.value(tokenVariable);

@@ -60,6 +60,10 @@ struct RunnerConfig
     // sandbox shows read-only (harnesses installed under the home directory), as given, cleaned.
     QStringList bubblewrapReadOnly;
     QString bubblewrapReadOnlySource; // "--bubblewrap-read-only", the variable, or "" when none
+    // --git-cache-mib N (0..MaxGitCacheMib): the git mirror cache's size (§6.8); 0 keeps no mirrors.
+    static constexpr qint64 DefaultGitCacheMib = 10240;
+    static constexpr qint64 MaxGitCacheMib = 1048576;
+    qint64 gitCacheMib = DefaultGitCacheMib;
 
     // Human summary for logs and doctor. Never includes the Cursor API key, the workspace token or the
     // full pairing code.
@@ -70,7 +74,7 @@ struct RunnerConfig
 struct RunnerConfigInput
 {
     // Keys without dashes: "endpoint", "code", "label", "sandbox", "credential-store", "slots",
-    // "bubblewrap-read-only" (':'-separated paths; a repeated flag is joined with ':').
+    // "bubblewrap-read-only" (':'-separated paths; a repeated flag is joined with ':'), "git-cache-mib".
     QHash<QString, QString> flags;
     QProcessEnvironment env;
     // Where the Runner keeps its own state (AppPaths): no read-only path may show any of it.

@@ -34,10 +34,12 @@ const QString profileKey = ConfigKeys::key(SettingsKey::CursorProfileVersion);
 const QString digestKey = ConfigKeys::key(SettingsKey::CursorReleaseDigest);
 const QString modelKey = ConfigKeys::key(SettingsKey::CursorModel);
 const QString readOnlyKey = ConfigKeys::key(SettingsKey::BubblewrapReadOnlyPaths);
+const QString gitCacheKey = ConfigKeys::key(SettingsKey::RunnerGitCacheMib);
 
 // The names RunnerConfigParser reads (wire §8).
 const QString sandboxFlag = ConfigKeys::name(ConfigFlag::Sandbox);
 const QString slotsFlag = ConfigKeys::name(ConfigFlag::Slots);
+const QString gitCacheFlag = ConfigKeys::name(ConfigFlag::GitCacheMib);
 const QString idleTimeoutVariable = ConfigKeys::name(EnvVar::IdleTimeoutMs);
 const QString readOnlyFlag = ConfigKeys::name(ConfigFlag::BubblewrapReadOnly);
 const QString readOnlyVariable = ConfigKeys::name(EnvVar::BubblewrapReadOnly);
@@ -96,6 +98,7 @@ void RunnerPreferences::readFrom(const QSettings &s)
     cursor.releaseDigest = s.value(digestKey).toString();
     cursor.model = s.value(modelKey).toString();
     bubblewrapReadOnly = s.value(readOnlyKey).toString();
+    gitCacheMib = readInt(s, gitCacheKey, 0, RunnerConfig::MaxGitCacheMib);
     // Kept as read (the settings dialog shows it to be fixed), but never applied.
     if (!cursor.isEmpty() && !cursorUsable())
         logger->warn(
@@ -117,6 +120,10 @@ void RunnerPreferences::writeTo(QSettings &s) const
         s.remove(readOnlyKey);
     else
         s.setValue(readOnlyKey, bubblewrapReadOnly);
+    if (gitCacheMib)
+        s.setValue(gitCacheKey, *gitCacheMib);
+    else
+        s.remove(gitCacheKey);
     const std::pair<QString, QString> cursorValues[]
         = { { profileKey, cursor.profileVersion }, { digestKey, cursor.releaseDigest }, { modelKey, cursor.model } };
     for (const auto &[key, value] : cursorValues) {
@@ -140,6 +147,8 @@ void RunnerPreferences::applyTo(RunnerConfigInput &input, const std::optional<QS
         input.flags.insert(sandboxFlag, sandbox);
     if (slotCount && !input.flags.contains(slotsFlag))
         input.flags.insert(slotsFlag, QString::number(*slotCount));
+    if (gitCacheMib && !input.flags.contains(gitCacheFlag))
+        input.flags.insert(gitCacheFlag, QString::number(*gitCacheMib));
     if (idleTimeoutMs && !input.env.contains(idleTimeoutVariable))
         input.env.insert(idleTimeoutVariable, QString::number(*idleTimeoutMs));
     if (!bubblewrapReadOnly.isEmpty() && !input.flags.contains(readOnlyFlag) && !input.env.contains(readOnlyVariable))

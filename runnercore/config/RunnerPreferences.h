@@ -47,7 +47,7 @@ public:
 
     // Fills what the command line and the environment leave open, so the precedence is
     // flag > environment variable > stored value > default:
-    // - "sandbox" and "slots" flags from the stored tier and slots (neither has a variable);
+    // - "sandbox", "slots" and "git-cache-mib" flags from the stored values (none has a variable);
     // - CHECKFU_RUNNER_IDLE_TIMEOUT_MS from the stored idle timeout;
     // - the "bubblewrap-read-only" flag from the stored paths, when neither the flag nor
     //   CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY is given;
@@ -77,6 +77,7 @@ public:
     std::optional<int> idleTimeoutMs; // runner/idle_timeout_ms, 1..INT_MAX as the parser accepts
     CursorTuple cursor; // cursor/*
     QString bubblewrapReadOnly; // bubblewrap/read_only_paths: ':'-separated, "" for none
+    std::optional<int> gitCacheMib; // runner/git_cache_mib, 0..RunnerConfig::MaxGitCacheMib
 
 protected:
     // For a front end that keeps more keys in the same file: read or write these preferences

@@ -262,12 +262,19 @@ void Doctor::checkLocal()
     qint64 cached = 0;
     for (const MirrorCache::Entry &e : mirrors)
         cached += e.bytes;
-    add(QStringLiteral("git cache"), Status::Ok,
-        tr("%n mirror(s), %1 MiB in %2 (at most %3 MiB; checkfu-runner cache clear empties it)", nullptr,
-            int(mirrors.size()))
-            .arg(cached / (1024 * 1024))
-            .arg(cache.root())
-            .arg(MirrorCache::DefaultLimitBytes / (1024 * 1024)));
+    if (m_config.gitCacheMib == 0)
+        add(QStringLiteral("git cache"), Status::Ok,
+            tr("off (--git-cache-mib 0): every git mount is fetched from its server; %n mirror(s) left in %1 "
+               "(checkfu-runner cache clear empties it)",
+                nullptr, int(mirrors.size()))
+                .arg(cache.root()));
+    else
+        add(QStringLiteral("git cache"), Status::Ok,
+            tr("%n mirror(s), %1 MiB in %2 (at most %3 MiB; checkfu-runner cache clear empties it)", nullptr,
+                int(mirrors.size()))
+                .arg(cached / (1024 * 1024))
+                .arg(cache.root())
+                .arg(m_config.gitCacheMib));
     const SandboxProbe::Result bwrap = SandboxProbe::bubblewrap();
     add(QStringLiteral("sandbox bubblewrap"),
         bwrap.available ? Status::Ok : (m_config.bubblewrapEnabled ? Status::Fail : Status::Warn), bwrap.detail);

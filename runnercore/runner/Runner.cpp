@@ -346,7 +346,11 @@ void Runner::connectToPlane()
     env.cursor = m_config.cursor;
     env.defaultIdleTimeoutMs = m_config.idleTimeoutMs;
     env.spoolRoot = AppPaths::dataDir() + QStringLiteral("/spool");
-    env.gitCacheRoot = AppPaths::cacheDir() + QStringLiteral("/git");
+    // --git-cache-mib 0: no mirrors at all, every fetch from the server.
+    if (m_config.gitCacheMib > 0) {
+        env.gitCacheRoot = AppPaths::cacheDir() + QStringLiteral("/git");
+        env.gitCacheLimitBytes = m_config.gitCacheMib * 1024 * 1024;
+    }
     env.teardownLeftovers = [this](const QString &runId) { m_sandboxes->teardownLeftovers(runId); };
     m_runs = std::make_unique<RunManager>(env, m_config.slotCount);
     m_claims = std::make_unique<ClaimLoop>(*m_api, *m_identity, m_clock);

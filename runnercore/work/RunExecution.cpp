@@ -227,6 +227,7 @@ void RunExecution::materialise(const RunSpec &spec, qint64 preparedMs)
     // An ephemeral_zdr run neither reads nor fills a mirror (§6.8).
     if (!spec.isZeroDataRetention())
         setup.cacheRoot = m_env.gitCacheRoot;
+    setup.cacheLimitBytes = m_env.gitCacheLimitBytes;
     m_materialization = new Materialization(setup, this);
     m_summary.repository = m_materialization->repositoryText();
     connect(m_materialization, &Materialization::progress, this, [this](const QString &text, int percent) {

@@ -41,6 +41,7 @@ struct RunEnvironment
     std::optional<int> defaultIdleTimeoutMs; // CHECKFU_RUNNER_IDLE_TIMEOUT_MS
     QString spoolRoot;
     QString gitCacheRoot; // the git mirrors of durable runs (workspace/MirrorCache); empty: none
+    qint64 gitCacheLimitBytes = MirrorCache::DefaultLimitBytes; // evicted down to this, oldest first
     // Removes whatever a run left on disk (workspace, home, tmp); used for runs of a dead process.
     std::function<void(const QString &runId)> teardownLeftovers;
     int terminateGraceMs = 10000; // §6.7: SIGTERM, then SIGKILL after 10 s

@@ -287,7 +287,7 @@ void GitCheckout::releaseMirror()
         return;
     ::close(m_lockFd); // releases the flock
     m_lockFd = -1;
-    MirrorCache(m_request.cacheRoot).evict(m_request.mirror);
+    MirrorCache(m_request.cacheRoot, m_request.cacheLimitBytes).evict(m_request.mirror);
 }
 
 void GitCheckout::fetchById()

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <runnercore/model/RunSpec.h>
+#include <runnercore/workspace/MirrorCache.h>
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -42,6 +43,7 @@ public:
         // its cache; empty for none (ZDR).
         QString mirror;
         QString cacheRoot;
+        qint64 cacheLimitBytes = MirrorCache::DefaultLimitBytes;
         int lockTimeoutMs = 10 * 60 * 1000;
     };
 

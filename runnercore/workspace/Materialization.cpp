@@ -106,6 +106,7 @@ void Materialization::next()
     request.diskLimitBytes = m_setup.spec.resources.diskMib * 1024 * 1024;
     if (!m_setup.cacheRoot.isEmpty()) {
         request.cacheRoot = m_setup.cacheRoot;
+        request.cacheLimitBytes = m_setup.cacheLimitBytes;
         request.mirror = MirrorCache(m_setup.cacheRoot).pathFor(*mount.git); // keyed while the secret is here
     }
     m_git = std::make_unique<GitCheckout>(request);

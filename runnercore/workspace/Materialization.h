@@ -1,6 +1,7 @@
 #pragma once
 
 #include <runnercore/model/RunSpec.h>
+#include <runnercore/workspace/MirrorCache.h>
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -34,6 +35,7 @@ public:
         QString gitProgram; // absolute path of git, empty when not installed
         qint64 preparedMs = 0; // what writing the mounts before the first fetched one took
         QString cacheRoot; // the git mirrors (MirrorCache); empty: none (ZDR runs)
+        qint64 cacheLimitBytes = MirrorCache::DefaultLimitBytes;
     };
 
     explicit Materialization(Setup setup, QObject *parent = nullptr);

@@ -29,6 +29,26 @@ import sys
 # --- The tray: wizard, menu, status, settings, diagnostics, notifications ---
 J = {}
 J.update({
+    # The git mirror cache's size (issue 22), the bubblewrap workspace root
+    "--git-cache-mib is %1; use a whole number of MiB from 0 (keep no git mirrors) to %2.":
+        "--git-cache-mib が %1 です。0（git ミラーを保持しない）から %2 までの整数（MiB）を指定してください。",
+    "Size of the git mirror cache in MiB, oldest repository out first; 0 keeps no mirrors. Default: the stored setting, else %1.":
+        "git ミラーキャッシュのサイズ（MiB）。古いリポジトリから削除されます。0 ではミラーを保持しません。既定値: 保存された設定、なければ %1。",
+    "off (--git-cache-mib 0): every git mount is fetched from its server; %n mirror(s) left in %1 (checkfu-runner cache clear empties it)":
+        "オフ (--git-cache-mib 0): git マウントは毎回サーバーから取得します。%1 にミラーが %n 個残っています（checkfu-runner cache clear で空にできます）",
+    "Size of the git mirror cache in MiB; 0 keeps no mirrors. Default: %1.":
+        "git ミラーキャッシュのサイズ（MiB）。0 ではミラーを保持しません。既定値: %1。",
+    " MiB": " MiB",
+    "Mirrors of the repositories durable runs fetched, so that the next fetch is fast; past this size the oldest repository goes first. Off: every fetch comes from the server. Zero-data-retention runs never use it.":
+        "永続的な実行が取得したリポジトリのミラーで、次回の取得を速くします。このサイズを超えると古いリポジトリから削除されます。オフ: 毎回サーバーから取得します。データを保持しない (ZDR) 実行は使用しません。",
+    "Git mirror cache": "git ミラーキャッシュ",
+    "measuring…": "計測中…",
+    "empty": "空",
+    "%n mirror(s), %1 MiB used": "ミラー %n 個、%1 MiB 使用中",
+    "the workspace root %1 cannot be shown in the bubblewrap sandbox: it would cover or lie in %2; use a root target such as /workspace":
+        "ワークスペースのルート %1 は bubblewrap サンドボックスに表示できません: %2 を覆うか、その中にあります。/workspace などのルートターゲットを使ってください",
+})
+J.update({
     # CodePage
     "Pairing code": "ペアリングコード",
     "Paste the one-use code your administrator created for you. It looks like CFU-XXXX-XXXX-XXXX and works only for a few minutes.":

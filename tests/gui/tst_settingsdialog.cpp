@@ -10,6 +10,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -115,6 +116,7 @@ class TestSettingsDialog : public QObject
             for (const char *name : { "apply", "cancel", "cursorClear", "ok" })
                 need(name, QPushButton::staticMetaObject);
             need("slots", QSpinBox::staticMetaObject);
+            need("gitCache", QSpinBox::staticMetaObject);
             return missing.isEmpty() ? QString() : QStringLiteral("no ") + missing.join(QStringLiteral(", no "));
         }
         QPushButton *apply() { return w<QPushButton>("apply"); }
@@ -221,6 +223,46 @@ private slots:
         QVERIFY(!ini.contains(QStringLiteral("runner/idle_timeout_ms")));
         QVERIFY(ini.childGroups().indexOf(QStringLiteral("cursor")) < 0);
         QVERIFY(f.keyChanges.isEmpty());
+    }
+
+    // The git mirror cache: its size (default 10 GiB, 0 is off) saved like the other settings, and
+    // what it holds now, measured off the GUI thread.
+    void gitCacheSizeIsSavedAndItsUsageShown()
+    {
+        const QString root = AppPaths::cacheDir() + QStringLiteral("/git");
+        QDir(root).removeRecursively();
+        {
+            Fixture f;
+            QSpinBox *size = f.w<QSpinBox>("gitCache");
+            QLabel *usage = f.w<QLabel>("gitCacheUsage");
+            QVERIFY(size && usage);
+            QCOMPARE(size->value(), 10240);
+            QCOMPARE(size->suffix(), QStringLiteral(" MiB"));
+            QTRY_COMPARE(usage->text(), QStringLiteral("empty"));
+            size->setValue(0);
+            QCOMPARE(size->text(), QStringLiteral("off"));
+            QVERIFY(f.apply()->isEnabled());
+            f.apply()->click();
+            QCOMPARE(f.errors(), QString());
+            QCOMPARE(iniValue(QStringLiteral("runner/git_cache_mib")).toString(), QStringLiteral("0"));
+        }
+        // Two mirrors of 1 MiB and 512 KiB: the reopened dialog shows the stored size and them.
+        for (const auto &[key, bytes] : { std::pair { "aaaa", 1024 * 1024 }, std::pair { "bbbb", 512 * 1024 } }) {
+            QVERIFY(QDir().mkpath(root + QLatin1Char('/') + QLatin1String(key)));
+            QFile pack(root + QLatin1Char('/') + QLatin1String(key) + QStringLiteral("/pack"));
+            QVERIFY(pack.open(QIODevice::WriteOnly));
+            pack.write(QByteArray(bytes, 'x'));
+        }
+        Fixture f;
+        QSignalSpy measured(&f.dialog, &SettingsDialog::gitCacheMeasured);
+        QCOMPARE(f.w<QSpinBox>("gitCache")->value(), 0);
+        QVERIFY(measured.count() > 0 || measured.wait(10000));
+        QCOMPARE(f.w<QLabel>("gitCacheUsage")->text(), QStringLiteral("2 mirror(s), 1.5 MiB used"));
+        // Back to the default: the key goes again only when it was never set; once set, it stays.
+        f.w<QSpinBox>("gitCache")->setValue(10240);
+        f.apply()->click();
+        QCOMPARE(iniValue(QStringLiteral("runner/git_cache_mib")).toString(), QStringLiteral("10240"));
+        QDir(root).removeRecursively();
     }
 
     // The bubblewrap read-only paths: shown, checked as the Runner checks them at start, saved.

@@ -7,6 +7,7 @@
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -15,10 +16,13 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QUuid>
+
+#include <csignal>
 
 using namespace IntegrationSupport;
 
@@ -50,6 +54,19 @@ QString eventKinds(const QList<QJsonObject> &events)
     for (const QJsonObject &e : events)
         kinds.append(e.value(QStringLiteral("kind")).toString());
     return kinds.join(QLatin1Char(' '));
+}
+
+// The first mount workspace.ready reports: {target, kind, files, bytes, commit, from_cache, ms}.
+QJsonObject firstReadyMount(const QList<QJsonObject> &events)
+{
+    return eventsOfKind(events, QStringLiteral("workspace.ready"))
+        .value(0)
+        .value(QStringLiteral("data"))
+        .toObject()
+        .value(QStringLiteral("mounts"))
+        .toArray()
+        .at(0)
+        .toObject();
 }
 
 // Every /proc/*/cmdline that holds `needle` now.
@@ -88,6 +105,9 @@ private slots:
     void wrongCredentialIsNeverServedFromTheCache();
     void zdrRunLeavesNoObject();
     void theDevplanesDemoRepositoryAtItsCommit();
+    void aBearerCredentialFetchesAndAWrongOneFails();
+    void theAgentNeverFollowsALinkOutOfTheRepository();
+    void theCacheSizeSettingBoundsTheMirrors();
 
 private:
     QJsonObject runSession(const QJsonObject &spec, QList<QJsonObject> *events, int timeoutSeconds = 60);
@@ -667,15 +687,7 @@ void TestGitMounts::theDevplanesDemoRepositoryAtItsCommit()
     // The repository's own tests ran in the checked-out tree and passed.
     QVERIFY2(out.contains(QStringLiteral("\nOK\n")), context.constData());
     QVERIFY2(out.contains(QStringLiteral("memory: # Notes for agents")), context.constData());
-    const QJsonObject ready = eventsOfKind(events, QStringLiteral("workspace.ready"))
-                                  .value(0)
-                                  .value(QStringLiteral("data"))
-                                  .toObject()
-                                  .value(QStringLiteral("mounts"))
-                                  .toArray()
-                                  .at(0)
-                                  .toObject();
-    QCOMPARE(ready.value(QStringLiteral("commit")).toString(), commit);
+    QCOMPARE(firstReadyMount(events).value(QStringLiteral("commit")).toString(), commit);
     const QJsonObject change = eventsOfKind(events, QStringLiteral("memory.changed"))
                                    .value(0)
                                    .value(QStringLiteral("data"))
@@ -688,6 +700,145 @@ void TestGitMounts::theDevplanesDemoRepositoryAtItsCommit()
     QVERIFY2(QByteArray::fromBase64(change.value(QStringLiteral("content_base64")).toString().toLatin1())
                  .contains("- the tests ran at " + commit.left(12).toLatin1()),
         context.constData());
+}
+
+// http_bearer (§6.8): the token is the Authorization header git sends, nothing else; a wrong one
+// fails the mount without naming it.
+void TestGitMounts::aBearerCredentialFetchesAndAWrongOneFails()
+{
+    const QString token = QStringLiteral("bearer-") + QUuid::createUuid().toString(QUuid::Id128);
+    GitHttpServer server;
+    // No Basic password this server would accept: only the bearer token opens it.
+    QVERIFY(server.start(
+        m_root, QUuid::createUuid().toString(QUuid::Id128), { QStringLiteral("--allow-unadvertised") }, token));
+    const auto bearerMount = [&](const QString &secret) {
+        QJsonObject mount = gitMount(server.url(QStringLiteral("demo.git")), m_commits.at(0), QString());
+        mount.insert(QStringLiteral("credential"),
+            QJsonObject {
+                { QStringLiteral("kind"), QStringLiteral("http_bearer") }, { QStringLiteral("secret"), secret } });
+        return mount;
+    };
+    QList<QJsonObject> events;
+    QJsonObject settlement = runSession(specWith({ bearerMount(token) }, QStringLiteral("cat .git/HEAD")), &events);
+    QVERIFY2(settlement.value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"),
+        dumpEvents(events).constData());
+    QVERIFY(outputBytes(events, QStringLiteral("output.stdout")).contains(m_commits.at(0).toLatin1()));
+    QVERIFY(!dumpEvents(events).contains(token.toUtf8()));
+
+    const QString wrong = QStringLiteral("bearer-wrong-") + QUuid::createUuid().toString(QUuid::Id128);
+    settlement = runSession(specWith({ bearerMount(wrong) }, QStringLiteral("echo HARNESS-RAN")), &events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("failed"));
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("materialization_failed"));
+    QVERIFY(!eventsOfKind(events, QStringLiteral("workspace.failed")).isEmpty());
+    QVERIFY(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"));
+    QVERIFY(!dumpEvents(events).contains(wrong.toUtf8()));
+    QVERIFY(filesContaining({ m_runner->home()->root() }, wrong.toUtf8()).isEmpty());
+}
+
+// The repository's `escape` is a link to /etc/passwd, checked out as a link: the agent's fs/*
+// requests resolve inside the workspace and never follow it out.
+void TestGitMounts::theAgentNeverFollowsALinkOutOfTheRepository()
+{
+    const QString node = QStandardPaths::findExecutable(QStringLiteral("node"));
+    QVERIFY2(!node.isEmpty(), "node is not on PATH; scripts/setup installs it");
+    QJsonObject spec = oneshotRunSpec(m_dp->defaultPrincipal(),
+        { node, QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/acp/agent.mjs") }, {},
+        QStringLiteral("read {cwd}/README.md; read {cwd}/escape"));
+    spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("checkfu:acp-v1@1"));
+    spec = withPath(spec, { QStringLiteral("mounts") },
+        QJsonArray { gitMount(m_server->url(QStringLiteral("demo.git")), m_commits.at(1), m_password) });
+    QString error;
+    const QString sessionId
+        = m_dp->createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    QList<QJsonObject> events;
+    QDeadlineTimer deadline(60000);
+    while (eventsOfKind(events, QStringLiteral("turn.ended")).isEmpty() && !deadline.hasExpired()) {
+        QTest::qWait(100);
+        events = eventList(m_dp->sessionEvents(sessionId));
+    }
+    QVERIFY2(!eventsOfKind(events, QStringLiteral("turn.ended")).isEmpty(), dumpEvents(events).constData());
+    QStringList texts;
+    for (const QJsonObject &e : eventsOfKind(events, QStringLiteral("acp.update"))) {
+        const QJsonObject update
+            = e.value(QStringLiteral("data")).toObject().value(QStringLiteral("update")).toObject();
+        if (update.value(QStringLiteral("sessionUpdate")) == QLatin1String("agent_message_chunk"))
+            texts.append(update.value(QStringLiteral("content")).toObject().value(QStringLiteral("text")).toString());
+    }
+    QCOMPARE(texts.size(), 2);
+    QCOMPARE(texts.at(0), QStringLiteral("read ok version 2\n"));
+    QVERIFY2(
+        texts.at(1).contains(QStringLiteral(" error -32602 ")) && texts.at(1).contains(QStringLiteral("symbolic link")),
+        qPrintable(texts.at(1)));
+    QVERIFY(!dumpEvents(events).contains("root:x:0:0"));
+    QVERIFY(m_dp->sessionCommand({ QStringLiteral("close"), sessionId }, &error));
+    QCOMPARE(m_dp->waitSettled(sessionId, 60, &error).value(QStringLiteral("outcome")).toString(),
+        QStringLiteral("succeeded"));
+}
+
+// --git-cache-mib reaches the mirrors: at 1 MiB a second repository evicts the first (the oldest),
+// at 0 no mirror is kept at all and every fetch comes from the server. Last: it replaces the Runner.
+void TestGitMounts::theCacheSizeSettingBoundsTheMirrors()
+{
+    QVERIFY(m_runner->sendSignal(SIGTERM));
+    QCOMPARE(m_runner->waitForExit(30000), 0);
+    m_runner.reset();
+    RepoBuilder big(m_dir.path());
+    QByteArray noise(2 * 1024 * 1024, '\0');
+    for (qsizetype i = 0; i < noise.size(); i += 4)
+        *reinterpret_cast<quint32 *>(noise.data() + i) = QRandomGenerator::global()->generate();
+    big.write(QStringLiteral("noise.bin"), noise); // incompressible: the mirror is over 1 MiB
+    const QString bigCommit = big.commit(QStringLiteral("big"));
+    big.publish(m_root, QStringLiteral("bounded-big.git"));
+    RepoBuilder small(m_dir.path());
+    small.write(QStringLiteral("a.txt"), "small\n");
+    const QString smallCommit = small.commit(QStringLiteral("small"));
+    small.publish(m_root, QStringLiteral("bounded-small.git"));
+    const QJsonObject bigSpec = specWith(
+        { gitMount(m_server->url(QStringLiteral("bounded-big.git")), bigCommit, m_password) }, QStringLiteral("true"));
+    const QJsonObject smallSpec
+        = specWith({ gitMount(m_server->url(QStringLiteral("bounded-small.git")), smallCommit, m_password) },
+            QStringLiteral("true"));
+    const auto mirrorsOf = [](const RunnerProcess &runner) {
+        QStringList urls;
+        const QString root = runner.home()->cacheHome() + QStringLiteral("/checkfu/runner/git");
+        for (const QFileInfo &dir : QDir(root).entryInfoList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            QFile note(dir.filePath() + QStringLiteral("/checkfu-url"));
+            urls.append(note.open(QIODevice::ReadOnly) ? QString::fromUtf8(note.readAll()) : dir.fileName());
+        }
+        return urls;
+    };
+    QList<QJsonObject> events;
+    QString error;
+    {
+        RunnerProcess runner;
+        QVERIFY2(!pairAndWaitReady(*m_dp, runner, &error, { QStringLiteral("--git-cache-mib"), QStringLiteral("1") })
+                      .isEmpty(),
+            qPrintable(error));
+        QVERIFY2(runSession(bigSpec, &events).value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"),
+            dumpEvents(events).constData());
+        // Over the limit, but the mirror just used stays.
+        QCOMPARE(mirrorsOf(runner), QStringList { m_server->url(QStringLiteral("bounded-big.git")) });
+        QVERIFY2(
+            runSession(smallSpec, &events).value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"),
+            dumpEvents(events).constData());
+        QCOMPARE(mirrorsOf(runner), QStringList { m_server->url(QStringLiteral("bounded-small.git")) });
+        QVERIFY(runner.sendSignal(SIGTERM));
+        QCOMPARE(runner.waitForExit(30000), 0);
+    }
+    RunnerProcess runner;
+    QVERIFY2(
+        !pairAndWaitReady(*m_dp, runner, &error, { QStringLiteral("--git-cache-mib"), QStringLiteral("0") }).isEmpty(),
+        qPrintable(error));
+    for (int i = 0; i < 2; ++i) {
+        QVERIFY2(
+            runSession(smallSpec, &events).value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"),
+            dumpEvents(events).constData());
+        QVERIFY2(!firstReadyMount(events).value(QStringLiteral("from_cache")).toBool(), dumpEvents(events).constData());
+    }
+    QVERIFY2(mirrorsOf(runner).isEmpty(), qPrintable(mirrorsOf(runner).join(QLatin1Char(' '))));
+    QVERIFY(runner.sendSignal(SIGTERM));
+    QCOMPARE(runner.waitForExit(30000), 0);
 }
 
 CHECKFU_INTEGRATION_MAIN(TestGitMounts, 180000)

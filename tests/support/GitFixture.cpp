@@ -87,12 +87,14 @@ GitHttpServer::~GitHttpServer()
     }
 }
 
-bool GitHttpServer::start(const QString &root, const QString &password, const QStringList &extra)
+bool GitHttpServer::start(const QString &root, const QString &password, const QStringList &extra, const QString &bearer)
 {
     const QString portFile = root + QStringLiteral("/../port-") + randomId(QString());
     m_process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("GITSERVER_PASSWORD"), password);
+    if (!bearer.isEmpty())
+        env.insert(QStringLiteral("GITSERVER_BEARER"), bearer);
     m_process.setProcessEnvironment(env);
     m_process.start(QStringLiteral("python3"),
         QStringList { QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/gitserver/gitserver.py"),

@@ -34,8 +34,10 @@ class GitHttpServer
 public:
     static inline const QString User = QStringLiteral("checkfu");
     ~GitHttpServer();
-    // The password goes through the environment, never the server's argv.
-    bool start(const QString &root, const QString &password, const QStringList &extra = {});
+    // The password (and a bearer token it also accepts) go through the environment, never the
+    // server's argv.
+    bool start(
+        const QString &root, const QString &password, const QStringList &extra = {}, const QString &bearer = QString());
     QString url(const QString &name) const;
 
 private:

@@ -411,11 +411,12 @@ private slots:
             keys.insert(ConfigKeys::key(key));
         }
         QCOMPARE(keys.size(), ConfigKeys::allSettingsKeys().size());
-        for (const QString &key : { QStringLiteral("endpoint"), QStringLiteral("sandbox"),
-                 QStringLiteral("credential_store"), QStringLiteral("pairing/runner_id"),
-                 QStringLiteral("runner/slots"), QStringLiteral("runner/idle_timeout_ms"),
-                 QStringLiteral("cursor/profile_version"), QStringLiteral("bubblewrap/read_only_paths"),
-                 QStringLiteral("tray/log_level"), QStringLiteral("tray/notify_approval") })
+        for (const QString &key :
+            { QStringLiteral("endpoint"), QStringLiteral("sandbox"), QStringLiteral("credential_store"),
+                QStringLiteral("pairing/runner_id"), QStringLiteral("runner/slots"),
+                QStringLiteral("runner/idle_timeout_ms"), QStringLiteral("cursor/profile_version"),
+                QStringLiteral("bubblewrap/read_only_paths"), QStringLiteral("runner/git_cache_mib"),
+                QStringLiteral("tray/log_level"), QStringLiteral("tray/notify_approval") })
             QVERIFY2(keys.contains(key), qPrintable(key));
 
         QStringList flags;
@@ -426,7 +427,7 @@ private slots:
         QCOMPARE(flags,
             QStringList({ QStringLiteral("endpoint"), QStringLiteral("code"), QStringLiteral("label"),
                 QStringLiteral("sandbox"), QStringLiteral("credential-store"), QStringLiteral("slots"),
-                QStringLiteral("bubblewrap-read-only") }));
+                QStringLiteral("bubblewrap-read-only"), QStringLiteral("git-cache-mib") }));
     }
 
 private:

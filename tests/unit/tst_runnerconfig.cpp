@@ -135,23 +135,26 @@ void TestRunnerConfig::defaults()
     QVERIFY(config.workspaceToken.isEmpty());
     QVERIFY(!config.credentialStore);
     QCOMPARE(config.slotCount, 1);
+    QCOMPARE(config.gitCacheMib, qint64(10240)); // 10 GiB
     QVERIFY(!config.describe().isEmpty());
 }
 
 void TestRunnerConfig::goodValues()
 {
-    const auto result = RunnerConfigParser::parse(makeInput(
-        { QStringLiteral("code= cfu 7k3m q9xd 2hfa\n"), QStringLiteral("label=  alice-laptop "),
-            QStringLiteral("credential-store=file"), QStringLiteral("slots=64"), QStringLiteral("sandbox=none") },
-        { QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS=2147483647"),
-            QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK="),
-            QStringLiteral("CHECKFU_RUNNER_TOKEN=") + secretToken }));
+    const auto result = RunnerConfigParser::parse(
+        makeInput({ QStringLiteral("code= cfu 7k3m q9xd 2hfa\n"), QStringLiteral("label=  alice-laptop "),
+                      QStringLiteral("credential-store=file"), QStringLiteral("slots=64"),
+                      QStringLiteral("sandbox=none"), QStringLiteral("git-cache-mib=0") },
+            { QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS=2147483647"),
+                QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK="),
+                QStringLiteral("CHECKFU_RUNNER_TOKEN=") + secretToken }));
     QVERIFY2(std::holds_alternative<RunnerConfig>(result), qPrintable(describeErrors(errorsOf(result))));
     const auto &config = std::get<RunnerConfig>(result);
     QCOMPARE(config.pairingCode.value_or(QString()), QStringLiteral("CFU-7K3M-Q9XD-2HFA"));
     QCOMPARE(config.label, QStringLiteral("alice-laptop"));
     QCOMPARE(config.credentialStore.value_or(QString()), QStringLiteral("file"));
     QCOMPARE(config.slotCount, 64);
+    QCOMPARE(config.gitCacheMib, qint64(0)); // no mirrors at all
     QCOMPARE(config.idleTimeoutMs.value_or(0), 2147483647);
     QVERIFY(config.dockerUnrestrictedNetwork);
     QCOMPARE(config.workspaceToken, secretToken);
@@ -293,6 +296,10 @@ void TestRunnerConfig::badValue_data()
     }
     for (const char *value : { "", "0", "65", "-1", "+2", "1.0", "two", "99999999999" }) {
         flag(tag("--slots", value).constData(), QStringLiteral("slots"), QString::fromLatin1(value), "--slots");
+    }
+    for (const char *value : { "", "-1", "+2", "1.5", "10G", "1048577", "99999999999" }) {
+        flag(tag("--git-cache-mib", value).constData(), QStringLiteral("git-cache-mib"), QString::fromLatin1(value),
+            "--git-cache-mib");
     }
 
     // Cursor shapes and empties, with all four defined so that only the bad one is reported.

@@ -99,15 +99,23 @@ private slots:
 
     void storedValuesFillWhatIsLeftOpen()
     {
-        store({ { "sandbox", "bubblewrap" }, { "runner/slots", "3" }, { "runner/idle_timeout_ms", "90000" } });
+        store({ { "sandbox", "bubblewrap" }, { "runner/slots", "3" }, { "runner/idle_timeout_ms", "90000" },
+            { "runner/git_cache_mib", "2048" } });
         RunnerPreferences p(file());
         p.load();
         QCOMPARE(p.slotCount, std::optional<int>(3));
+        QCOMPARE(p.gitCacheMib, std::optional<int>(2048));
 
         RunnerConfigInput input = inputWith();
         p.applyTo(input);
         const RunnerConfig config = parsed(input);
         QCOMPARE(config.slotCount, 3);
+        QCOMPARE(config.gitCacheMib, qint64(2048));
+        // A flag wins over the stored size.
+        RunnerConfigInput flagged = inputWith();
+        flagged.flags.insert(QStringLiteral("git-cache-mib"), QStringLiteral("0"));
+        p.applyTo(flagged);
+        QCOMPARE(parsed(flagged).gitCacheMib, qint64(0));
         QCOMPARE(config.sandbox, SandboxChoice::Bubblewrap);
         QVERIFY(config.bubblewrapEnabled);
         QCOMPARE(config.idleTimeoutMs, std::optional<int>(90000));
@@ -321,6 +329,12 @@ private slots:
                                      << " 500" << idleReason;
         QTest::newRow("idle canary") << "runner/idle_timeout_ms"
                                      << "idle-canary-q4" << idleReason;
+        const QString cacheReason = QStringLiteral("ignoring runner/git_cache_mib in the settings file: not a whole "
+                                                   "number from 0 to 1048576");
+        QTest::newRow("git cache too large") << "runner/git_cache_mib"
+                                             << "1048577" << cacheReason;
+        QTest::newRow("git cache canary") << "runner/git_cache_mib"
+                                          << "cache-canary-z1" << cacheReason;
     }
 
     void badStoredValuesAreNotSetAndLogged()
@@ -333,6 +347,7 @@ private slots:
         p.load(); // never throws, never asserts
         QVERIFY(!p.slotCount);
         QVERIFY(!p.idleTimeoutMs);
+        QVERIFY(!p.gitCacheMib);
 
         // Not set: the parser's default, as if the key were absent.
         RunnerConfigInput input = inputWith();
@@ -342,6 +357,7 @@ private slots:
         const RunnerConfig config = parsed(input);
         QCOMPARE(config.slotCount, 1);
         QVERIFY(!config.idleTimeoutMs);
+        QCOMPARE(config.gitCacheMib, RunnerConfig::DefaultGitCacheMib);
 
         const QString log = newLog();
         QVERIFY2(log.contains(reason), qPrintable(log));
@@ -406,6 +422,7 @@ private slots:
         RunnerPreferences p(file());
         p.load();
         p.slotCount = 7;
+        p.gitCacheMib = 0;
         p.cursor = validTuple();
         QString error;
         QVERIFY2(p.save(&error), qPrintable(error));
@@ -418,13 +435,16 @@ private slots:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray bytes = f.readAll();
         QVERIFY(bytes.contains("slots=7"));
+        QVERIFY(bytes.contains("git_cache_mib=0"));
         QVERIFY(!bytes.contains(apiKey.toUtf8()));
 
         p.slotCount.reset();
+        p.gitCacheMib.reset();
         p.cursor = {};
         QVERIFY(p.save());
         QSettings ini(file(), QSettings::IniFormat);
         QVERIFY(!ini.contains(QStringLiteral("runner/slots")));
+        QVERIFY(!ini.contains(QStringLiteral("runner/git_cache_mib")));
         QVERIFY(!ini.contains(QStringLiteral("cursor/model")));
         QCOMPARE(ini.value(QStringLiteral("pairing/runner_id")).toString(), QStringLiteral("rnr_0123"));
     }

@@ -26,7 +26,7 @@ def parse_args():
     p.add_argument("--user", default="")
     # Default: $GITSERVER_PASSWORD, so that it is not in the server's argv.
     p.add_argument("--password", default=os.environ.get("GITSERVER_PASSWORD", ""))
-    p.add_argument("--bearer", default="")
+    p.add_argument("--bearer", default=os.environ.get("GITSERVER_BEARER", ""))
     p.add_argument("--port-file", required=True)
     p.add_argument("--trickle-bytes-per-second", type=int, default=0)
     p.add_argument("--redirect-to", default="")
