@@ -566,6 +566,36 @@ private slots:
         QVERIFY2(lines.at(1).toInt() <= 6, o.out.constData()); // init, sh, ls, grep
     }
 
+    // §6.8 in a real sandbox: the workspace at its root target, the home mounts in HOME, and the
+    // read-only ones (skills, a memory that is not writable) refused even to root inside.
+    void mountsAreWhereTheySayAndReadOnlyWhereAsked()
+    {
+        if (!m_skip.isEmpty())
+            QFAIL(qPrintable(m_skip + QStringLiteral(" (scripts/setup installs bubblewrap)")));
+        RunSpec spec = shellSpec(QStringLiteral(
+            "pwd; cat /workspace/README.md /workspace/notes/AGENTS.md \"$HOME/.claude/skills/pdf/SKILL.md\"; "
+            "echo x > /workspace/notes/AGENTS.md && echo notes-writable; "
+            "echo x > \"$HOME/.claude/skills/pdf/SKILL.md\" && echo skills-writable; "
+            "echo x > /workspace/new.txt && echo workspace-writable; "
+            "echo x > \"$HOME/.checkfu/memory/m.md\" && echo memory-writable"));
+        spec.mounts = {
+            RunMount { QStringLiteral("uploaded_project"), QStringLiteral("/workspace"),
+                { RunFile { QStringLiteral("README.md"), "project\n" } } },
+            RunMount { QStringLiteral("memory"), QStringLiteral("/workspace/notes"),
+                { RunFile { QStringLiteral("AGENTS.md"), "notes\n" } }, std::nullopt, false },
+            RunMount { QStringLiteral("skills"), QStringLiteral("~/.claude/skills"), {}, std::nullopt, false,
+                { RunSkill { QStringLiteral("pdf"), { RunFile { QStringLiteral("SKILL.md"), "skill\n" } } } } },
+            RunMount { QStringLiteral("memory"), QStringLiteral("~/.checkfu/memory"),
+                { RunFile { QStringLiteral("m.md"), "m\n" } }, std::nullopt, true },
+        };
+        const Outcome o = run(spec, QStringLiteral("run_mounts"));
+        const QByteArray context = "out: " + o.out + "\nerr: " + o.err;
+        QVERIFY2(o.out.startsWith("/workspace\nproject\nnotes\nskill\n"), context.constData());
+        QVERIFY2(o.out.contains("workspace-writable") && o.out.contains("memory-writable"), context.constData());
+        QVERIFY2(!o.out.contains("notes-writable") && !o.out.contains("skills-writable"), context.constData());
+        QVERIFY2(o.err.count("Read-only file system") == 2, context.constData());
+    }
+
     void environmentIsTheHostTiers()
     {
         if (!m_skip.isEmpty())

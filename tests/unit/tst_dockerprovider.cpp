@@ -518,6 +518,47 @@ private slots:
 
     // --- Launch ---------------------------------------------------------------------------------
 
+    // Skills and a memory that is not writable are read-only volumes where §6.8 puts them: beneath
+    // the workspace target, or in the private home at /checkfu/home; a writable memory is not.
+    void readOnlyMountsAreReadOnlyVolumes()
+    {
+        FakeDocker fake;
+        QVERIFY(fake.isValid());
+        fake.set(QStringLiteral("start.sh"), QStringLiteral("exit 0"));
+        DockerProvider provider(fake.options());
+        const QString runId = QStringLiteral("run_") + Hex32;
+        const QJsonObject file { { QStringLiteral("path"), QStringLiteral("SKILL.md") },
+            { QStringLiteral("content_base64"), QStringLiteral("aGkK") } };
+        QJsonObject json = containerSpecJson(QStringLiteral("none"), {});
+        json = withPath(json, { QStringLiteral("mounts") },
+            QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+                             { QStringLiteral("target"), QStringLiteral("/workspace") },
+                             { QStringLiteral("files"), QJsonArray { file } } },
+                QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory") },
+                    { QStringLiteral("target"), QStringLiteral("/workspace/notes") },
+                    { QStringLiteral("files"), QJsonArray { file } }, { QStringLiteral("writable"), false } },
+                QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory") },
+                    { QStringLiteral("target"), QStringLiteral("~/.checkfu/memory") },
+                    { QStringLiteral("files"), QJsonArray { file } }, { QStringLiteral("writable"), true } },
+                QJsonObject { { QStringLiteral("kind"), QStringLiteral("skills") },
+                    { QStringLiteral("target"), QStringLiteral("~/.claude/skills") },
+                    { QStringLiteral("skills"),
+                        QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("pdf") },
+                            { QStringLiteral("files"), QJsonArray { file } } } } } } });
+        Launched l;
+        QVERIFY(launch(provider, runId, json, &l));
+        Watcher w(l.process.get());
+        l.process->start();
+        QVERIFY(w.waitDone());
+        const QList<Call> creates = fake.calls(QStringLiteral("create"));
+        QCOMPARE(creates.size(), 1);
+        QCOMPARE(valuesAfter(creates.at(0).args, QStringLiteral("--volume")),
+            QStringList({ provider.workspacePath(runId) + QStringLiteral(":/workspace"),
+                l.runDir + QStringLiteral("/home:/checkfu/home"),
+                provider.workspacePath(runId) + QStringLiteral("/notes:/workspace/notes:ro"),
+                l.runDir + QStringLiteral("/home/.claude/skills:/checkfu/home/.claude/skills:ro") }));
+    }
+
     void createCallShapesTheContainer_data()
     {
         QTest::addColumn<QString>("network");
