@@ -1802,14 +1802,14 @@
     </message>
     <message>
         <source>Stored settings (the tray&apos;s Settings, in the settings file that holds the pairing): the
-  sandbox tier, slots, idle timeout, bubblewrap read-only paths and Cursor tuple (its API key
-  in the credential store)
+  sandbox tier, slots, idle timeout, bubblewrap read-only paths, git cache size and Cursor
+  tuple (its API key in the credential store)
   apply where flags and environment are silent. A flag wins over a variable, a variable over
   a stored value; any Cursor variable set takes the whole Cursor lane from the environment.
 </source>
         <translation>Gespeicherte Einstellungen (die Einstellungen des Infobereich-Programms, in der Einstellungsdatei mit der
-  Kopplung): Sandbox-Stufe, Plätze, Leerlauf-Zeitlimit, schreibgeschützte Bubblewrap-Pfade und Cursor-Tupel
-  (sein API-Schlüssel im Zugangsdatenspeicher)
+  Kopplung): Sandbox-Stufe, Plätze, Leerlauf-Zeitlimit, schreibgeschützte Bubblewrap-Pfade, Größe des
+  git-Caches und Cursor-Tupel (sein API-Schlüssel im Zugangsdatenspeicher)
   gelten, wo Flags und Umgebung nichts sagen. Ein Flag hat Vorrang vor einer Variablen, eine Variable vor
   einem gespeicherten Wert; ist irgendeine Cursor-Variable gesetzt, kommt die ganze Cursor-Spur aus der Umgebung.
 </translation>

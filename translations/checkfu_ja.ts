@@ -1801,14 +1801,14 @@
     </message>
     <message>
         <source>Stored settings (the tray&apos;s Settings, in the settings file that holds the pairing): the
-  sandbox tier, slots, idle timeout, bubblewrap read-only paths and Cursor tuple (its API key
-  in the credential store)
+  sandbox tier, slots, idle timeout, bubblewrap read-only paths, git cache size and Cursor
+  tuple (its API key in the credential store)
   apply where flags and environment are silent. A flag wins over a variable, a variable over
   a stored value; any Cursor variable set takes the whole Cursor lane from the environment.
 </source>
         <translation>保存済みの設定（トレイの「設定」で変更でき、ペアリングと同じ設定ファイルに保存されます）:
   サンドボックスレベル、スロット、アイドルタイムアウト、bubblewrap の読み取り専用パス、
-  Cursor の設定（API キーは認証情報ストアに保存）
+  git キャッシュのサイズ、Cursor の設定（API キーは認証情報ストアに保存）
   は、フラグと環境変数で指定がない場合に使われます。フラグは環境変数より、環境変数は保存済みの値
   より優先されます。Cursor の変数を 1 つでも設定すると、Cursor レーン全体が環境変数から取られます。
 </translation>

@@ -138,8 +138,8 @@ QString RunnerCli::helpEpilogue()
     text += QLatin1Char('\n') + ConfigKeys::environmentHelp() + QLatin1Char('\n');
     text += QLatin1Char('\n')
         + tr("Stored settings (the tray's Settings, in the settings file that holds the pairing): the\n"
-             "  sandbox tier, slots, idle timeout, bubblewrap read-only paths and Cursor tuple (its API key\n"
-             "  in the credential store)\n"
+             "  sandbox tier, slots, idle timeout, bubblewrap read-only paths, git cache size and Cursor\n"
+             "  tuple (its API key in the credential store)\n"
              "  apply where flags and environment are silent. A flag wins over a variable, a variable over\n"
              "  a stored value; any Cursor variable set takes the whole Cursor lane from the environment.\n");
     text += QLatin1Char('\n') + tr("Exit codes:");

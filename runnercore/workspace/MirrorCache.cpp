@@ -155,7 +155,7 @@ void MirrorCache::evict(const QString &keep) const
         const UniqueFd held = path == keep ? UniqueFd() : lockIfFree(path + QStringLiteral(".lock"));
         if (!held.valid())
             continue; // in use
-        logger->info("git cache over {} MiB: removing the mirror of {}", m_limit / (1024 * 1024), e.url);
+        logger->info("git cache over {:.1f} MiB: removing the mirror of {}", double(m_limit) / (1024 * 1024), e.url);
         const UniqueFd root(
             ::open(QFile::encodeName(m_root).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
         if (root.valid() && FileTree::removeTree(root.get(), QFile::encodeName(e.key).constData()))
