@@ -33,9 +33,11 @@ qint64 sizeIn(QByteArrayView text)
             return -1;
         bool ok = false;
         const double value = text.sliced(start, at - start).toByteArray().toDouble(&ok);
-        if (!ok || !std::isfinite(value) || value < 0)
+        // Twelve digits of GiB overflow qint64: such a size is no size (never undefined behaviour).
+        const double bytes = value * unit.factor;
+        if (!ok || !std::isfinite(bytes) || bytes < 0 || bytes >= 9.0e18)
             return -1;
-        return qint64(value * unit.factor);
+        return qint64(bytes);
     }
     return -1;
 }

@@ -327,6 +327,11 @@ private slots:
         const auto remote = GitProgress::parseLine("remote: Counting objects: 100% (5/5), done.");
         QVERIFY(remote);
         QCOMPARE(remote->percent, 100);
+        // A size too large for 64 bits (found by fuzz_git_progress) is no size, not undefined behaviour.
+        const auto huge = GitProgress::parseLine("Receiving objects: 43% (1/2), 38883888844 GiB | 1.00 MiB/s");
+        QVERIFY(huge);
+        QCOMPARE(huge->bytes, qint64(-1));
+        QCOMPARE(GitProgress::parseLine("Receiving objects: 1%, 3.00 GiB")->bytes, qint64(3) * 1024 * 1024 * 1024);
         QVERIFY(!GitProgress::parseLine("fatal: repository not found"));
         QVERIFY(!GitProgress::parseLine("error: 999% nonsense: x"));
         QByteArray pending;
