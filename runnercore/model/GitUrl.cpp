@@ -77,7 +77,8 @@ QString GitUrl::problem(const QString &url)
     if (parts->scheme != QLatin1String("https") && parts->scheme != QLatin1String("http"))
         return Messages::tr("uses the scheme '%1'; only https:// is allowed (http:// only for a loopback host)")
             .arg(parts->scheme.left(20));
-    if (parts->authority.contains(QLatin1Char('@')))
+    // Anywhere, not only in the authority: parsers disagree on where userinfo ends (fuzz_git_url).
+    if (url.contains(QLatin1Char('@')))
         return Messages::tr("contains a user name or password (the part before '@'): give it as the mount's "
                             "credential instead");
     if (parts->rest.contains(QLatin1Char('?')) || parts->rest.contains(QLatin1Char('#')))
