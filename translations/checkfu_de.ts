@@ -780,6 +780,37 @@
         <source>cannot start git: %1</source>
         <translation>git kann nicht gestartet werden: %1</translation>
     </message>
+    <message>
+        <source>git lfs ls-files failed: %1</source>
+        <translation>git lfs ls-files ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the LFS objects take %1 MiB (twice: store and work tree), more than the run&apos;s disk_mib (%2 MiB)</source>
+        <translation>die LFS-Objekte belegen %1 MiB (doppelt: Speicher und Arbeitsverzeichnis), mehr als disk_mib des Laufs (%2 MiB)</translation>
+    </message>
+    <message>
+        <source>cannot find the git directory of %1: %2</source>
+        <translation>das git-Verzeichnis von %1 ist nicht zu finden: %2</translation>
+    </message>
+    <message>
+        <source>Downloading LFS objects</source>
+        <translation>LFS-Objekte werden heruntergeladen</translation>
+    </message>
+    <message>
+        <source>git lfs checkout failed: %1</source>
+        <translation>git lfs checkout ist fehlgeschlagen: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n LFS object(s) are still pointers after checkout</source>
+        <translation>
+            <numerusform>%n LFS-Objekt ist nach dem Auschecken noch ein Zeiger</numerusform>
+            <numerusform>%n LFS-Objekte sind nach dem Auschecken noch Zeiger</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>git lfs install failed: %1</source>
+        <translation>git lfs install ist fehlgeschlagen: %1</translation>
+    </message>
 </context>
 <context>
     <name>GitUrl</name>
@@ -1043,6 +1074,132 @@
     <message>
         <source>is not an identifier of the form %1&lt;32 hex digits&gt;</source>
         <translation>ist kein Bezeichner der Form %1&lt;32 Hex-Ziffern&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>LfsObjects</name>
+    <message>
+        <source>git-lfs printed a listing that is not a JSON object</source>
+        <translation>git-lfs hat eine Liste ausgegeben, die kein JSON-Objekt ist</translation>
+    </message>
+    <message>
+        <source>git-lfs printed a listing without a list of files</source>
+        <translation>git-lfs hat eine Liste ohne Dateiliste ausgegeben</translation>
+    </message>
+    <message>
+        <source>git-lfs listed a file without a sha256 oid and a size</source>
+        <translation>git-lfs hat eine Datei ohne sha256-OID und Größe aufgeführt</translation>
+    </message>
+    <message>
+        <source>git-lfs listed object %1 with two sizes</source>
+        <translation>git-lfs hat das Objekt %1 mit zwei Größen aufgeführt</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s batch answer is not a JSON object</source>
+        <translation>die Batch-Antwort des LFS-Servers ist kein JSON-Objekt</translation>
+    </message>
+    <message>
+        <source>the LFS server chose the transfer &apos;%1&apos;; only basic is supported</source>
+        <translation>der LFS-Server hat die Übertragungsart &apos;%1&apos; gewählt; nur basic wird unterstützt</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s batch answer uses a hash other than sha256</source>
+        <translation>die Batch-Antwort des LFS-Servers verwendet einen anderen Hash als sha256</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s batch answer has no objects list</source>
+        <translation>die Batch-Antwort des LFS-Servers enthält keine Objektliste</translation>
+    </message>
+    <message>
+        <source>the LFS server did not answer for object %1</source>
+        <translation>der LFS-Server hat für das Objekt %1 nicht geantwortet</translation>
+    </message>
+    <message>
+        <source>the LFS server has no object %1 (%2: %3)</source>
+        <translation>der LFS-Server hat kein Objekt %1 (%2: %3)</translation>
+    </message>
+    <message>
+        <source>the LFS server gives object %1 another size (%2, the pointer says %3)</source>
+        <translation>der LFS-Server nennt für das Objekt %1 eine andere Größe (%2, der Zeiger sagt %3)</translation>
+    </message>
+    <message>
+        <source>the LFS server gave no download address for object %1</source>
+        <translation>der LFS-Server hat für das Objekt %1 keine Download-Adresse genannt</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s headers for object %1 are not an object</source>
+        <translation>die Header des LFS-Servers für das Objekt %1 sind kein Objekt</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s header %1 for object %2 is not a string</source>
+        <translation>der Header %1 des LFS-Servers für das Objekt %2 ist keine Zeichenkette</translation>
+    </message>
+    <message>
+        <source>the LFS server sent too many headers for object %1</source>
+        <translation>der LFS-Server hat für das Objekt %1 zu viele Header gesendet</translation>
+    </message>
+    <message>
+        <source>the LFS server sent a header for object %1 that cannot be sent (%2)</source>
+        <translation>der LFS-Server hat für das Objekt %1 einen Header geschickt, der nicht gesendet werden kann (%2)</translation>
+    </message>
+</context>
+<context>
+    <name>LfsTransfer</name>
+    <message>
+        <source>cannot create the LFS store in the work tree</source>
+        <translation>der LFS-Speicher im Arbeitsverzeichnis kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>stopped while downloading LFS objects</source>
+        <translation>beim Herunterladen der LFS-Objekte angehalten</translation>
+    </message>
+    <message>
+        <source>the LFS address %1 is refused: it %2</source>
+        <translation>die LFS-Adresse %1 wird abgelehnt: sie %2</translation>
+    </message>
+    <message>
+        <source>cannot write LFS object %1: %2</source>
+        <translation>das LFS-Objekt %1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s batch answer is larger than %1 MiB</source>
+        <translation>die Batch-Antwort des LFS-Servers ist größer als %1 MiB</translation>
+    </message>
+    <message>
+        <source>the LFS server sends more than the %1 bytes of object %2</source>
+        <translation>der LFS-Server sendet mehr als die %1 Bytes des Objekts %2</translation>
+    </message>
+    <message>
+        <source>%1 redirects more than %2 times</source>
+        <translation>%1 leitet mehr als %2-mal weiter</translation>
+    </message>
+    <message>
+        <source>the LFS server redirects its batch API (HTTP %1)</source>
+        <translation>der LFS-Server leitet seine Batch-API weiter (HTTP %1)</translation>
+    </message>
+    <message>
+        <source>cannot reach %1 (%2)</source>
+        <translation>%1 ist nicht erreichbar (%2)</translation>
+    </message>
+    <message>
+        <source>%1 refused the mount&apos;s credential (HTTP %2)</source>
+        <translation>%1 hat die Zugangsdaten des Mounts abgelehnt (HTTP %2)</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2</source>
+        <translation>%1 hat mit HTTP %2 geantwortet</translation>
+    </message>
+    <message>
+        <source>the transfer from %1 broke off (%2)</source>
+        <translation>die Übertragung von %1 ist abgebrochen (%2)</translation>
+    </message>
+    <message>
+        <source>LFS object %1 as downloaded does not match its oid and size</source>
+        <translation>das heruntergeladene LFS-Objekt %1 passt nicht zu seiner OID und Größe</translation>
+    </message>
+    <message>
+        <source>cannot store LFS object %1: %2</source>
+        <translation>das LFS-Objekt %1 kann nicht gespeichert werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1587,10 +1744,6 @@
         <translation>der Sandbox-Anbieter %1 ist auf diesem Rechner nicht aktiviert</translation>
     </message>
     <message>
-        <source>the run asks for a git mount with lfs: true; this Runner does not fetch LFS objects</source>
-        <translation>der Lauf verlangt eine git-Einbindung mit lfs: true; dieser Runner ruft keine LFS-Objekte ab</translation>
-    </message>
-    <message>
         <source>Preparing the workspace</source>
         <translation>Arbeitsbereich wird vorbereitet</translation>
     </message>
@@ -1601,6 +1754,10 @@
     <message>
         <source>the changes to the memory at %1 exceed 8 MiB (or one file 1 MiB); the rest is not reported</source>
         <translation>die Änderungen an der memory-Einbindung unter %1 übersteigen 8 MiB (oder eine Datei 1 MiB); der Rest wird nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>the run asks for a git mount with lfs: true, and git-lfs is not installed (apt install git-lfs)</source>
+        <translation>der Lauf verlangt einen git-Mount mit lfs: true, und git-lfs ist nicht installiert (apt install git-lfs)</translation>
     </message>
 </context>
 <context>

@@ -780,6 +780,36 @@
         <source>cannot start git: %1</source>
         <translation>git を起動できません: %1</translation>
     </message>
+    <message>
+        <source>git lfs ls-files failed: %1</source>
+        <translation>git lfs ls-files に失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>the LFS objects take %1 MiB (twice: store and work tree), more than the run&apos;s disk_mib (%2 MiB)</source>
+        <translation>LFS オブジェクトが %1 MiB（ストアと作業ツリーで 2 倍）になり、実行の disk_mib（%2 MiB）を超えています</translation>
+    </message>
+    <message>
+        <source>cannot find the git directory of %1: %2</source>
+        <translation>%1 の git ディレクトリが見つかりません: %2</translation>
+    </message>
+    <message>
+        <source>Downloading LFS objects</source>
+        <translation>LFS オブジェクトをダウンロード中</translation>
+    </message>
+    <message>
+        <source>git lfs checkout failed: %1</source>
+        <translation>git lfs checkout に失敗しました: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n LFS object(s) are still pointers after checkout</source>
+        <translation>
+            <numerusform>チェックアウト後も %n 個の LFS オブジェクトがポインターのままです</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>git lfs install failed: %1</source>
+        <translation>git lfs install に失敗しました: %1</translation>
+    </message>
 </context>
 <context>
     <name>GitUrl</name>
@@ -1043,6 +1073,132 @@
     <message>
         <source>is not an identifier of the form %1&lt;32 hex digits&gt;</source>
         <translation>が %1&lt;16 進数 32 桁&gt; 形式の識別子ではありません</translation>
+    </message>
+</context>
+<context>
+    <name>LfsObjects</name>
+    <message>
+        <source>git-lfs printed a listing that is not a JSON object</source>
+        <translation>git-lfs が出力した一覧は JSON オブジェクトではありません</translation>
+    </message>
+    <message>
+        <source>git-lfs printed a listing without a list of files</source>
+        <translation>git-lfs が出力した一覧にファイルのリストがありません</translation>
+    </message>
+    <message>
+        <source>git-lfs listed a file without a sha256 oid and a size</source>
+        <translation>git-lfs が sha256 の oid とサイズのないファイルを一覧に含めました</translation>
+    </message>
+    <message>
+        <source>git-lfs listed object %1 with two sizes</source>
+        <translation>git-lfs がオブジェクト %1 を 2 つの異なるサイズで一覧に含めました</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s batch answer is not a JSON object</source>
+        <translation>LFS サーバーのバッチ応答は JSON オブジェクトではありません</translation>
+    </message>
+    <message>
+        <source>the LFS server chose the transfer &apos;%1&apos;; only basic is supported</source>
+        <translation>LFS サーバーが転送方式 &apos;%1&apos; を選びました。basic のみ対応しています</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s batch answer uses a hash other than sha256</source>
+        <translation>LFS サーバーのバッチ応答が sha256 以外のハッシュを使っています</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s batch answer has no objects list</source>
+        <translation>LFS サーバーのバッチ応答にオブジェクトのリストがありません</translation>
+    </message>
+    <message>
+        <source>the LFS server did not answer for object %1</source>
+        <translation>LFS サーバーがオブジェクト %1 に応答しませんでした</translation>
+    </message>
+    <message>
+        <source>the LFS server has no object %1 (%2: %3)</source>
+        <translation>LFS サーバーにオブジェクト %1 がありません（%2: %3）</translation>
+    </message>
+    <message>
+        <source>the LFS server gives object %1 another size (%2, the pointer says %3)</source>
+        <translation>LFS サーバーがオブジェクト %1 に別のサイズを示しています（%2、ポインターでは %3）</translation>
+    </message>
+    <message>
+        <source>the LFS server gave no download address for object %1</source>
+        <translation>LFS サーバーがオブジェクト %1 のダウンロード先を示しませんでした</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s headers for object %1 are not an object</source>
+        <translation>LFS サーバーのオブジェクト %1 のヘッダーがオブジェクトではありません</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s header %1 for object %2 is not a string</source>
+        <translation>LFS サーバーのオブジェクト %2 のヘッダー %1 が文字列ではありません</translation>
+    </message>
+    <message>
+        <source>the LFS server sent too many headers for object %1</source>
+        <translation>LFS サーバーがオブジェクト %1 に多すぎるヘッダーを送りました</translation>
+    </message>
+    <message>
+        <source>the LFS server sent a header for object %1 that cannot be sent (%2)</source>
+        <translation>LFS サーバーがオブジェクト %1 に送信できないヘッダーを送りました（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>LfsTransfer</name>
+    <message>
+        <source>cannot create the LFS store in the work tree</source>
+        <translation>作業ツリーに LFS ストアを作成できません</translation>
+    </message>
+    <message>
+        <source>stopped while downloading LFS objects</source>
+        <translation>LFS オブジェクトのダウンロード中に停止しました</translation>
+    </message>
+    <message>
+        <source>the LFS address %1 is refused: it %2</source>
+        <translation>LFS のアドレス %1 は拒否されました: アドレス%2</translation>
+    </message>
+    <message>
+        <source>cannot write LFS object %1: %2</source>
+        <translation>LFS オブジェクト %1 を書き込めません: %2</translation>
+    </message>
+    <message>
+        <source>the LFS server&apos;s batch answer is larger than %1 MiB</source>
+        <translation>LFS サーバーのバッチ応答が %1 MiB を超えています</translation>
+    </message>
+    <message>
+        <source>the LFS server sends more than the %1 bytes of object %2</source>
+        <translation>LFS サーバーがオブジェクト %2 の %1 バイトを超えて送信しています</translation>
+    </message>
+    <message>
+        <source>%1 redirects more than %2 times</source>
+        <translation>%1 が %2 回を超えてリダイレクトしています</translation>
+    </message>
+    <message>
+        <source>the LFS server redirects its batch API (HTTP %1)</source>
+        <translation>LFS サーバーがバッチ API をリダイレクトしています（HTTP %1）</translation>
+    </message>
+    <message>
+        <source>cannot reach %1 (%2)</source>
+        <translation>%1 に接続できません（%2）</translation>
+    </message>
+    <message>
+        <source>%1 refused the mount&apos;s credential (HTTP %2)</source>
+        <translation>%1 がマウントの認証情報を拒否しました（HTTP %2）</translation>
+    </message>
+    <message>
+        <source>%1 answered HTTP %2</source>
+        <translation>%1 が HTTP %2 を返しました</translation>
+    </message>
+    <message>
+        <source>the transfer from %1 broke off (%2)</source>
+        <translation>%1 からの転送が途中で切れました（%2）</translation>
+    </message>
+    <message>
+        <source>LFS object %1 as downloaded does not match its oid and size</source>
+        <translation>ダウンロードした LFS オブジェクト %1 が oid とサイズに一致しません</translation>
+    </message>
+    <message>
+        <source>cannot store LFS object %1: %2</source>
+        <translation>LFS オブジェクト %1 を保存できません: %2</translation>
     </message>
 </context>
 <context>
@@ -1586,10 +1742,6 @@
         <translation>サンドボックスプロバイダー %1 はこのマシンで有効になっていません</translation>
     </message>
     <message>
-        <source>the run asks for a git mount with lfs: true; this Runner does not fetch LFS objects</source>
-        <translation>この実行は lfs: true の git マウントを要求していますが、このランナーは LFS オブジェクトを取得しません</translation>
-    </message>
-    <message>
         <source>Preparing the workspace</source>
         <translation>ワークスペースを準備中</translation>
     </message>
@@ -1600,6 +1752,10 @@
     <message>
         <source>the changes to the memory at %1 exceed 8 MiB (or one file 1 MiB); the rest is not reported</source>
         <translation>%1 の memory への変更が 8 MiB（または 1 ファイルで 1 MiB）を超えています。残りは報告されません</translation>
+    </message>
+    <message>
+        <source>the run asks for a git mount with lfs: true, and git-lfs is not installed (apt install git-lfs)</source>
+        <translation>この実行は lfs: true の git マウントを要求していますが、git-lfs がインストールされていません（apt install git-lfs）</translation>
     </message>
 </context>
 <context>

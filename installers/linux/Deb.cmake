@@ -123,5 +123,5 @@ set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6svg6")
 # A Secret Service (or KWallet) keeps the pairing credential (a file store is the opt-in
 # alternative); bubblewrap is the guarded tier; desktop-file-utils registers the checkfu:// handler.
-set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gnome-keyring | libkf5wallet-bin | keepassxc, bubblewrap, git, desktop-file-utils, qt6-translations-l10n")
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "gnome-keyring | libkf5wallet-bin | keepassxc, bubblewrap, git, git-lfs, desktop-file-utils, qt6-translations-l10n")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "docker.io")

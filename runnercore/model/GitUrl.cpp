@@ -57,9 +57,8 @@ QString hostOf(const QString &authority)
     return colon < 0 ? authority : authority.left(colon);
 }
 
-} // namespace
-
-QString GitUrl::problem(const QString &url)
+// The §6.8 rule; a transfer address (an LFS download) may carry a query, a repository URL not.
+QString urlProblem(const QString &url, bool allowQuery)
 {
     if (url.isEmpty())
         return Messages::tr("is empty (give the repository's https:// URL)");
@@ -81,7 +80,7 @@ QString GitUrl::problem(const QString &url)
     if (url.contains(QLatin1Char('@')))
         return Messages::tr("contains a user name or password (the part before '@'): give it as the mount's "
                             "credential instead");
-    if (parts->rest.contains(QLatin1Char('?')) || parts->rest.contains(QLatin1Char('#')))
+    if (parts->rest.contains(QLatin1Char('#')) || (!allowQuery && parts->rest.contains(QLatin1Char('?'))))
         return Messages::tr("contains a query ('?') or fragment ('#')");
     const QString host = hostOf(parts->authority);
     if (host.isEmpty() || host == QLatin1String("[]"))
@@ -93,6 +92,18 @@ QString GitUrl::problem(const QString &url)
     if (!parsed.isValid() || parsed.host().isEmpty() || !parsed.userInfo().isEmpty())
         return Messages::tr("is not a valid URL");
     return {};
+}
+
+} // namespace
+
+QString GitUrl::problem(const QString &url)
+{
+    return urlProblem(url, false);
+}
+
+QString GitUrl::transferProblem(const QString &url)
+{
+    return urlProblem(url, true);
 }
 
 QString GitUrl::refProblem(const QString &ref)

@@ -12,6 +12,9 @@ class GitUrl
 public:
     // Empty when `url` is allowed, else why not (a sentence without the URL's userinfo).
     static QString problem(const QString &url);
+    // The same rule for an address a server hands out for a transfer (an LFS download's href): a
+    // query is allowed there (signed storage URLs carry one), userinfo and fragments are not.
+    static QString transferProblem(const QString &url);
     // A ref that git and a command line take as a name, never as an option or a pattern.
     static QString refProblem(const QString &ref);
     // A submodule's URL as .gitmodules gives it, resolved against its superproject's URL the way

@@ -169,12 +169,13 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
 {
     m_provider = provider;
     m_summary.tier = provider->id();
-    // LFS objects are not fetched by this version: never a checkout that silently lacks them (§6.8).
-    if (std::any_of(spec.mounts.cbegin(), spec.mounts.cend(), [](const RunMount &m) { return m.git && m.git->lfs; })) {
+    // LFS needs git-lfs for its local half: never a checkout that silently lacks the objects (§6.8).
+    if (std::any_of(spec.mounts.cbegin(), spec.mounts.cend(), [](const RunMount &m) { return m.git && m.git->lfs; })
+        && !(m_env.gitLfsInstalled ? m_env.gitLfsInstalled() : GitTool::hasLfs())) {
         m_provider = nullptr;
         refuse(wireName(SettleReason::MountUnsupported),
-            QCoreApplication::translate(
-                "RunExecution", "the run asks for a git mount with lfs: true; this Runner does not fetch LFS objects"));
+            QCoreApplication::translate("RunExecution",
+                "the run asks for a git mount with lfs: true, and git-lfs is not installed (apt install git-lfs)"));
         return;
     }
     // The mounts' credentials are secrets of the run (§6.8): masked in every event and log line.

@@ -42,6 +42,7 @@ struct RunEnvironment
     QString spoolRoot;
     QString gitCacheRoot; // the git mirrors of durable runs (workspace/MirrorCache); empty: none
     qint64 gitCacheLimitBytes = MirrorCache::DefaultLimitBytes; // evicted down to this, oldest first
+    std::function<bool()> gitLfsInstalled; // lfs: true mounts need it; unset: workspace/GitTool asks
     // Removes whatever a run left on disk (workspace, home, tmp); used for runs of a dead process.
     std::function<void(const QString &runId)> teardownLeftovers;
     int terminateGraceMs = 10000; // §6.7: SIGTERM, then SIGKILL after 10 s

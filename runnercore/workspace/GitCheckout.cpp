@@ -4,6 +4,8 @@
 #include <runnercore/model/GitUrl.h>
 #include <runnercore/transport/EndpointPolicy.h>
 #include <runnercore/workspace/GitProgress.h>
+#include <runnercore/workspace/LfsObjects.h>
+#include <runnercore/workspace/LfsTransfer.h>
 #include <runnercore/workspace/MirrorCache.h>
 
 #include <QCoreApplication>
@@ -32,6 +34,26 @@ struct Messages
 constexpr qsizetype MaxKeptStderr = 4096;
 constexpr qsizetype MaxStdout = 1024 * 1024;
 
+// The Authorization header's value for a mount's credential.
+QString authorizationValue(const GitCredential &credential)
+{
+    return credential.kind == GitCredential::Kind::HttpBearer ? QStringLiteral("Bearer ") + credential.secret
+                                                              : QStringLiteral("Basic ")
+            + QString::fromLatin1((credential.username + QLatin1Char(':') + credential.secret).toUtf8().toBase64());
+}
+
+// `base` with more configuration entries (GIT_CONFIG_COUNT goes on from where it was).
+QProcessEnvironment withConfig(QProcessEnvironment env, const QList<std::pair<QString, QString>> &config)
+{
+    const int first = env.value(QStringLiteral("GIT_CONFIG_COUNT"), QStringLiteral("0")).toInt();
+    for (qsizetype i = 0; i < config.size(); ++i) {
+        env.insert(QStringLiteral("GIT_CONFIG_KEY_%1").arg(first + i), config.at(i).first);
+        env.insert(QStringLiteral("GIT_CONFIG_VALUE_%1").arg(first + i), config.at(i).second);
+    }
+    env.insert(QStringLiteral("GIT_CONFIG_COUNT"), QString::number(first + config.size()));
+    return env;
+}
+
 // What every git of a mount is configured with, by environment (GIT_CONFIG_COUNT): no file of
 // the person's or the repository's can switch any of it back on.
 QList<std::pair<QString, QString>> configuration(const GitCheckout::Request &request)
@@ -53,11 +75,7 @@ QList<std::pair<QString, QString>> configuration(const GitCheckout::Request &req
         { QStringLiteral("init.defaultBranch"), QStringLiteral("main") },
     };
     if (request.source.credential) {
-        const GitCredential &credential = *request.source.credential;
-        const QString value = credential.kind == GitCredential::Kind::HttpBearer
-            ? QStringLiteral("Bearer ") + credential.secret
-            : QStringLiteral("Basic ")
-                + QString::fromLatin1((credential.username + QLatin1Char(':') + credential.secret).toUtf8().toBase64());
+        const QString value = authorizationValue(*request.source.credential);
         // Scoped to the mount's origin: a submodule elsewhere never gets it.
         config.append({ QStringLiteral("http.") + GitUrl::origin(request.source.url) + QStringLiteral("/.extraHeader"),
             QStringLiteral("Authorization: ") + value });
@@ -92,10 +110,15 @@ bool isSafeSubmodulePath(const QString &path)
 
 GitCheckout::GitCheckout(Request request, QObject *parent)
     : QObject(parent), m_request(std::move(request)), m_environment(environment(m_request))
-{ }
+{
+    // LFS requests carry it too, until the objects are in (then it is forgotten).
+    if (m_request.source.lfs && m_request.source.credential)
+        m_authorization = authorizationValue(*m_request.source.credential).toUtf8();
+}
 
 GitCheckout::~GitCheckout()
 {
+    m_authorization.fill('\0');
     if (m_lockFd >= 0)
         ::close(m_lockFd);
     if (m_process && m_process->state() != QProcess::NotRunning) {
@@ -121,13 +144,22 @@ QProcessEnvironment GitCheckout::environment(const Request &request)
     // http only for a loopback mount; every submodule URL is checked before git sees it.
     env.insert(QStringLiteral("GIT_ALLOW_PROTOCOL"),
         isHttpLoopback(request.source.url) ? QStringLiteral("https:http") : QStringLiteral("https"));
-    const auto config = configuration(request);
-    env.insert(QStringLiteral("GIT_CONFIG_COUNT"), QString::number(config.size()));
-    for (qsizetype i = 0; i < config.size(); ++i) {
-        env.insert(QStringLiteral("GIT_CONFIG_KEY_%1").arg(i), config.at(i).first);
-        env.insert(QStringLiteral("GIT_CONFIG_VALUE_%1").arg(i), config.at(i).second);
-    }
-    return env;
+    return withConfig(env, configuration(request));
+}
+
+// git-lfs for the local half of LFS only (listing, checkout, its filters in .git/config): it never
+// downloads here (LfsTransfer does), and nothing a repository's .lfsconfig says can move its store
+// or its endpoint.
+QProcessEnvironment GitCheckout::lfsEnvironment(const QProcessEnvironment &base, const QString &endpoint)
+{
+    return withConfig(base,
+        { { QStringLiteral("filter.lfs.smudge"), QStringLiteral("git-lfs smudge --skip -- %f") },
+            { QStringLiteral("filter.lfs.process"), QStringLiteral("git-lfs filter-process --skip") },
+            { QStringLiteral("filter.lfs.clean"), QStringLiteral("git-lfs clean -- %f") },
+            { QStringLiteral("filter.lfs.required"), QStringLiteral("true") },
+            { QStringLiteral("lfs.storage"), QStringLiteral("lfs") },
+            { QStringLiteral("lfs.url"), endpoint.chopped(QStringLiteral("/objects/batch").size()) },
+            { QStringLiteral("lfs.fetchinclude"), QString() }, { QStringLiteral("lfs.fetchexclude"), QString() } });
 }
 
 void GitCheckout::start()
@@ -362,6 +394,7 @@ void GitCheckout::verifyHead()
                 return fail(
                     Messages::tr("HEAD is %1 after checkout, not %2").arg(head.left(64), m_request.source.commit));
             m_commit = head;
+            m_lfsTrees.append({ QString(), m_request.source.url });
             if (m_request.source.submodules)
                 m_submoduleQueue.append({ QString(), m_request.source.url });
             nextSubmoduleLevel();
@@ -373,7 +406,7 @@ void GitCheckout::verifyHead()
 void GitCheckout::nextSubmoduleLevel()
 {
     if (m_submoduleQueue.isEmpty())
-        return measure();
+        return fetchLfs();
     // Named copies, not a structured binding: clang (the fuzz build) cannot capture bindings.
     const std::pair<QString, QString> level = m_submoduleQueue.takeFirst();
     const QString relative = level.first;
@@ -429,9 +462,119 @@ void GitCheckout::nextSubmoduleLevel()
                     if (updateCode != 0)
                         return fail(Messages::tr("cannot fetch the submodules: %1").arg(gitError()));
                     m_submoduleQueue.append(next);
+                    m_lfsTrees.append(next);
                     nextSubmoduleLevel();
                 });
         });
+}
+
+// LFS objects (§6.8 lfs: true), one work tree at a time (the mount's, then each submodule's, with
+// its own URL): git-lfs lists the pointers, LfsTransfer downloads what is missing into the tree's
+// store, git-lfs checks them out; then every pointer must be content, else the mount fails.
+void GitCheckout::fetchLfs()
+{
+    if (!m_request.source.lfs || m_lfsTrees.isEmpty()) {
+        m_authorization.fill('\0');
+        m_authorization.clear();
+        return measure();
+    }
+    const std::pair<QString, QString> tree = m_lfsTrees.takeFirst();
+    const QString relative = tree.first;
+    const QString dir = relative.isEmpty() ? m_request.directory : m_request.directory + QLatin1Char('/') + relative;
+    const QString endpoint = LfsObjects::batchEndpoint(tree.second);
+    // Without the credential: git-lfs needs none for its local half, and cannot leak what it lacks
+    // (its error logs in .git/lfs/logs list the environment).
+    Request anonymous = m_request;
+    anonymous.source.credential.reset();
+    const QProcessEnvironment env = lfsEnvironment(environment(anonymous), endpoint);
+    const std::optional<QString> ref = relative.isEmpty() ? m_request.source.ref : std::nullopt;
+    run(
+        { QStringLiteral("-C"), dir, QStringLiteral("lfs"), QStringLiteral("ls-files"), QStringLiteral("--json") },
+        [this, dir, endpoint, env, ref](int code, const QByteArray &out) {
+            if (code != 0)
+                return fail(Messages::tr("git lfs ls-files failed: %1").arg(gitError()));
+            QString error;
+            const std::optional<QList<LfsObject>> listed = LfsObjects::parseListing(out, &error);
+            if (!listed)
+                return fail(error);
+            QList<LfsObject> missing;
+            qint64 bytes = 0;
+            for (const LfsObject &object : *listed) {
+                bytes += object.size;
+                if (!object.present)
+                    missing.append(object);
+            }
+            if (missing.isEmpty())
+                return fetchLfs();
+            // Each object is in the store and in the work tree.
+            if (m_request.diskLimitBytes > 0 && bytes > m_request.diskLimitBytes / 2)
+                return fail(Messages::tr("the LFS objects take %1 MiB (twice: store and work tree), more than the "
+                                         "run's disk_mib (%2 MiB)")
+                                .arg(bytes * 2 / (1024 * 1024))
+                                .arg(m_request.diskLimitBytes / (1024 * 1024)));
+            run(
+                { QStringLiteral("-C"), dir, QStringLiteral("rev-parse"), QStringLiteral("--absolute-git-dir") },
+                [this, dir, endpoint, env, ref, missing](int revCode, const QByteArray &gitDirOut) {
+                    const QString gitDir = QString::fromUtf8(gitDirOut).trimmed();
+                    if (revCode != 0 || !gitDir.startsWith(QLatin1Char('/')))
+                        return fail(Messages::tr("cannot find the git directory of %1: %2").arg(dir, gitError()));
+                    LfsTransfer::Request request { endpoint, gitDir + QStringLiteral("/lfs/objects"),
+                        gitDir + QStringLiteral("/lfs/tmp"), missing, GitUrl::origin(m_request.source.url),
+                        m_authorization, ref };
+                    m_lfs = std::make_unique<LfsTransfer>(request);
+                    connect(m_lfs.get(), &LfsTransfer::progress, this, [this](qint64 done, qint64 total) {
+                        emit progress(
+                            Messages::tr("Downloading LFS objects"), total > 0 ? int(done * 100 / total) : -1);
+                    });
+                    connect(m_lfs.get(), &LfsTransfer::finished, this, [this, dir, env](bool ok) {
+                        if (!ok)
+                            return fail(m_lfs->message());
+                        checkoutLfs(dir, env);
+                    });
+                    emit progress(Messages::tr("Downloading LFS objects"), 0);
+                    m_lfs->start();
+                },
+                QString(), env);
+        },
+        QString(), env);
+}
+
+void GitCheckout::checkoutLfs(const QString &dir, const QProcessEnvironment &env)
+{
+    run(
+        { QStringLiteral("-C"), dir, QStringLiteral("lfs"), QStringLiteral("checkout") },
+        [this, dir, env](int code, const QByteArray &) {
+            if (code != 0)
+                return fail(Messages::tr("git lfs checkout failed: %1").arg(gitError()));
+            run(
+                { QStringLiteral("-C"), dir, QStringLiteral("lfs"), QStringLiteral("ls-files"),
+                    QStringLiteral("--json") },
+                [this, dir, env](int listCode, const QByteArray &out) {
+                    QString error;
+                    const std::optional<QList<LfsObject>> listed = LfsObjects::parseListing(out, &error);
+                    if (listCode != 0 || !listed)
+                        return fail(
+                            Messages::tr("git lfs ls-files failed: %1").arg(error.isEmpty() ? gitError() : error));
+                    const auto absent = std::count_if(
+                        listed->cbegin(), listed->cend(), [](const LfsObject &object) { return !object.present; });
+                    if (absent > 0)
+                        return fail(
+                            Messages::tr("%n LFS object(s) are still pointers after checkout", nullptr, int(absent)));
+                    // Its filters into the work tree's own config, so that git there sees the files
+                    // unchanged (git-lfs's usual clone; no hooks).
+                    run(
+                        { QStringLiteral("-C"), dir, QStringLiteral("lfs"), QStringLiteral("install"),
+                            QStringLiteral("--local"), QStringLiteral("--skip-repo") },
+                        [this](int installCode, const QByteArray &) {
+                            if (installCode != 0)
+                                return fail(Messages::tr("git lfs install failed: %1").arg(gitError()));
+                            fetchLfs();
+                        },
+                        QString(), env);
+                },
+                QString(), env);
+        },
+        QString(), env);
 }
 
 void GitCheckout::measure()
@@ -472,6 +615,14 @@ void GitCheckout::fail(const QString &message)
     if (m_done)
         return;
     m_done = true;
+    m_authorization.fill('\0');
+    m_authorization.clear();
+    if (m_lfs) {
+        // Possibly from inside its own finished(): it goes once that returned.
+        disconnect(m_lfs.get(), nullptr, this, nullptr);
+        m_lfs->cancel();
+        m_lfs.release()->deleteLater();
+    }
     releaseMirror();
     m_message = message;
     if (m_process && m_process->state() != QProcess::NotRunning)
@@ -503,8 +654,8 @@ void GitCheckout::onStderr()
     }
 }
 
-void GitCheckout::run(
-    const QStringList &arguments, std::function<void(int, const QByteArray &)> done, const QString &program)
+void GitCheckout::run(const QStringList &arguments, std::function<void(int, const QByteArray &)> done,
+    const QString &program, const QProcessEnvironment &environment)
 {
     if (m_done)
         return;
@@ -517,7 +668,7 @@ void GitCheckout::run(
     m_process->setProgram(program.isEmpty() ? m_request.gitProgram : program);
     m_process->setArguments(arguments);
     m_process->setWorkingDirectory(m_request.directory);
-    m_process->setProcessEnvironment(m_environment);
+    m_process->setProcessEnvironment(environment.isEmpty() ? m_environment : environment);
     m_process->setStandardInputFile(QProcess::nullDevice());
     const rlim_t fileLimit = m_request.diskLimitBytes > 0 ? rlim_t(m_request.diskLimitBytes) : RLIM_INFINITY;
     // Its own process group, so that a cancel also ends git-remote-https and index-pack.

@@ -16,6 +16,8 @@
 
 namespace runnercore {
 
+class LfsTransfer;
+
 // One git mount (§6.8) with the real git CLI: init, fetch exactly the commit (by id; the ref when
 // the server refuses unadvertised objects), detached checkout, HEAD verified, submodules checked
 // level by level. git never sees the person's setup: its environment is built from scratch (no
@@ -62,12 +64,15 @@ public:
 
     // What every git process of a mount runs with (public for tests: nothing of the Runner's).
     static QProcessEnvironment environment(const Request &request);
+    // The same with what git-lfs's local commands need (its filters, its store pinned to the git
+    // directory, `endpoint` as its URL whatever .lfsconfig says).
+    static QProcessEnvironment lfsEnvironment(const QProcessEnvironment &base, const QString &endpoint);
 
 private:
     // git with `arguments` (or `program`: the mirror copy's cp), in the work tree, with the
     // environment above; done gets the exit code (-1: crashed or killed) and the standard output.
     void run(const QStringList &arguments, std::function<void(int exitCode, const QByteArray &out)> done,
-        const QString &program = QString());
+        const QString &program = QString(), const QProcessEnvironment &environment = QProcessEnvironment());
     void initWorkTree(std::function<void()> next);
     void acquireMirror();
     void fillMirror(bool byRef);
@@ -79,6 +84,8 @@ private:
     void checkout();
     void verifyHead();
     void nextSubmoduleLevel();
+    void fetchLfs();
+    void checkoutLfs(const QString &dir, const QProcessEnvironment &env);
     void measure();
     void fail(const QString &message);
     void onStderr();
@@ -91,6 +98,10 @@ private:
     QByteArray m_stderr; // the last lines git wrote that are not progress
     // Work trees whose .gitmodules come next (relative to the mount) and the URL they came from.
     QList<std::pair<QString, QString>> m_submoduleQueue;
+    // Work trees whose LFS objects come next (relative to the mount) and their URLs.
+    QList<std::pair<QString, QString>> m_lfsTrees;
+    std::unique_ptr<LfsTransfer> m_lfs;
+    QByteArray m_authorization; // for LFS requests to the mount's origin; cleared when done
     QString m_message;
     QString m_commit;
     qint64 m_files = 0;

@@ -7,12 +7,14 @@
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
 
+#include <QCryptographicHash>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
@@ -107,12 +109,20 @@ private slots:
     void theDevplanesDemoRepositoryAtItsCommit();
     void aBearerCredentialFetchesAndAWrongOneFails();
     void theAgentNeverFollowsALinkOutOfTheRepository();
-    void theCacheSizeSettingBoundsTheMirrors();
+    void lfsObjectsAreFetchedAndCheckedOut();
+    void lfsAddressesAreHeldToTheUrlRule_data();
+    void lfsAddressesAreHeldToTheUrlRule();
+    void lfsObjectThatDoesNotMatchItsOidFails();
+    void lfsObjectsBiggerThanDiskFailBeforeDownloading();
+    void theCacheSizeSettingBoundsTheMirrors(); // last: it stops the Runner the others share
 
 private:
     QJsonObject runSession(const QJsonObject &spec, QList<QJsonObject> *events, int timeoutSeconds = 60);
     QJsonObject specWith(
         const QJsonArray &mounts, const QString &script, const QString &retention = QStringLiteral("durable"));
+    // An lfs: true mount of `url` that must fail materialising (one workspace.failed, no harness);
+    // *message gets workspace.failed's message.
+    void lfsRunFails(const QString &url, const QString &commit, int diskMib, QString *message);
 
     QTemporaryDir m_dir;
     QString m_root; // the server's repositories
@@ -122,6 +132,10 @@ private:
     std::unique_ptr<DevPlaneProcess> m_dp;
     std::unique_ptr<RunnerProcess> m_runner;
     QStringList m_commits; // demo.git, oldest first
+    // lfs.git: two LFS files (the store holds their content, named by oid) and a plain one.
+    QString m_lfsStore;
+    QString m_lfsCommit;
+    QMap<QString, QByteArray> m_lfsFiles; // path → content
 };
 
 void TestGitMounts::initTestCase()
@@ -145,6 +159,31 @@ void TestGitMounts::initTestCase()
     QVERIFY(m_server->start(m_root, m_password, { QStringLiteral("--allow-unadvertised") }));
     m_strict = std::make_unique<GitHttpServer>();
     QVERIFY(m_strict->start(m_root, m_password));
+
+    // An LFS repository as git-lfs would have committed it: pointers, .gitattributes, the content
+    // only in the server's store.
+    m_lfsStore = m_dir.filePath(QStringLiteral("lfs-store"));
+    QDir().mkpath(m_lfsStore);
+    RepoBuilder lfs(m_dir.path());
+    QRandomGenerator random(11);
+    m_lfsFiles.insert(QStringLiteral("data/big.bin"), QByteArray(300 * 1024, Qt::Uninitialized));
+    for (qsizetype i = 0; i < m_lfsFiles[QStringLiteral("data/big.bin")].size(); ++i)
+        m_lfsFiles[QStringLiteral("data/big.bin")][i] = char(random.generate());
+    m_lfsFiles.insert(QStringLiteral("logo.png"), QByteArray("\x89PNG not really a picture\n").repeated(100));
+    lfs.write(QStringLiteral(".gitattributes"),
+        "*.bin filter=lfs diff=lfs merge=lfs -text\n*.png filter=lfs diff=lfs merge=lfs -text\n");
+    for (auto it = m_lfsFiles.cbegin(); it != m_lfsFiles.cend(); ++it) {
+        const QByteArray oid = QCryptographicHash::hash(it.value(), QCryptographicHash::Sha256).toHex();
+        lfs.write(it.key(),
+            "version https://git-lfs.github.com/spec/v1\noid sha256:" + oid + "\nsize "
+                + QByteArray::number(it.value().size()) + '\n');
+        QFile stored(m_lfsStore + QLatin1Char('/') + QString::fromLatin1(oid));
+        QVERIFY(stored.open(QIODevice::WriteOnly));
+        stored.write(it.value());
+    }
+    lfs.write(QStringLiteral("README.md"), "plain\n");
+    m_lfsCommit = lfs.commit(QStringLiteral("lfs"));
+    lfs.publish(m_root, QStringLiteral("lfs.git"));
 
     m_dp = std::make_unique<DevPlaneProcess>();
     QString error;
@@ -839,6 +878,188 @@ void TestGitMounts::theCacheSizeSettingBoundsTheMirrors()
     QVERIFY2(mirrorsOf(runner).isEmpty(), qPrintable(mirrorsOf(runner).join(QLatin1Char(' '))));
     QVERIFY(runner.sendSignal(SIGTERM));
     QCOMPARE(runner.waitForExit(30000), 0);
+}
+
+namespace {
+
+QJsonObject lfsMount(const QString &url, const QString &commit, const QString &password)
+{
+    QJsonObject mount = gitMount(url, commit, password, QStringLiteral("refs/heads/main"));
+    mount.insert(QStringLiteral("lfs"), true);
+    return mount;
+}
+
+// The request log's lines as objects (tests/peers/gitserver: method, path, whether a credential came).
+QList<QJsonObject> requestLog(const QString &path)
+{
+    QList<QJsonObject> lines;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return lines;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (!line.isEmpty())
+            lines.append(QJsonDocument::fromJson(line).object());
+    }
+    return lines;
+}
+
+// A request of the LFS API (the batch or a download), not of git's own protocol.
+bool isLfsRequest(const QJsonObject &request)
+{
+    const QString path = request.value(QStringLiteral("path")).toString();
+    return path.contains(QStringLiteral("/info/lfs/")) || path.startsWith(QStringLiteral("/lfs/objects/"));
+}
+
+} // namespace
+
+void TestGitMounts::lfsRunFails(const QString &url, const QString &commit, int diskMib, QString *message)
+{
+    QJsonObject spec = specWith({ lfsMount(url, commit, m_password) }, QStringLiteral("echo HARNESS-RAN"));
+    if (diskMib > 0)
+        spec = withPath(spec,
+            { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("resources"),
+                QStringLiteral("disk_mib") },
+            diskMib);
+    QList<QJsonObject> events;
+    const QJsonObject settlement = runSession(spec, &events);
+    const QByteArray context = dumpJson(settlement) + "\n" + dumpEvents(events);
+    QVERIFY2(settlement.value(QStringLiteral("reason")).toString() == QLatin1String("materialization_failed"),
+        context.constData());
+    const QList<QJsonObject> failed = eventsOfKind(events, QStringLiteral("workspace.failed"));
+    QVERIFY2(failed.size() == 1, context.constData());
+    QVERIFY2(eventsOfKind(events, QStringLiteral("run.started")).isEmpty(), context.constData());
+    QVERIFY2(!outputBytes(events, QStringLiteral("output.stdout")).contains("HARNESS-RAN"), context.constData());
+    QVERIFY2(!context.contains(m_password.toUtf8()), "the credential in an event");
+    *message = failed.first().value(QStringLiteral("data")).toObject().value(QStringLiteral("message")).toString();
+}
+
+// lfs: true (§6.8): the batch API and the downloads by the Runner, git-lfs's checkout; the files
+// hold their content, git sees them unchanged, the credential went to the mount's origin only.
+void TestGitMounts::lfsObjectsAreFetchedAndCheckedOut()
+{
+    // A storage host on another origin that needs no credential, and logs whether one came.
+    const QString storageLog = m_dir.filePath(QStringLiteral("lfs-storage.log"));
+    GitHttpServer storage;
+    QVERIFY(storage.start(m_root, QStringLiteral("storage-only"),
+        { QStringLiteral("--lfs-store"), m_lfsStore, QStringLiteral("--open-lfs-downloads"),
+            QStringLiteral("--request-log"), storageLog }));
+    const QString originLog = m_dir.filePath(QStringLiteral("lfs-origin.log"));
+    GitHttpServer origin;
+    QVERIFY(origin.start(
+        m_root, m_password, { QStringLiteral("--lfs-store"), m_lfsStore, QStringLiteral("--request-log"), originLog }));
+    GitHttpServer elsewhere;
+    QVERIFY(elsewhere.start(m_root, m_password,
+        { QStringLiteral("--lfs-store"), m_lfsStore, QStringLiteral("--lfs-href-base"), storage.url(QString()) }));
+
+    const QString script
+        = QStringLiteral("sha256sum data/big.bin logo.png; echo \"STATUS=[$(git status --porcelain)]\"; "
+                         "echo \"HEAD=$(git rev-parse HEAD)\"; echo \"AUTH=$(grep -ci authorization .git/config)\"");
+    for (GitHttpServer *server : { &origin, &elsewhere }) {
+        QList<QJsonObject> events;
+        const QJsonObject settlement = runSession(
+            specWith({ lfsMount(server->url(QStringLiteral("lfs.git")), m_lfsCommit, m_password) }, script), &events);
+        const QByteArray context = dumpJson(settlement) + "\n" + dumpEvents(events);
+        QVERIFY2(
+            settlement.value(QStringLiteral("outcome")).toString() == QStringLiteral("succeeded"), context.constData());
+        const QString out = QString::fromUtf8(outputBytes(events, QStringLiteral("output.stdout")));
+        for (auto it = m_lfsFiles.cbegin(); it != m_lfsFiles.cend(); ++it) {
+            const QString line
+                = QString::fromLatin1(QCryptographicHash::hash(it.value(), QCryptographicHash::Sha256).toHex())
+                + QStringLiteral("  ") + it.key();
+            QVERIFY2(out.contains(line), context.constData());
+        }
+        QVERIFY2(out.contains(QStringLiteral("STATUS=[]")), context.constData()); // git sees no change
+        QVERIFY2(out.contains(QStringLiteral("HEAD=") + m_lfsCommit), context.constData());
+        QVERIFY2(out.contains(QStringLiteral("AUTH=0")), context.constData());
+        const QJsonObject ready = firstReadyMount(events);
+        QCOMPARE(ready.value(QStringLiteral("commit")).toString(), m_lfsCommit);
+        // .gitattributes, README.md and the two files, counted with their content.
+        QCOMPARE(ready.value(QStringLiteral("files")).toInt(), 4);
+        QVERIFY2(ready.value(QStringLiteral("bytes")).toInteger() > 300 * 1024, context.constData());
+        QVERIFY2(!context.contains(m_password.toUtf8()), "the credential in an event");
+    }
+    // On the mount's own origin every LFS request carried the credential (it needs one); the
+    // storage host elsewhere never got it.
+    const QList<QJsonObject> own = requestLog(originLog);
+    QCOMPARE(std::count_if(own.cbegin(), own.cend(), isLfsRequest), 3); // the batch and two downloads
+    for (const QJsonObject &r : own)
+        QVERIFY2(r.value(QStringLiteral("authorization")).toBool(), dumpJson(r).constData());
+    const QList<QJsonObject> stored = requestLog(storageLog);
+    QCOMPARE(stored.size(), 2);
+    for (const QJsonObject &r : stored) {
+        QVERIFY(r.value(QStringLiteral("path")).toString().startsWith(QStringLiteral("/lfs/objects/")));
+        QVERIFY2(!r.value(QStringLiteral("authorization")).toBool(), "the credential went to another origin");
+    }
+}
+
+// Every address the LFS server hands out is held to the rule of the mount's URL: no plain http
+// beyond loopback, no userinfo, no other scheme, and the same for every redirect.
+void TestGitMounts::lfsAddressesAreHeldToTheUrlRule_data()
+{
+    QTest::addColumn<QString>("hrefBase"); // "REDIRECT": a storage host redirecting elsewhere
+    QTest::addColumn<QString>("expected"); // in workspace.failed's message
+    QTest::newRow("http elsewhere") << QStringLiteral("http://192.0.2.1:9") << QStringLiteral("not a loopback");
+    QTest::newRow("userinfo") << QStringLiteral("http://u:p@127.0.0.1:9") << QStringLiteral("user name");
+    QTest::newRow("file") << QStringLiteral("file:///etc/passwd?") << QStringLiteral("scheme 'file'");
+    QTest::newRow("redirect elsewhere") << QStringLiteral("REDIRECT") << QStringLiteral("not a loopback");
+}
+
+void TestGitMounts::lfsAddressesAreHeldToTheUrlRule()
+{
+    QFETCH(QString, hrefBase);
+    QFETCH(QString, expected);
+    GitHttpServer redirecting;
+    if (hrefBase == QLatin1String("REDIRECT")) {
+        QVERIFY(redirecting.start(
+            m_root, m_password, { QStringLiteral("--redirect-to"), QStringLiteral("http://192.0.2.1:9/") }));
+        hrefBase = redirecting.url(QString());
+    }
+    GitHttpServer server;
+    QVERIFY(server.start(m_root, m_password,
+        { QStringLiteral("--lfs-store"), m_lfsStore, QStringLiteral("--lfs-href-base"), hrefBase }));
+    QString message;
+    lfsRunFails(server.url(QStringLiteral("lfs.git")), m_lfsCommit, 0, &message);
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY2(message.contains(expected), qPrintable(message));
+    QVERIFY2(!message.contains(QStringLiteral("u:p@")), qPrintable(message));
+}
+
+void TestGitMounts::lfsObjectThatDoesNotMatchItsOidFails()
+{
+    GitHttpServer corrupt;
+    QVERIFY(corrupt.start(
+        m_root, m_password, { QStringLiteral("--lfs-store"), m_lfsStore, QStringLiteral("--lfs-corrupt") }));
+    QString message;
+    lfsRunFails(corrupt.url(QStringLiteral("lfs.git")), m_lfsCommit, 0, &message);
+    QVERIFY2(message.contains(QStringLiteral("does not match its oid")), qPrintable(message));
+}
+
+void TestGitMounts::lfsObjectsBiggerThanDiskFailBeforeDownloading()
+{
+    const QString log = m_dir.filePath(QStringLiteral("lfs-disk.log"));
+    GitHttpServer server;
+    QVERIFY(server.start(
+        m_root, m_password, { QStringLiteral("--lfs-store"), m_lfsStore, QStringLiteral("--request-log"), log }));
+    // A 2 MiB object in a run of disk_mib 3: the store and the work tree need 4.
+    RepoBuilder repo(m_dir.path());
+    QByteArray blob(2 * 1024 * 1024, 'x');
+    const QByteArray oid = QCryptographicHash::hash(blob, QCryptographicHash::Sha256).toHex();
+    QFile stored(m_lfsStore + QLatin1Char('/') + QString::fromLatin1(oid));
+    QVERIFY(stored.open(QIODevice::WriteOnly));
+    stored.write(blob);
+    stored.close();
+    repo.write(QStringLiteral(".gitattributes"), "*.bin filter=lfs diff=lfs merge=lfs -text\n");
+    repo.write(QStringLiteral("huge.bin"),
+        "version https://git-lfs.github.com/spec/v1\noid sha256:" + oid + "\nsize " + QByteArray::number(blob.size())
+            + '\n');
+    const QString commit = repo.commit(QStringLiteral("huge"));
+    repo.publish(m_root, QStringLiteral("lfs-huge.git"));
+    QString message;
+    lfsRunFails(server.url(QStringLiteral("lfs-huge.git")), commit, 3, &message);
+    QVERIFY2(message.contains(QStringLiteral("disk_mib")), qPrintable(message));
+    for (const QJsonObject &r : requestLog(log))
+        QVERIFY2(!isLfsRequest(r), dumpJson(r).constData());
 }
 
 CHECKFU_INTEGRATION_MAIN(TestGitMounts, 180000)

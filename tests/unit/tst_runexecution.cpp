@@ -6,6 +6,7 @@
 #include <runnercore/work/RunExecution.h>
 
 #include <QDir>
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -219,6 +220,36 @@ private slots:
                     .value(QStringLiteral("message"))
                     .toString()
                     .contains(QLatin1String("host-process")));
+    }
+
+    // lfs: true without git-lfs (§6.8): refused mount_unsupported, saying what to install, before
+    // anything is fetched or launched (never a checkout that holds only the pointers).
+    void anLfsMountWithoutGitLfsIsRefused()
+    {
+        RunBench bench;
+        QVERIFY(bench.setUp());
+        const QJsonObject mount { { QStringLiteral("kind"), QStringLiteral("git") },
+            { QStringLiteral("target"), QStringLiteral("/workspace") },
+            { QStringLiteral("url"), QStringLiteral("https://git.example.com/org/repo.git") },
+            { QStringLiteral("commit"), QStringLiteral("0123456789abcdef0123456789abcdef01234567") },
+            { QStringLiteral("lfs"), true } };
+        QJsonObject spec = RunBench::runSpec();
+        spec.insert(QStringLiteral("mounts"), QJsonArray { mount });
+        RunEnvironment env = bench.env();
+        env.gitLfsInstalled = [] { return false; };
+        RunExecution run(RunBench::claim(1, spec), env);
+        QSignalSpy finished(&run, &RunExecution::finished);
+        run.start();
+        QVERIFY(finished.wait(5000));
+        QCOMPARE(bench.provider.launched.size(), 0);
+        QVERIFY(bench.provider.prepared.isEmpty());
+        const QJsonObject settlement = bench.plane.settlements.value(Run);
+        QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("refused"));
+        QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("mount_unsupported"));
+        QVERIFY(dataOf(bench.plane.events.value(Run).first())
+                    .value(QStringLiteral("message"))
+                    .toString()
+                    .contains(QLatin1String("apt install git-lfs")));
     }
 
     // A guarded tier that cannot show the harness says why: refused, its workspace torn down, nothing launched.

@@ -4,6 +4,10 @@
 Every request needs HTTP Basic (--user/--password) or, with --bearer, that bearer token. Options to
 misbehave: --trickle-bytes-per-second (slow answers), --redirect-to (301 everywhere). Without
 --allow-unadvertised a commit that is no ref's tip cannot be fetched by id (as on many servers).
+With --lfs-store DIR it also serves Git LFS: the batch API (POST <repo>/info/lfs/objects/batch) and
+downloads (GET /lfs/objects/<oid>) of the files in DIR named by their oid; --lfs-href-base sends the
+downloads elsewhere, --open-lfs-downloads serves them without a credential (a storage host),
+--lfs-corrupt serves each object with its first byte changed.
 Standard library only; the request log (--request-log) never holds a credential.
 """
 import argparse
@@ -32,6 +36,10 @@ def parse_args():
     p.add_argument("--redirect-to", default="")
     p.add_argument("--request-log", default="")
     p.add_argument("--allow-unadvertised", action="store_true")
+    p.add_argument("--lfs-store", default="")
+    p.add_argument("--lfs-href-base", default="")
+    p.add_argument("--open-lfs-downloads", action="store_true")
+    p.add_argument("--lfs-corrupt", action="store_true")
     return p.parse_args()
 
 
@@ -92,10 +100,19 @@ class Handler(BaseHTTPRequestHandler):
         if ARGS.redirect_to:
             self.send_body(301, [("Location", ARGS.redirect_to.rstrip("/") + self.path)], b"moved\n")
             return
+        path, _, query = self.path.partition("?")
+        if ARGS.lfs_store and path.startswith("/lfs/objects/") and ARGS.open_lfs_downloads:
+            self.lfs_download(path)
+            return
         if not authorized(self.headers.get("Authorization")):
             self.send_body(401, [("WWW-Authenticate", 'Basic realm="test"')], b"authentication required\n")
             return
-        path, _, query = self.path.partition("?")
+        if ARGS.lfs_store and path.endswith("/info/lfs/objects/batch") and self.command == "POST":
+            self.lfs_batch(body)
+            return
+        if ARGS.lfs_store and path.startswith("/lfs/objects/"):
+            self.lfs_download(path)
+            return
         env = {
             "PATH": "/usr/bin:/bin",
             "GIT_PROJECT_ROOT": ARGS.root,
@@ -137,6 +154,34 @@ class Handler(BaseHTTPRequestHandler):
             elif name:
                 headers.append((name.strip(), value.strip()))
         self.send_body(status, headers, payload)
+
+    def lfs_batch(self, body):
+        request = json.loads(body or b"{}")
+        base = ARGS.lfs_href_base or "http://127.0.0.1:%d" % self.server.server_address[1]
+        objects = []
+        for o in request.get("objects", []):
+            oid = o.get("oid", "")
+            stored = os.path.join(ARGS.lfs_store, oid)
+            if len(oid) == 64 and os.path.isfile(stored):
+                objects.append({"oid": oid, "size": os.path.getsize(stored), "authenticated": True,
+                                "actions": {"download": {"href": base.rstrip("/") + "/lfs/objects/" + oid}}})
+            else:
+                objects.append({"oid": oid, "size": o.get("size", 0),
+                                "error": {"code": 404, "message": "Object does not exist"}})
+        answer = json.dumps({"transfer": "basic", "objects": objects, "hash_algo": "sha256"}).encode()
+        self.send_body(200, [("Content-Type", "application/vnd.git-lfs+json")], answer)
+
+    def lfs_download(self, path):
+        oid = path.rsplit("/", 1)[-1]
+        stored = os.path.join(ARGS.lfs_store, oid)
+        if len(oid) != 64 or not os.path.isfile(stored):
+            self.send_body(404, [], b"no such object\n")
+            return
+        with open(stored, "rb") as f:
+            content = f.read()
+        if ARGS.lfs_corrupt and content:
+            content = bytes([content[0] ^ 0xff]) + content[1:]
+        self.send_body(200, [("Content-Type", "application/octet-stream")], content)
 
     do_GET = handle_any
     do_POST = handle_any
