@@ -114,6 +114,7 @@ private slots:
     void lfsAddressesAreHeldToTheUrlRule();
     void lfsObjectThatDoesNotMatchItsOidFails();
     void lfsObjectsBiggerThanDiskFailBeforeDownloading();
+    void lfsObjectsOfASubmoduleComeFromItsOwnUrl();
     void theCacheSizeSettingBoundsTheMirrors(); // last: it stops the Runner the others share
 
 private:
@@ -1060,6 +1061,37 @@ void TestGitMounts::lfsObjectsBiggerThanDiskFailBeforeDownloading()
     QVERIFY2(message.contains(QStringLiteral("disk_mib")), qPrintable(message));
     for (const QJsonObject &r : requestLog(log))
         QVERIFY2(!isLfsRequest(r), dumpJson(r).constData());
+}
+
+// A submodule's LFS objects come from the submodule's own URL (here beside the superproject's,
+// so with the mount's credential: the same origin).
+void TestGitMounts::lfsObjectsOfASubmoduleComeFromItsOwnUrl()
+{
+    const QString log = m_dir.filePath(QStringLiteral("lfs-sub.log"));
+    GitHttpServer server;
+    QVERIFY(server.start(
+        m_root, m_password, { QStringLiteral("--lfs-store"), m_lfsStore, QStringLiteral("--request-log"), log }));
+    RepoBuilder super(m_dir.path());
+    super.write(QStringLiteral("README.md"), "super\n");
+    super.addGitlink(QStringLiteral("lib"), QStringLiteral("../lfs.git"), m_lfsCommit);
+    const QString commit = super.commit(QStringLiteral("with an LFS submodule"));
+    super.publish(m_root, QStringLiteral("lfs-super.git"));
+    QJsonObject mount = lfsMount(server.url(QStringLiteral("lfs-super.git")), commit, m_password);
+    mount.insert(QStringLiteral("submodules"), true);
+    QList<QJsonObject> events;
+    const QJsonObject settlement
+        = runSession(specWith({ mount }, QStringLiteral("sha256sum lib/data/big.bin")), &events);
+    const QByteArray context = dumpJson(settlement) + "\n" + dumpEvents(events);
+    QVERIFY2(settlement.value(QStringLiteral("outcome")).toString() == QLatin1String("succeeded"), context.constData());
+    const QByteArray digest
+        = QCryptographicHash::hash(m_lfsFiles.value(QStringLiteral("data/big.bin")), QCryptographicHash::Sha256)
+              .toHex();
+    QVERIFY2(outputBytes(events, QStringLiteral("output.stdout")).contains(digest + "  lib/data/big.bin"),
+        context.constData());
+    const QList<QJsonObject> requests = requestLog(log);
+    QVERIFY(std::any_of(requests.cbegin(), requests.cend(), [](const QJsonObject &r) {
+        return r.value(QStringLiteral("path")).toString() == QLatin1String("/lfs.git/info/lfs/objects/batch");
+    }));
 }
 
 CHECKFU_INTEGRATION_MAIN(TestGitMounts, 180000)

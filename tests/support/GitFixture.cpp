@@ -60,6 +60,9 @@ void RepoBuilder::write(const QString &path, const QByteArray &content)
 QString RepoBuilder::commit(const QString &message)
 {
     git({ QStringLiteral("add"), QStringLiteral("-A") });
+    // add -A drops a gitlink whose directory is not in the work tree: put them back.
+    for (const QString &entry : std::as_const(m_gitlinks))
+        git({ QStringLiteral("update-index"), QStringLiteral("--add"), QStringLiteral("--cacheinfo"), entry });
     git({ QStringLiteral("commit"), QStringLiteral("--quiet"), QStringLiteral("--allow-empty"), QStringLiteral("-m"),
         message });
     return QString::fromLatin1(git({ QStringLiteral("rev-parse"), QStringLiteral("HEAD") }));
@@ -69,8 +72,7 @@ void RepoBuilder::addGitlink(const QString &path, const QString &url, const QStr
 {
     write(QStringLiteral(".gitmodules"),
         QStringLiteral("[submodule \"sub\"]\n\tpath = %1\n\turl = %2\n").arg(path, url).toUtf8());
-    git({ QStringLiteral("update-index"), QStringLiteral("--add"), QStringLiteral("--cacheinfo"),
-        QStringLiteral("160000,%1,%2").arg(sha, path) });
+    m_gitlinks.append(QStringLiteral("160000,%1,%2").arg(sha, path));
 }
 
 void RepoBuilder::publish(const QString &root, const QString &name)

@@ -27,6 +27,7 @@ public:
 private:
     QString m_dir;
     QProcessEnvironment m_env;
+    QStringList m_gitlinks; // update-index --cacheinfo entries, kept by every commit
 };
 
 class GitHttpServer
