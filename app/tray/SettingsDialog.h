@@ -54,6 +54,7 @@ public slots:
 private:
     void buildRunnerGroup(QVBoxLayout *layout);
     void buildCursorGroup(QVBoxLayout *layout);
+    void buildPowerGroup(QVBoxLayout *layout);
     void buildNotificationGroup(QVBoxLayout *layout);
     void buildGeneralGroup(QVBoxLayout *layout);
     void clearCursor();
@@ -83,6 +84,9 @@ private:
     QLineEdit *m_readOnlyPaths;
     QSpinBox *m_gitCache;
     QLabel *m_gitCacheUsage;
+    QComboBox *m_keepAwake;
+    QSpinBox *m_drainBattery;
+    QCheckBox *m_drainMetered;
     QLineEdit *m_profile;
     QLineEdit *m_digest;
     QLineEdit *m_model;

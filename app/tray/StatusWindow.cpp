@@ -126,7 +126,9 @@ void StatusWindow::setStatus(const RunnerStatus &status, const TrayView &view, c
     const QString retry = TrayPresentation::nextRetryText(status, now);
     m_nextRetry->setText(retry);
     m_form->setRowVisible(m_nextRetry, !retry.isEmpty());
-    const QString why = TrayPresentation::explanation(status);
+    QStringList notes { TrayPresentation::explanation(status), TrayPresentation::wakeText(status, now) };
+    notes.removeAll(QString());
+    const QString why = notes.join(QLatin1Char('\n'));
     m_message->setText(why);
     m_form->setRowVisible(m_message, !why.isEmpty());
     m_warning->setText(status.lastWarning);
