@@ -863,9 +863,12 @@ void Runner::stop()
                          : tr("Stopping: finishing %n owned run(s), then signing off", nullptr, m_runs->busy()));
     m_presence->setStatus(PresenceReporter::Status::Stopping);
     if (m_runs->isIdle()) {
-        // Say "stopping" first so the dashboard shows it, but never wait long for that.
-        connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, &Runner::signOffAndFinish,
-            Qt::SingleShotConnection);
+        // Say "stopping" first so the dashboard shows it, but never wait long for that. A heartbeat
+        // in flight at the stop still says "ready": its answer is not the one waited for.
+        connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, [this] {
+            if (m_presence->acceptedStatus() == PresenceReporter::Status::Stopping)
+                signOffAndFinish();
+        });
         connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::signOffAndFinish,
             Qt::SingleShotConnection);
         m_stopTimer.start(StoppingHeartbeatTimeoutMs);
