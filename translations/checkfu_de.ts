@@ -3070,51 +3070,9 @@
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
-    <message numerus="yes">
-        <source>%n run going</source>
-        <translation>
-            <numerusform>%n Lauf läuft</numerusform>
-            <numerusform>%n Läufe laufen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs going</source>
-        <translation>
-            <numerusform>%n Lauf läuft</numerusform>
-            <numerusform>%n Läufe laufen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n run</source>
-        <translation>
-            <numerusform>%n Lauf</numerusform>
-            <numerusform>%n Läufe</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs</source>
-        <translation>
-            <numerusform>%n Lauf</numerusform>
-            <numerusform>%n Läufe</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Show activity…</source>
         <translation>Aktivität anzeigen…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Show activity — %n run going…</source>
-        <translation>
-            <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
-            <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Show activity — %n runs going…</source>
-        <translation>
-            <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
-            <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
-        </translation>
     </message>
     <message>
         <source>unknown</source>
@@ -3264,20 +3222,6 @@
         <source>The computer slept for %1.</source>
         <translation>Der Computer war %1 im Ruhezustand.</translation>
     </message>
-    <message numerus="yes">
-        <source>The computer slept for %1; %n run was lost.</source>
-        <translation>
-            <numerusform>Der Computer war %1 im Ruhezustand; %n Lauf ging verloren.</numerusform>
-            <numerusform>Der Computer war %1 im Ruhezustand; %n Läufe gingen verloren.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The computer slept for %1; %n runs were lost.</source>
-        <translation>
-            <numerusform>Der Computer war %1 im Ruhezustand; %n Lauf ging verloren.</numerusform>
-            <numerusform>Der Computer war %1 im Ruhezustand; %n Läufe gingen verloren.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Takes work again by itself once the computer is plugged in and on a network that is not metered.</source>
         <translation>Nimmt von selbst wieder Arbeit an, sobald der Computer am Netzteil und in einem nicht getakteten Netzwerk ist.</translation>
@@ -3289,6 +3233,34 @@
     <message>
         <source>Takes work again by itself on a network that is not metered.</source>
         <translation>Nimmt in einem nicht getakteten Netzwerk von selbst wieder Arbeit an.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) going</source>
+        <translation>
+            <numerusform>%n Lauf läuft</numerusform>
+            <numerusform>%n Läufe laufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The computer slept for %1; %n run(s) lost.</source>
+        <translation>
+            <numerusform>Der Computer war %1 im Ruhezustand; %n Lauf ging verloren.</numerusform>
+            <numerusform>Der Computer war %1 im Ruhezustand; %n Läufe gingen verloren.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show activity — %n run(s) going…</source>
+        <translation>
+            <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
+            <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

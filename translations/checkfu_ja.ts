@@ -3064,45 +3064,9 @@
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
-    <message numerus="yes">
-        <source>%n run going</source>
-        <translation>
-            <numerusform>実行中 %n 件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs going</source>
-        <translation>
-            <numerusform>実行中 %n 件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n run</source>
-        <translation>
-            <numerusform>%n 件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs</source>
-        <translation>
-            <numerusform>%n 件</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Show activity…</source>
         <translation>アクティビティを表示…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Show activity — %n run going…</source>
-        <translation>
-            <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Show activity — %n runs going…</source>
-        <translation>
-            <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
-        </translation>
     </message>
     <message>
         <source>unknown</source>
@@ -3252,18 +3216,6 @@
         <source>The computer slept for %1.</source>
         <translation>コンピューターは %1 スリープしていました。</translation>
     </message>
-    <message numerus="yes">
-        <source>The computer slept for %1; %n run was lost.</source>
-        <translation>
-            <numerusform>コンピューターは %1 スリープしていました。%n 件の実行が失われました。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>The computer slept for %1; %n runs were lost.</source>
-        <translation>
-            <numerusform>コンピューターは %1 スリープしていました。%n 件の実行が失われました。</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Takes work again by itself once the computer is plugged in and on a network that is not metered.</source>
         <translation>コンピューターが電源に接続され、従量制でないネットワークに接続されると、自動的に作業の受付を再開します。</translation>
@@ -3275,6 +3227,30 @@
     <message>
         <source>Takes work again by itself on a network that is not metered.</source>
         <translation>従量制でないネットワークでは、自動的に作業の受付を再開します。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) going</source>
+        <translation>
+            <numerusform>実行中 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The computer slept for %1; %n run(s) lost.</source>
+        <translation>
+            <numerusform>コンピューターは %1 スリープしていました。%n 件の実行が失われました。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show activity — %n run(s) going…</source>
+        <translation>
+            <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

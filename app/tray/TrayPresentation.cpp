@@ -170,7 +170,7 @@ QString TrayPresentation::tooltip(const RunnerStatus &status, const QDateTime &n
     const bool counted = status.state == RunnerState::Ready || status.state == RunnerState::Draining
         || status.state == RunnerState::Stopping;
     if (running > 0 && !counted)
-        lines << (running == 1 ? tr("%n run going", nullptr, running) : tr("%n runs going", nullptr, running));
+        lines << tr("%n run(s) going", nullptr, running);
     int shown = 0;
     for (const ApprovalRequest &approval : status.approvals) {
         if (shown++ == MaxTooltipApprovals)
@@ -297,8 +297,7 @@ QString TrayPresentation::wakeText(const RunnerStatus &status, const QDateTime &
     const int lost = status.runsLostToSleep;
     if (lost == 0)
         return tr("The computer slept for %1.").arg(slept);
-    return lost == 1 ? tr("The computer slept for %1; %n run was lost.", nullptr, lost).arg(slept)
-                     : tr("The computer slept for %1; %n runs were lost.", nullptr, lost).arg(slept);
+    return tr("The computer slept for %1; %n run(s) lost.", nullptr, lost).arg(slept);
 }
 
 QString TrayPresentation::explanation(const RunnerStatus &status)
@@ -323,19 +322,17 @@ QString TrayPresentation::explanation(const RunnerStatus &status)
     }
 }
 
-// Two sources, each with %n: English reads right without a catalogue (which "%n run(s)" would
-// not), and a translation gives each its plural forms.
+// One source with %n: English plurals come from translations/checkfu_en.ts (lupdate -pluralonly).
 QString TrayPresentation::runsText(int count)
 {
-    return count == 1 ? tr("%n run", nullptr, count) : tr("%n runs", nullptr, count);
+    return tr("%n run(s)", nullptr, count);
 }
 
 QString TrayPresentation::activityActionText(int running)
 {
     if (running == 0)
         return tr("Show activity…");
-    return running == 1 ? tr("Show activity — %n run going…", nullptr, running)
-                        : tr("Show activity — %n runs going…", nullptr, running);
+    return tr("Show activity — %n run(s) going…", nullptr, running);
 }
 
 RunEntry TrayPresentation::runEntry(const RunSummary &run, const QDateTime &now)

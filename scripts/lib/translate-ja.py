@@ -70,9 +70,7 @@ J.update({
         '%1 — 残り %2',
     'The computer slept for %1.':
         'コンピューターは %1 スリープしていました。',
-    'The computer slept for %1; %n run was lost.':
-        'コンピューターは %1 スリープしていました。%n 件の実行が失われました。',
-    'The computer slept for %1; %n runs were lost.':
+    'The computer slept for %1; %n run(s) lost.':
         'コンピューターは %1 スリープしていました。%n 件の実行が失われました。',
     'Takes work again by itself once the computer is plugged in and on a network that is not metered.':
         'コンピューターが電源に接続され、従量制でないネットワークに接続されると、自動的に作業の受付を再開します。',
@@ -1106,13 +1104,10 @@ J.update({
     "Cancel “%1”? The harness is stopped and the run ends as cancelled on this machine.":
         "「%1」をキャンセルしますか？ハーネスが停止され、この実行はこのマシン上でキャンセルとして終了します。",
     # TrayPresentation
-    "%n run going": "実行中 %n 件",
-    "%n runs going": "実行中 %n 件",
-    "%n run": "%n 件",
-    "%n runs": "%n 件",
+    "%n run(s) going": "実行中 %n 件",
+    "%n run(s)": "%n 件",
     "Show activity…": "アクティビティを表示…",
-    "Show activity — %n run going…": "アクティビティを表示 — 実行中 %n 件…",
-    "Show activity — %n runs going…": "アクティビティを表示 — 実行中 %n 件…",
+    "Show activity — %n run(s) going…": "アクティビティを表示 — 実行中 %n 件…",
     "unknown": "不明",
     "untitled run": "無題の実行",
     "%1 s": "%1 秒",

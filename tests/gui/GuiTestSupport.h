@@ -9,6 +9,7 @@
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 // Shared by the tray's GUI tests (tests/gui), which run with QT_QPA_PLATFORM=offscreen.
 namespace GuiTestSupport {
@@ -81,6 +82,10 @@ inline void isolateHome()
         GuiTestSupport::isolateHome();                                                                                 \
         QApplication app(argc, argv);                                                                                  \
         app.setQuitOnLastWindowClosed(false);                                                                          \
+        /* English as the programs speak it: its plurals come from a catalogue ("%n run(s)" -> "1 run"). */            \
+        QTranslator englishPlurals;                                                                                    \
+        if (englishPlurals.load(QStringLiteral(":/i18n/checkfu_en")))                                                  \
+            QCoreApplication::installTranslator(&englishPlurals);                                                      \
         TestObject tc;                                                                                                 \
         QTEST_SET_MAIN_SOURCE_PATH                                                                                     \
         return QTest::qExec(&tc, argc, argv);                                                                          \
