@@ -1,6 +1,7 @@
 #include "SettingsDialog.h"
 
 #include "Autostart.h"
+#include "WindowFit.h"
 
 #include <runnercore/config/AppPaths.h>
 #include <runnercore/workspace/MirrorCache.h>
@@ -145,6 +146,12 @@ void SettingsDialog::buildRunnerGroup(QVBoxLayout *layout)
     connect(m_sandbox, &QComboBox::currentIndexChanged, this, &SettingsDialog::markDirty);
     connect(m_slots, &QSpinBox::valueChanged, this, &SettingsDialog::markDirty);
     connect(m_idleTimeout, &QLineEdit::textEdited, this, &SettingsDialog::markDirty);
+}
+
+void SettingsDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    WindowFit::growToFit(this); // the notes wrap, and German or Japanese ones need more lines
 }
 
 void SettingsDialog::buildPowerGroup(QVBoxLayout *layout)

@@ -51,6 +51,9 @@ public slots:
     // Writing or removing the key failed: say so next to the lane.
     void showCursorKeyError(const QString &message);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void buildRunnerGroup(QVBoxLayout *layout);
     void buildCursorGroup(QVBoxLayout *layout);

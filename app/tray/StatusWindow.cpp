@@ -2,6 +2,7 @@
 
 #include "RunActivityView.h"
 #include "TrayMenu.h"
+#include "WindowFit.h"
 
 #include <QCloseEvent>
 #include <QFormLayout>
@@ -134,6 +135,13 @@ void StatusWindow::setStatus(const RunnerStatus &status, const TrayView &view, c
     m_warning->setText(status.lastWarning);
     m_form->setRowVisible(m_warning, !status.lastWarning.isEmpty());
     m_activity->setActivity(status.activity, now);
+    WindowFit::growToFit(this); // a longer message or posture than the window was sized for
+}
+
+void StatusWindow::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    WindowFit::growToFit(this);
 }
 
 void StatusWindow::setClock(std::function<QDateTime()> now)
