@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Autostart.h"
 #include "RunnerStatus.h"
 #include <runnercore/model/ApprovalRequest.h>
 
@@ -13,6 +14,15 @@
 
 // Shared by the tray's GUI tests (tests/gui), which run with QT_QPA_PLATFORM=offscreen.
 namespace GuiTestSupport {
+
+// Start at login that is off and touches nothing, for dialogs that only need one.
+class NoAutostart : public Autostart
+{
+public:
+    bool isEnabled() const override { return false; }
+    bool setEnabled(bool, QString *) override { return true; }
+    QString location() const override { return QStringLiteral("/tmp/checkfu-tray.desktop"); }
+};
 
 // The child of `parent` with this object name, or null (a missing widget fails the test, not a crash).
 template <typename T> T *child(QObject *parent, const char *name)

@@ -26,14 +26,6 @@ using namespace GuiTestSupport;
 
 namespace {
 
-class FakeAutostart : public Autostart
-{
-public:
-    bool isEnabled() const override { return false; }
-    bool setEnabled(bool, QString *) override { return true; }
-    QString location() const override { return QStringLiteral("/tmp/checkfu-tray.desktop"); }
-};
-
 QString nameOf(const QWidget *w)
 {
     return w->objectName().isEmpty() ? QString::fromLatin1(w->metaObject()->className()) : w->objectName();
@@ -166,7 +158,7 @@ private slots:
         cuts << cutsOf(QStringLiteral("wizard, paired"), &wizard);
 
         TraySettings settings(AppPaths::settingsFile());
-        FakeAutostart autostart;
+        NoAutostart autostart;
         SettingsDialog settingsDialog(settings, autostart);
         settingsDialog.show();
         QVERIFY(QTest::qWaitForWindowExposed(&settingsDialog));
