@@ -5,6 +5,7 @@
 #include <QDBusMessage>
 #include <QDBusPendingCallWatcher>
 #include <QDBusPendingReply>
+#include <QDBusServiceWatcher>
 #include <QDBusVariant>
 
 #include <cmath>
@@ -40,10 +41,63 @@ LinuxPowerMonitor::LinuxPowerMonitor(const QDBusConnection &bus, QObject *parent
         logger->debug("cannot watch logind's PrepareForSleep: {}", m_bus.lastError().message());
     for (const QString &path : { UPowerPath, UPowerDisplayDevicePath, NetworkManagerPath })
         watch(path);
-    readProperty(UPowerService, UPowerPath, UPowerInterface, QStringLiteral("OnBattery"));
-    readProperty(UPowerService, UPowerDisplayDevicePath, UPowerDeviceInterface, QStringLiteral("Percentage"));
-    readProperty(UPowerService, UPowerDisplayDevicePath, UPowerDeviceInterface, QStringLiteral("IsPresent"));
-    readProperty(NetworkManagerService, NetworkManagerPath, NetworkManagerInterface, QStringLiteral("Metered"));
+    const QStringList services { LogindService, UPowerService, NetworkManagerService };
+    auto *owners = new QDBusServiceWatcher(this);
+    owners->setConnection(m_bus);
+    owners->setWatchMode(QDBusServiceWatcher::WatchForOwnerChange);
+    owners->setWatchedServices(services);
+    connect(owners, &QDBusServiceWatcher::serviceOwnerChanged, this,
+        [this](const QString &service, const QString &, const QString &owner) {
+            m_owners.insert(service, owner);
+            if (!owner.isEmpty())
+                readAll(service); // a restarted UPower or NetworkManager says where things stand
+        });
+    for (const QString &service : services)
+        learnOwner(service);
+    readAll(UPowerService);
+    readAll(NetworkManagerService);
+}
+
+void LinuxPowerMonitor::readAll(const QString &service)
+{
+    if (service == UPowerService) {
+        readProperty(UPowerService, UPowerPath, UPowerInterface, QStringLiteral("OnBattery"));
+        readProperty(UPowerService, UPowerDisplayDevicePath, UPowerDeviceInterface, QStringLiteral("Percentage"));
+        readProperty(UPowerService, UPowerDisplayDevicePath, UPowerDeviceInterface, QStringLiteral("IsPresent"));
+    } else if (service == NetworkManagerService) {
+        readProperty(NetworkManagerService, NetworkManagerPath, NetworkManagerInterface, QStringLiteral("Metered"));
+    }
+}
+
+void LinuxPowerMonitor::learnOwner(const QString &service)
+{
+    QDBusMessage ask = QDBusMessage::createMethodCall(QStringLiteral("org.freedesktop.DBus"),
+        QStringLiteral("/org/freedesktop/DBus"), QStringLiteral("org.freedesktop.DBus"),
+        QStringLiteral("GetNameOwner"));
+    ask << service;
+    auto *watcher = new QDBusPendingCallWatcher(m_bus.asyncCall(ask), this);
+    connect(watcher, &QDBusPendingCallWatcher::finished, this, [this, service](QDBusPendingCallWatcher *w) {
+        w->deleteLater();
+        const QDBusPendingReply<QString> reply = *w;
+        // A NameOwnerChanged that came first is newer.
+        if (!reply.isError() && !m_owners.contains(service))
+            m_owners.insert(service, reply.value());
+    });
+}
+
+bool LinuxPowerMonitor::fromOwner() const
+{
+    const QString path = message().path();
+    QString service = UPowerService;
+    if (path == LogindPath)
+        service = LogindService;
+    else if (path == NetworkManagerPath)
+        service = NetworkManagerService;
+    const QString owner = m_owners.value(service);
+    if (!owner.isEmpty() && message().service() == owner)
+        return true;
+    logger->debug("ignoring a signal on {} from {}, which does not own {}", path, message().service(), service);
+    return false;
 }
 
 LinuxPowerMonitor::~LinuxPowerMonitor() = default;
@@ -81,7 +135,8 @@ void LinuxPowerMonitor::onPropertiesChanged(
     const QString &interface, const QVariantMap &changed, const QStringList &invalidated)
 {
     Q_UNUSED(invalidated);
-    apply(interface, changed);
+    if (fromOwner())
+        apply(interface, changed);
 }
 
 void LinuxPowerMonitor::apply(const QString &interface, const QVariantMap &values)
@@ -112,6 +167,8 @@ void LinuxPowerMonitor::apply(const QString &interface, const QVariantMap &value
 
 void LinuxPowerMonitor::onPrepareForSleep(bool sleeping)
 {
+    if (!fromOwner())
+        return;
     logger->info(sleeping ? "the machine is going to sleep" : "the machine woke up");
     if (sleeping) {
         emit aboutToSleep();

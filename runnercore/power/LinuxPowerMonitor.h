@@ -3,7 +3,9 @@
 #include <runnercore/power/PowerMonitor.h>
 
 #include <QDBusConnection>
+#include <QDBusContext>
 #include <QDBusUnixFileDescriptor>
+#include <QHash>
 #include <QVariantMap>
 
 #include <functional>
@@ -14,7 +16,11 @@ namespace runnercore {
 // the display device's Percentage) and NetworkManager (Metered: the primary connection's). Every
 // call is asynchronous; a service that is missing leaves its part at the default (on AC, not
 // metered, no lock), logged once at debug level.
-class LinuxPowerMonitor : public PowerMonitor
+//
+// Any local account may send a signal on the system bus with these paths: a signal counts only
+// when its sender owns the service's name (GetNameOwner, then NameOwnerChanged), so another user
+// can neither pause the Runner nor make it drop its delay lock early.
+class LinuxPowerMonitor : public PowerMonitor, protected QDBusContext
 {
     Q_OBJECT
 public:
@@ -52,6 +58,10 @@ private:
     Lock &lock(LockKind kind) { return kind == LockKind::Delay ? m_delay : m_block; }
     void setLock(LockKind kind, bool wanted);
     void readProperty(const QString &service, const QString &path, const QString &interface, const QString &name);
+    void readAll(const QString &service);
+    void learnOwner(const QString &service);
+    // The signal being delivered comes from the owner of the service behind its path.
+    bool fromOwner() const;
     void apply(const QString &interface, const QVariantMap &values);
     void watch(const QString &path);
 
@@ -61,6 +71,7 @@ private:
     Lock m_delay;
     Lock m_block;
     quint64 m_requests = 0;
+    QHash<QString, QString> m_owners; // well-known name -> its owner's unique name
 };
 
 } // namespace runnercore

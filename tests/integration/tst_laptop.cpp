@@ -7,6 +7,7 @@
 //  - --drain-below-battery and --drain-on-metered: presence says draining within 2 s of the
 //    battery or network changing, ready again when it changes back, and a drain the control plane
 //    asked for (a person's, from the dashboard) is never lifted by plugging in.
+//  - The same signals from a connection that does not own the services' names change nothing.
 // Runtime: about 40 s.
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
@@ -267,6 +268,32 @@ private slots:
         QVERIFY(m_power->setMetered(2, &error));
         QTest::qWait(2000);
         QCOMPARE(presenceStatus(runnerId), QStringLiteral("draining"));
+        runner.kill();
+    }
+
+    // Another local account sends the services' signals (any account may, on the system bus): the
+    // Runner listens to the services' owners only.
+    void othersCannotSpeakForTheServices()
+    {
+        QString error;
+        RunnerProcess runner;
+        const QString runnerId
+            = startRunner(runner, { QStringLiteral("--drain-on-metered"), QStringLiteral("true") }, &error);
+        QVERIFY2(!runnerId.isEmpty(), qPrintable(error));
+        QVERIFY(msUntilPresence(runnerId, QStringLiteral("ready")) >= 0);
+        const QString sessionId = startRun(QStringLiteral("sleep"), { QStringLiteral("seconds=6") }, runner);
+        QVERIFY(!sessionId.isEmpty());
+        QTRY_VERIFY_WITH_TIMEOUT(m_power->inhibitorModes().contains(QStringLiteral("sleep:delay")), 3000);
+
+        QVERIFY(m_power->spoofMetered(1));
+        QVERIFY(m_power->spoofPrepareForSleep(true));
+        QTest::qWait(1500);
+        QCOMPARE(presenceStatus(runnerId), QStringLiteral("ready"));
+        QVERIFY2(
+            m_power->inhibitorModes().contains(QStringLiteral("sleep:delay")), "a stranger's signal released the lock");
+        // The real service still counts.
+        QVERIFY(m_power->setMetered(1, &error));
+        QVERIFY(msUntilPresence(runnerId, QStringLiteral("draining"), 2000) >= 0);
         runner.kill();
     }
 

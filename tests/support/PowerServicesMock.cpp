@@ -156,6 +156,22 @@ bool PowerServicesMock::prepareForSleep(bool sleeping, QString *error)
     return answered(connection().call(emitSignal), error);
 }
 
+bool PowerServicesMock::spoofMetered(uint metered)
+{
+    QDBusMessage changed
+        = QDBusMessage::createSignal(NetworkManagerPath, PropertiesInterface, QStringLiteral("PropertiesChanged"));
+    changed << QStringLiteral("org.freedesktop.NetworkManager")
+            << QVariantMap { { QStringLiteral("Metered"), QVariant::fromValue(metered) } } << QStringList();
+    return connection().send(changed);
+}
+
+bool PowerServicesMock::spoofPrepareForSleep(bool sleeping)
+{
+    QDBusMessage prepare = QDBusMessage::createSignal(LogindPath, LogindInterface, QStringLiteral("PrepareForSleep"));
+    prepare << sleeping;
+    return connection().send(prepare);
+}
+
 QList<PowerServicesMock::Inhibitor> PowerServicesMock::inhibitors(QString *error) const
 {
     const QDBusMessage reply = connection().call(

@@ -39,6 +39,9 @@ public:
     bool setMetered(uint metered, QString *error = nullptr);
     // PrepareForSleep(sleeping) from logind.
     bool prepareForSleep(bool sleeping, QString *error = nullptr);
+    // The same signals from another local account: this test's own connection, which owns none of the names.
+    bool spoofMetered(uint metered);
+    bool spoofPrepareForSleep(bool sleeping);
     QList<Inhibitor> inhibitors(QString *error = nullptr) const;
     // The modes of the inhibitors held now, sorted ("block", "delay").
     QStringList inhibitorModes() const;
