@@ -2095,6 +2095,18 @@
         <source>Size of the git mirror cache in MiB, oldest repository out first; 0 keeps no mirrors. Default: the stored setting, else %1.</source>
         <translation>Größe des git-Spiegel-Caches in MiB, das älteste Repository geht zuerst; 0 behält keine Spiegel. Standard: die gespeicherte Einstellung, sonst %1.</translation>
     </message>
+    <message>
+        <source>While runs are active, keep the machine from sleeping: always, ac (only on AC power) or never. Default: the stored setting, else ac.</source>
+        <translation>Solange Läufe aktiv sind, den Rechner nicht in den Ruhezustand gehen lassen: always, ac (nur am Netzteil) oder never. Standard: die gespeicherte Einstellung, sonst ac.</translation>
+    </message>
+    <message>
+        <source>Take no new work while on battery below this percentage; 0 never. Default: the stored setting, else 0.</source>
+        <translation>Im Akkubetrieb unter diesem Prozentwert keine neue Arbeit annehmen; 0 nie. Standard: die gespeicherte Einstellung, sonst 0.</translation>
+    </message>
+    <message>
+        <source>Take no new work while the network connection is metered: true or false. Default: the stored setting, else false.</source>
+        <translation>Keine neue Arbeit annehmen, solange die Netzwerkverbindung getaktet ist: true oder false. Standard: die gespeicherte Einstellung, sonst false.</translation>
+    </message>
 </context>
 <context>
     <name>RunnerConfig</name>
@@ -2301,6 +2313,34 @@
     <message>
         <source>--git-cache-mib is %1; use a whole number of MiB from 0 (keep no git mirrors) to %2.</source>
         <translation>--git-cache-mib ist %1; geben Sie eine ganze Zahl an MiB von 0 (keine git-Spiegel behalten) bis %2 an.</translation>
+    </message>
+    <message>
+        <source>--keep-awake is %1; use always, ac (only on AC power) or never.</source>
+        <translation>--keep-awake ist %1; verwenden Sie always, ac (nur am Netzteil) oder never.</translation>
+    </message>
+    <message>
+        <source>--drain-below-battery is %1; use a whole percentage from 0 (never) to 100.</source>
+        <translation>--drain-below-battery ist %1; verwenden Sie einen ganzen Prozentwert von 0 (nie) bis 100.</translation>
+    </message>
+    <message>
+        <source>--drain-on-metered is %1; use true or false.</source>
+        <translation>--drain-on-metered ist %1; verwenden Sie true oder false.</translation>
+    </message>
+    <message>
+        <source>keep awake while runs are active: %1</source>
+        <translation>wach halten, solange Läufe aktiv sind: %1</translation>
+    </message>
+    <message>
+        <source>drain on battery: %1</source>
+        <translation>im Akkubetrieb abarbeiten: %1</translation>
+    </message>
+    <message>
+        <source>below %1 %</source>
+        <translation>unter %1 %</translation>
+    </message>
+    <message>
+        <source>drain on a metered network: %1</source>
+        <translation>in getakteten Netzwerken abarbeiten: %1</translation>
     </message>
 </context>
 <context>
@@ -2770,6 +2810,54 @@
             <numerusform>%n Spiegel, %1 MiB belegt</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Battery and network</source>
+        <translation>Akku und Netzwerk</translation>
+    </message>
+    <message>
+        <source>Only on AC power</source>
+        <translation>Nur am Netzteil</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>Immer</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>Nie</translation>
+    </message>
+    <message>
+        <source>While runs are active the computer does not go to sleep by itself. Closing the lid still puts it to sleep; the runs&apos; output is saved first.</source>
+        <translation>Solange Läufe aktiv sind, geht der Computer nicht von selbst in den Ruhezustand. Das Zuklappen versetzt ihn trotzdem in den Ruhezustand; die Ausgaben der Läufe werden vorher gesichert.</translation>
+    </message>
+    <message>
+        <source>Keep awake while runs are active</source>
+        <translation>Wach halten, solange Läufe aktiv sind</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message>
+        <source>On battery below this charge the Runner finishes its runs but takes no new work; it takes work again by itself once the computer is plugged in.</source>
+        <translation>Im Akkubetrieb unter diesem Ladestand beendet der Runner seine Läufe, nimmt aber keine neue Arbeit an; sobald der Computer am Netzteil ist, nimmt er von selbst wieder Arbeit an.</translation>
+    </message>
+    <message>
+        <source>Pause on battery below</source>
+        <translation>Im Akkubetrieb pausieren unter</translation>
+    </message>
+    <message>
+        <source>Pause on a metered network</source>
+        <translation>In getakteten Netzwerken pausieren</translation>
+    </message>
+    <message>
+        <source>On a metered connection (a phone&apos;s hotspot) the Runner finishes its runs but takes no new work; it takes work again by itself on another network.</source>
+        <translation>In einer getakteten Verbindung (dem Hotspot eines Telefons) beendet der Runner seine Läufe, nimmt aber keine neue Arbeit an; in einem anderen Netzwerk nimmt er von selbst wieder Arbeit an.</translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -2894,6 +2982,18 @@
     <message>
         <source>Size of the git mirror cache in MiB; 0 keeps no mirrors. Default: %1.</source>
         <translation>Größe des git-Spiegel-Caches in MiB; 0 behält keine Spiegel. Standard: %1.</translation>
+    </message>
+    <message>
+        <source>While runs are active, keep the machine from sleeping: always, ac (only on AC power) or never. Default: ac.</source>
+        <translation>Solange Läufe aktiv sind, den Rechner nicht in den Ruhezustand gehen lassen: always, ac (nur am Netzteil) oder never. Standard: ac.</translation>
+    </message>
+    <message>
+        <source>Take no new work while on battery below this percentage; 0 never. Default: 0.</source>
+        <translation>Im Akkubetrieb unter diesem Prozentwert keine neue Arbeit annehmen; 0 nie. Standard: 0.</translation>
+    </message>
+    <message>
+        <source>Take no new work while the network connection is metered: true or false. Default: false.</source>
+        <translation>Keine neue Arbeit annehmen, solange die Netzwerkverbindung getaktet ist: true oder false. Standard: false.</translation>
     </message>
 </context>
 <context>
@@ -3127,51 +3227,9 @@
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
-    <message numerus="yes">
-        <source>%n run going</source>
-        <translation>
-            <numerusform>%n Lauf läuft</numerusform>
-            <numerusform>%n Läufe laufen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs going</source>
-        <translation>
-            <numerusform>%n Lauf läuft</numerusform>
-            <numerusform>%n Läufe laufen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n run</source>
-        <translation>
-            <numerusform>%n Lauf</numerusform>
-            <numerusform>%n Läufe</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs</source>
-        <translation>
-            <numerusform>%n Lauf</numerusform>
-            <numerusform>%n Läufe</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Show activity…</source>
         <translation>Aktivität anzeigen…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Show activity — %n run going…</source>
-        <translation>
-            <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
-            <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Show activity — %n runs going…</source>
-        <translation>
-            <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
-            <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
-        </translation>
     </message>
     <message>
         <source>unknown</source>
@@ -3312,6 +3370,54 @@
     <message>
         <source>its workspace could not be materialised</source>
         <translation>sein Arbeitsbereich konnte nicht bereitgestellt werden</translation>
+    </message>
+    <message>
+        <source>%1 — %2 left</source>
+        <translation>%1 — %2 übrig</translation>
+    </message>
+    <message>
+        <source>The computer slept for %1.</source>
+        <translation>Der Computer war %1 im Ruhezustand.</translation>
+    </message>
+    <message>
+        <source>Takes work again by itself once the computer is plugged in and on a network that is not metered.</source>
+        <translation>Nimmt von selbst wieder Arbeit an, sobald der Computer am Netzteil und in einem nicht getakteten Netzwerk ist.</translation>
+    </message>
+    <message>
+        <source>Takes work again by itself once the computer is plugged in.</source>
+        <translation>Nimmt von selbst wieder Arbeit an, sobald der Computer am Netzteil ist.</translation>
+    </message>
+    <message>
+        <source>Takes work again by itself on a network that is not metered.</source>
+        <translation>Nimmt in einem nicht getakteten Netzwerk von selbst wieder Arbeit an.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) going</source>
+        <translation>
+            <numerusform>%n Lauf läuft</numerusform>
+            <numerusform>%n Läufe laufen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The computer slept for %1; %n run(s) lost.</source>
+        <translation>
+            <numerusform>Der Computer war %1 im Ruhezustand; %n Lauf ging verloren.</numerusform>
+            <numerusform>Der Computer war %1 im Ruhezustand; %n Läufe gingen verloren.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n Lauf</numerusform>
+            <numerusform>%n Läufe</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show activity — %n run(s) going…</source>
+        <translation>
+            <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
+            <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4179,6 +4285,26 @@
     <message>
         <source>Stopped and signed off</source>
         <translation>Angehalten und abgemeldet</translation>
+    </message>
+    <message>
+        <source>on battery (%1 %)</source>
+        <translation>im Akkubetrieb (%1 %)</translation>
+    </message>
+    <message>
+        <source>on battery</source>
+        <translation>im Akkubetrieb</translation>
+    </message>
+    <message>
+        <source>on a metered network</source>
+        <translation>in einem getakteten Netzwerk</translation>
+    </message>
+    <message>
+        <source>Paused: %1</source>
+        <translation>Pausiert: %1</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
     </message>
 </context>
 <context>

@@ -2089,6 +2089,18 @@
         <source>Size of the git mirror cache in MiB, oldest repository out first; 0 keeps no mirrors. Default: the stored setting, else %1.</source>
         <translation>git ミラーキャッシュのサイズ（MiB）。古いリポジトリから削除されます。0 ではミラーを保持しません。既定値: 保存された設定、なければ %1。</translation>
     </message>
+    <message>
+        <source>While runs are active, keep the machine from sleeping: always, ac (only on AC power) or never. Default: the stored setting, else ac.</source>
+        <translation>実行中にマシンをスリープさせない設定: always、ac（AC 電源のときのみ）、never。既定値: 保存された設定、なければ ac。</translation>
+    </message>
+    <message>
+        <source>Take no new work while on battery below this percentage; 0 never. Default: the stored setting, else 0.</source>
+        <translation>バッテリー残量がこのパーセント未満のバッテリー駆動中は新しい作業を受け付けません。0 では停止しません。既定値: 保存された設定、なければ 0。</translation>
+    </message>
+    <message>
+        <source>Take no new work while the network connection is metered: true or false. Default: the stored setting, else false.</source>
+        <translation>ネットワーク接続が従量制の間は新しい作業を受け付けません: true または false。既定値: 保存された設定、なければ false。</translation>
+    </message>
 </context>
 <context>
     <name>RunnerConfig</name>
@@ -2295,6 +2307,34 @@
     <message>
         <source>--git-cache-mib is %1; use a whole number of MiB from 0 (keep no git mirrors) to %2.</source>
         <translation>--git-cache-mib が %1 です。0（git ミラーを保持しない）から %2 までの整数（MiB）を指定してください。</translation>
+    </message>
+    <message>
+        <source>--keep-awake is %1; use always, ac (only on AC power) or never.</source>
+        <translation>--keep-awake が %1 です。always、ac（AC 電源のときのみ）、never のいずれかを指定してください。</translation>
+    </message>
+    <message>
+        <source>--drain-below-battery is %1; use a whole percentage from 0 (never) to 100.</source>
+        <translation>--drain-below-battery が %1 です。0（しない）から 100 までの整数のパーセントを指定してください。</translation>
+    </message>
+    <message>
+        <source>--drain-on-metered is %1; use true or false.</source>
+        <translation>--drain-on-metered が %1 です。true または false を指定してください。</translation>
+    </message>
+    <message>
+        <source>keep awake while runs are active: %1</source>
+        <translation>実行中はスリープしない: %1</translation>
+    </message>
+    <message>
+        <source>drain on battery: %1</source>
+        <translation>バッテリー駆動時の受付停止: %1</translation>
+    </message>
+    <message>
+        <source>below %1 %</source>
+        <translation>%1 % 未満</translation>
+    </message>
+    <message>
+        <source>drain on a metered network: %1</source>
+        <translation>従量制ネットワークでの受付停止: %1</translation>
     </message>
 </context>
 <context>
@@ -2763,6 +2803,54 @@
             <numerusform>ミラー %n 個、%1 MiB 使用中</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Battery and network</source>
+        <translation>バッテリーとネットワーク</translation>
+    </message>
+    <message>
+        <source>Only on AC power</source>
+        <translation>AC 電源のときのみ</translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>常に</translation>
+    </message>
+    <message>
+        <source>Never</source>
+        <translation>しない</translation>
+    </message>
+    <message>
+        <source>While runs are active the computer does not go to sleep by itself. Closing the lid still puts it to sleep; the runs&apos; output is saved first.</source>
+        <translation>実行中はコンピューターが自動でスリープしません。蓋を閉じるとスリープしますが、その前に実行の出力が保存されます。</translation>
+    </message>
+    <message>
+        <source>Keep awake while runs are active</source>
+        <translation>実行中はスリープしない</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>しない</translation>
+    </message>
+    <message>
+        <source>On battery below this charge the Runner finishes its runs but takes no new work; it takes work again by itself once the computer is plugged in.</source>
+        <translation>バッテリー駆動中に残量がこの値を下回ると、ランナーは実行中の作業を終えますが新しい作業は受け付けません。電源に接続されると自動的に再開します。</translation>
+    </message>
+    <message>
+        <source>Pause on battery below</source>
+        <translation>バッテリー残量がこれ未満で一時停止</translation>
+    </message>
+    <message>
+        <source>Pause on a metered network</source>
+        <translation>従量制ネットワークで一時停止</translation>
+    </message>
+    <message>
+        <source>On a metered connection (a phone&apos;s hotspot) the Runner finishes its runs but takes no new work; it takes work again by itself on another network.</source>
+        <translation>従量制の接続（スマートフォンのテザリングなど）では、ランナーは実行中の作業を終えますが新しい作業は受け付けません。別のネットワークでは自動的に再開します。</translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -2887,6 +2975,18 @@
     <message>
         <source>Size of the git mirror cache in MiB; 0 keeps no mirrors. Default: %1.</source>
         <translation>git ミラーキャッシュのサイズ（MiB）。0 ではミラーを保持しません。既定値: %1。</translation>
+    </message>
+    <message>
+        <source>While runs are active, keep the machine from sleeping: always, ac (only on AC power) or never. Default: ac.</source>
+        <translation>実行中にマシンをスリープさせない設定: always、ac（AC 電源のときのみ）、never。既定値: ac。</translation>
+    </message>
+    <message>
+        <source>Take no new work while on battery below this percentage; 0 never. Default: 0.</source>
+        <translation>バッテリー残量がこのパーセント未満のバッテリー駆動中は新しい作業を受け付けません。0 では停止しません。既定値: 0。</translation>
+    </message>
+    <message>
+        <source>Take no new work while the network connection is metered: true or false. Default: false.</source>
+        <translation>ネットワーク接続が従量制の間は新しい作業を受け付けません: true または false。既定値: false。</translation>
     </message>
 </context>
 <context>
@@ -3120,45 +3220,9 @@
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
-    <message numerus="yes">
-        <source>%n run going</source>
-        <translation>
-            <numerusform>実行中 %n 件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs going</source>
-        <translation>
-            <numerusform>実行中 %n 件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n run</source>
-        <translation>
-            <numerusform>%n 件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n runs</source>
-        <translation>
-            <numerusform>%n 件</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Show activity…</source>
         <translation>アクティビティを表示…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Show activity — %n run going…</source>
-        <translation>
-            <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Show activity — %n runs going…</source>
-        <translation>
-            <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
-        </translation>
     </message>
     <message>
         <source>unknown</source>
@@ -3299,6 +3363,50 @@
     <message>
         <source>its workspace could not be materialised</source>
         <translation>ワークスペースを準備できませんでした</translation>
+    </message>
+    <message>
+        <source>%1 — %2 left</source>
+        <translation>%1 — 残り %2</translation>
+    </message>
+    <message>
+        <source>The computer slept for %1.</source>
+        <translation>コンピューターは %1 スリープしていました。</translation>
+    </message>
+    <message>
+        <source>Takes work again by itself once the computer is plugged in and on a network that is not metered.</source>
+        <translation>コンピューターが電源に接続され、従量制でないネットワークに接続されると、自動的に作業の受付を再開します。</translation>
+    </message>
+    <message>
+        <source>Takes work again by itself once the computer is plugged in.</source>
+        <translation>コンピューターが電源に接続されると、自動的に作業の受付を再開します。</translation>
+    </message>
+    <message>
+        <source>Takes work again by itself on a network that is not metered.</source>
+        <translation>従量制でないネットワークでは、自動的に作業の受付を再開します。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) going</source>
+        <translation>
+            <numerusform>実行中 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The computer slept for %1; %n run(s) lost.</source>
+        <translation>
+            <numerusform>コンピューターは %1 スリープしていました。%n 件の実行が失われました。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s)</source>
+        <translation>
+            <numerusform>%n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Show activity — %n run(s) going…</source>
+        <translation>
+            <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -4162,6 +4270,26 @@
     <message>
         <source>Stopped and signed off</source>
         <translation>停止してサインオフしました</translation>
+    </message>
+    <message>
+        <source>on battery (%1 %)</source>
+        <translation>バッテリー駆動中（%1 %）</translation>
+    </message>
+    <message>
+        <source>on battery</source>
+        <translation>バッテリー駆動中</translation>
+    </message>
+    <message>
+        <source>on a metered network</source>
+        <translation>従量制ネットワーク上</translation>
+    </message>
+    <message>
+        <source>Paused: %1</source>
+        <translation>一時停止中: %1</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>

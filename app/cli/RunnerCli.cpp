@@ -11,6 +11,7 @@
 #include <runnercore/config/RunnerPreferences.h>
 #include <runnercore/config/RunnerSettings.h>
 #include <runnercore/logging/Logging.h>
+#include <runnercore/power/PowerMonitor.h>
 #include <runnercore/runner/Doctor.h>
 #include <runnercore/runner/Runner.h>
 #include <runnercore/runner/UnixSignalBridge.h>
@@ -100,6 +101,29 @@ QCommandLineOption gitCacheOption()
             .arg(RunnerConfig::DefaultGitCacheMib),
         QStringLiteral("mib"));
 }
+QCommandLineOption keepAwakeOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::KeepAwake),
+        QCoreApplication::translate("RunnerCli",
+            "While runs are active, keep the machine from sleeping: always, ac (only on AC power) or never. "
+            "Default: the stored setting, else ac."),
+        QStringLiteral("always|ac|never"));
+}
+QCommandLineOption drainBatteryOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::DrainBelowBattery),
+        QCoreApplication::translate("RunnerCli",
+            "Take no new work while on battery below this percentage; 0 never. Default: the stored setting, else 0."),
+        QStringLiteral("percent"));
+}
+QCommandLineOption drainMeteredOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::DrainOnMetered),
+        QCoreApplication::translate("RunnerCli",
+            "Take no new work while the network connection is metered: true or false. Default: the stored setting, "
+            "else false."),
+        QStringLiteral("true|false"));
+}
 QCommandLineOption readOnlyOption()
 {
     return QCommandLineOption(flag(ConfigFlag::BubblewrapReadOnly),
@@ -169,6 +193,9 @@ void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptio
         parser.addOption(codeOption());
         parser.addOption(labelOption());
         parser.addOption(slotsOption());
+        parser.addOption(keepAwakeOption());
+        parser.addOption(drainBatteryOption());
+        parser.addOption(drainMeteredOption());
     }
     parser.addOption(readOnlyOption());
     parser.addOption(gitCacheOption());
@@ -179,8 +206,9 @@ RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
 {
     RunnerConfigInput input;
     input.env = m_environment;
-    for (const QCommandLineOption &option : { endpointOption(), codeOption(), labelOption(), sandboxOption(),
-             storeOption(), slotsOption(), gitCacheOption() }) {
+    for (const QCommandLineOption &option :
+        { endpointOption(), codeOption(), labelOption(), sandboxOption(), storeOption(), slotsOption(),
+            gitCacheOption(), keepAwakeOption(), drainBatteryOption(), drainMeteredOption() }) {
         const QString name = option.names().first();
         if (parser.optionNames().contains(name) && parser.isSet(option))
             input.flags.insert(name, parser.value(option));
@@ -338,7 +366,8 @@ int RunnerCli::start()
     if (!effectiveConfig(input, *store, &config))
         return int(RunnerExit::Usage);
     SystemClock clock;
-    Runner runner(config, settings, *store, clock);
+    const std::unique_ptr<PowerMonitor> power = PowerMonitor::createForPlatform();
+    Runner runner(config, settings, *store, clock, power.get());
     UnixSignalBridge signalBridge;
 
     connect(&runner, &Runner::stateChanged, this, [](RunnerState state, const QString &message) {

@@ -27,6 +27,7 @@ QStringList AppLanguage::available()
     const QStringList files = QDir(CatalogueDir).entryList({ CataloguePrefix + QStringLiteral("*.qm") }, QDir::Files);
     for (const QString &file : files)
         codes << file.mid(CataloguePrefix.size()).chopped(3);
+    codes.removeAll(English); // its catalogue holds only plurals (translations/checkfu_en.ts)
     codes.sort();
     codes.prepend(English);
     return codes;
@@ -95,10 +96,12 @@ bool AppLanguage::install(const std::optional<QString> &code, QString *error)
     }
     if (known)
         QLocale::setDefault(QLocale(language));
-    if (language != English && m_app.load(CataloguePrefix + language, CatalogueDir)) {
+    // English too: its catalogue has the plural forms of every "%n …(s)" source ("1 run", "2 runs").
+    if (m_app.load(CataloguePrefix + language, CatalogueDir)) {
         QCoreApplication::installTranslator(&m_app);
         // Qt's own texts (standard buttons, the parser's errors) where Debian's catalogue is installed.
-        if (m_qt.load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        if (language != English
+            && m_qt.load(QStringLiteral("qtbase_") + language, QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
             QCoreApplication::installTranslator(&m_qt);
         m_language = language;
     }

@@ -1,6 +1,7 @@
 #include "PairingWizard.h"
 
 #include "PairingWizardPages.h"
+#include "WindowFit.h"
 #include <runnercore/identity/PairingRedemption.h>
 #include <runnercore/sandbox/DockerCommand.h>
 #include <runnercore/sandbox/SandboxProbe.h>
@@ -12,6 +13,7 @@
 #include <QPointer>
 #include <QSysInfo>
 #include <QThread>
+#include <QTimer>
 
 using namespace runnercore;
 
@@ -119,6 +121,10 @@ PairingWizard::PairingWizard(const Hooks &hooks, QWidget *parent) : QWizard(pare
             retry();
     });
     connect(this, &QWizard::currentIdChanged, this, &PairingWizard::updateRetryButton);
+    // Each page's subtitle and notes wrap to their own height (longer in German and Japanese).
+    // QWizard sets the new page's subtitle after it says the page changed: fit once it has.
+    connect(this, &QWizard::currentIdChanged, this,
+        [this] { QTimer::singleShot(0, this, [this] { WindowFit::growToFit(this); }); });
     connect(this, &QWizard::currentIdChanged, this, [this](int id) {
         if (id == MachinePageId)
             updateLinkNotice();
@@ -135,6 +141,12 @@ PairingWizard::PairingWizard(const Hooks &hooks, QWidget *parent) : QWizard(pare
 }
 
 PairingWizard::~PairingWizard() = default;
+
+void PairingWizard::showEvent(QShowEvent *event)
+{
+    QWizard::showEvent(event);
+    WindowFit::growToFit(this);
+}
 
 void PairingWizard::prefill(const PairingLink &link)
 {

@@ -76,6 +76,9 @@ public slots:
     // Closing drops the secrets (code, Cursor key) and ignores a late answer.
     void done(int result) override;
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void startPairing();
     void emitRequest();

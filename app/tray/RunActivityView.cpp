@@ -174,8 +174,8 @@ void RunActivityView::updateRecent(const QDateTime &now)
         item->setText(ReasonColumn, entry.reason);
         item->setText(DurationColumn, entry.time);
         item->setData(TitleColumn, Qt::UserRole, entry.runId);
-        if (entry.title != entry.fullTitle)
-            item->setToolTip(TitleColumn, literalToolTip(entry.fullTitle));
+        // The column elides what does not fit: the whole title is always a hover away.
+        item->setToolTip(TitleColumn, literalToolTip(entry.fullTitle));
         if (!entry.reason.isEmpty())
             item->setToolTip(ReasonColumn, literalToolTip(run.reason + QStringLiteral(": ") + entry.reason));
     }

@@ -8,6 +8,7 @@
 #include <runnercore/config/CursorKeyStore.h>
 #include <runnercore/config/RunnerPreferences.h>
 #include <runnercore/config/RunnerSettings.h>
+#include <runnercore/power/PowerMonitor.h>
 #include <runnercore/runner/Runner.h>
 #include <runnercore/runner/Unpairing.h>
 
@@ -154,7 +155,9 @@ void RunnerHost::launch()
     if (m_pairing && m_pairing->sandbox != SandboxChoice::NotGiven)
         m_settings->sandbox = RunnerConfigParser::sandboxFlagValue(m_pairing->sandbox); // saved with the pairing
 
-    m_runner = std::make_unique<Runner>(config, *m_settings, store(), *m_clock);
+    if (!m_power)
+        m_power = PowerMonitor::createForPlatform();
+    m_runner = std::make_unique<Runner>(config, *m_settings, store(), *m_clock, m_power.get());
     m_runnerFinished = false;
     Runner *runner = m_runner.get();
     connect(runner, &Runner::stateChanged, this, [this](RunnerState state, const QString &) { onStateChanged(state); });
@@ -192,6 +195,13 @@ void RunnerHost::launch()
     connect(runner, &Runner::runUpdated, this, [this] { publish(); });
     connect(runner, &Runner::runEnded, this, [this](const RunSummary &run) {
         m_activity.addEnded(run);
+        publish();
+    });
+    connect(runner, &Runner::powerChanged, this, &RunnerHost::publish);
+    connect(runner, &Runner::wokeUp, this, [this](qint64 sleptMs, int runsLost) {
+        m_wokeAt = m_clock->now();
+        m_sleptMs = sleptMs;
+        m_runsLostToSleep = runsLost;
         publish();
     });
     connect(runner, &Runner::finished, this, &RunnerHost::onFinished);
@@ -363,6 +373,7 @@ void RunnerHost::shutdown()
         m_runner->disconnect(this);
     m_doctor.reset();
     m_runner.reset();
+    m_power.reset();
     m_store.reset();
 }
 
@@ -435,6 +446,9 @@ RunnerStatus RunnerHost::status() const
     s.activity = m_activity;
     s.lastWarning = m_lastWarning;
     s.lastContact = m_lastContact;
+    s.wokeAt = m_wokeAt;
+    s.sleptMs = m_sleptMs;
+    s.runsLostToSleep = m_runsLostToSleep;
     if (m_settings) {
         s.paired = m_settings->isPaired();
         s.endpoint = m_settings->endpoint;
@@ -465,6 +479,8 @@ RunnerStatus RunnerHost::status() const
     s.busySlots = m_runner->busySlots();
     s.activity.setRunning(m_runner->runs());
     s.draining = m_runner->isDraining();
+    s.drainReasons = m_runner->drainReasons();
+    s.power = m_runner->powerState();
     s.sandboxPosture = m_runner->sandboxPosture(true);
     s.dashboardLink = m_runner->dashboardLink();
     if (s.isConnected() && m_connectedSince.isValid())

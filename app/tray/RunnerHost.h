@@ -16,6 +16,7 @@
 namespace runnercore {
 class Clock;
 class CredentialStore;
+class PowerMonitor;
 class Runner;
 class RunnerSettings;
 } // namespace runnercore
@@ -107,6 +108,7 @@ private:
     std::unique_ptr<runnercore::RunnerSettings> m_settings;
     std::unique_ptr<runnercore::CredentialStore> m_store;
     QString m_storeName;
+    std::unique_ptr<runnercore::PowerMonitor> m_power; // the platform's, made on this thread once
     std::unique_ptr<runnercore::Runner> m_runner;
     std::unique_ptr<runnercore::Doctor> m_doctor;
     bool m_runnerFinished = false;
@@ -119,4 +121,7 @@ private:
     bool m_readingKey = false;
     QDateTime m_lastContact; // signed off
     QDateTime m_connectedSince; // invalid while not connected
+    QDateTime m_wokeAt;
+    qint64 m_sleptMs = 0;
+    int m_runsLostToSleep = 0;
 };

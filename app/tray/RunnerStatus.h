@@ -2,6 +2,7 @@
 
 #include "RunActivity.h"
 #include <runnercore/model/ApprovalRequest.h>
+#include <runnercore/power/PowerMonitor.h>
 #include <runnercore/runner/RunnerState.h>
 
 #include <QDateTime>
@@ -23,6 +24,8 @@ struct RunnerStatus
     int busySlots = 0;
     int totalSlots = 1;
     bool draining = false;
+    runnercore::DrainReasons drainReasons; // why it drains (a person, the battery, a metered network)
+    runnercore::PowerState power; // the battery's percentage for "Paused: on battery (18 %)"
     bool paired = false; // the shared settings hold a pairing
     QList<runnercore::ApprovalRequest> approvals; // waiting for their owner's decision, oldest first
     RunActivity activity; // the runs going now and the last ones that ended
@@ -35,6 +38,10 @@ struct RunnerStatus
     QDateTime nextRetry; // when the next reconnection attempt is due, if known
     // The machine woke up moments ago: being offline now is the network coming back, not news.
     bool resuming = false;
+    // The last wake the core saw: when, after how long asleep, and how many runs the sleep cost.
+    QDateTime wokeAt;
+    qint64 sleptMs = 0;
+    int runsLostToSleep = 0;
 
     // A Runner exists and has not finished: it can be stopped or drained, not started.
     bool isActive() const;

@@ -1,6 +1,7 @@
 #include "SettingsDialog.h"
 
 #include "Autostart.h"
+#include "WindowFit.h"
 
 #include <runnercore/config/AppPaths.h>
 #include <runnercore/workspace/MirrorCache.h>
@@ -54,6 +55,7 @@ SettingsDialog::SettingsDialog(TraySettings &settings, Autostart &autostart, QWi
 
     auto *layout = new QVBoxLayout(this);
     buildRunnerGroup(layout);
+    buildPowerGroup(layout);
     buildCursorGroup(layout);
     layout->addWidget(noteLabel(tr("The sandbox tier, slots, idle timeout, read-only paths and the Cursor lane take "
                                    "effect the next time the runner starts."),
@@ -144,6 +146,45 @@ void SettingsDialog::buildRunnerGroup(QVBoxLayout *layout)
     connect(m_sandbox, &QComboBox::currentIndexChanged, this, &SettingsDialog::markDirty);
     connect(m_slots, &QSpinBox::valueChanged, this, &SettingsDialog::markDirty);
     connect(m_idleTimeout, &QLineEdit::textEdited, this, &SettingsDialog::markDirty);
+}
+
+void SettingsDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    WindowFit::growToFit(this); // the notes wrap, and German or Japanese ones need more lines
+}
+
+void SettingsDialog::buildPowerGroup(QVBoxLayout *layout)
+{
+    auto *group = new QGroupBox(tr("Battery and network"), this);
+    group->setObjectName(QStringLiteral("powerGroup"));
+    auto *form = new QFormLayout(group);
+    m_keepAwake = new QComboBox(group);
+    m_keepAwake->setObjectName(QStringLiteral("keepAwake"));
+    // In RunnerConfigParser::keepAwakeNames()' order; "" keeps the default unstored.
+    m_keepAwake->addItem(tr("Only on AC power"), QString());
+    m_keepAwake->addItem(tr("Always"), QStringLiteral("always"));
+    m_keepAwake->addItem(tr("Never"), QStringLiteral("never"));
+    m_keepAwake->setToolTip(tr("While runs are active the computer does not go to sleep by itself. Closing the lid "
+                               "still puts it to sleep; the runs' output is saved first."));
+    form->addRow(tr("Keep awake while runs are active"), m_keepAwake);
+    m_drainBattery = new QSpinBox(group);
+    m_drainBattery->setObjectName(QStringLiteral("drainBattery"));
+    m_drainBattery->setRange(0, 100);
+    m_drainBattery->setSuffix(tr(" %"));
+    m_drainBattery->setSpecialValueText(tr("never"));
+    m_drainBattery->setToolTip(tr("On battery below this charge the Runner finishes its runs but takes no new work; "
+                                  "it takes work again by itself once the computer is plugged in."));
+    form->addRow(tr("Pause on battery below"), m_drainBattery);
+    m_drainMetered = new QCheckBox(tr("Pause on a metered network"), group);
+    m_drainMetered->setObjectName(QStringLiteral("drainMetered"));
+    m_drainMetered->setToolTip(tr("On a metered connection (a phone's hotspot) the Runner finishes its runs but takes "
+                                  "no new work; it takes work again by itself on another network."));
+    form->addRow(m_drainMetered);
+    layout->addWidget(group);
+    connect(m_keepAwake, &QComboBox::currentIndexChanged, this, &SettingsDialog::markDirty);
+    connect(m_drainBattery, &QSpinBox::valueChanged, this, &SettingsDialog::markDirty);
+    connect(m_drainMetered, &QCheckBox::toggled, this, &SettingsDialog::markDirty);
 }
 
 void SettingsDialog::buildCursorGroup(QVBoxLayout *layout)
@@ -251,6 +292,10 @@ void SettingsDialog::reload()
     m_gitCacheExplicit = m_settings.gitCacheMib.has_value();
     m_gitCache->setValue(int(m_settings.gitCacheMib.value_or(RunnerConfig::DefaultGitCacheMib)));
     measureGitCache();
+    m_keepAwake->setCurrentIndex(std::max(
+        0, m_keepAwake->findData(m_settings.keepAwake == QLatin1String("ac") ? QString() : m_settings.keepAwake)));
+    m_drainBattery->setValue(m_settings.drainBelowBattery.value_or(0));
+    m_drainMetered->setChecked(m_settings.drainOnMetered.value_or(false));
 
     m_loadedCursor = m_settings.cursor;
     m_profile->setText(m_loadedCursor.profileVersion);
@@ -396,6 +441,10 @@ bool SettingsDialog::apply()
     m_settings.bubblewrapReadOnly = readOnly;
     const bool gitCacheSet = m_gitCacheExplicit || m_gitCache->value() != RunnerConfig::DefaultGitCacheMib;
     m_settings.gitCacheMib = gitCacheSet ? std::optional<int>(m_gitCache->value()) : std::nullopt;
+    m_settings.keepAwake = m_keepAwake->currentData().toString();
+    m_settings.drainBelowBattery
+        = m_drainBattery->value() > 0 ? std::optional<int>(m_drainBattery->value()) : std::nullopt;
+    m_settings.drainOnMetered = m_drainMetered->isChecked() ? std::optional<bool>(true) : std::nullopt;
     m_settings.cursor = laneOff ? CursorTuple {} : cursor;
     for (const auto &[kind, check] : m_notify)
         m_settings.setNotifies(kind, check->isChecked());

@@ -51,9 +51,13 @@ public slots:
     // Writing or removing the key failed: say so next to the lane.
     void showCursorKeyError(const QString &message);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void buildRunnerGroup(QVBoxLayout *layout);
     void buildCursorGroup(QVBoxLayout *layout);
+    void buildPowerGroup(QVBoxLayout *layout);
     void buildNotificationGroup(QVBoxLayout *layout);
     void buildGeneralGroup(QVBoxLayout *layout);
     void clearCursor();
@@ -83,6 +87,9 @@ private:
     QLineEdit *m_readOnlyPaths;
     QSpinBox *m_gitCache;
     QLabel *m_gitCacheUsage;
+    QComboBox *m_keepAwake;
+    QSpinBox *m_drainBattery;
+    QCheckBox *m_drainMetered;
     QLineEdit *m_profile;
     QLineEdit *m_digest;
     QLineEdit *m_model;

@@ -2,6 +2,7 @@
 
 #include "RunActivityView.h"
 #include "TrayMenu.h"
+#include "WindowFit.h"
 
 #include <QCloseEvent>
 #include <QFormLayout>
@@ -126,12 +127,21 @@ void StatusWindow::setStatus(const RunnerStatus &status, const TrayView &view, c
     const QString retry = TrayPresentation::nextRetryText(status, now);
     m_nextRetry->setText(retry);
     m_form->setRowVisible(m_nextRetry, !retry.isEmpty());
-    const QString why = TrayPresentation::explanation(status);
+    QStringList notes { TrayPresentation::explanation(status), TrayPresentation::wakeText(status, now) };
+    notes.removeAll(QString());
+    const QString why = notes.join(QLatin1Char('\n'));
     m_message->setText(why);
     m_form->setRowVisible(m_message, !why.isEmpty());
     m_warning->setText(status.lastWarning);
     m_form->setRowVisible(m_warning, !status.lastWarning.isEmpty());
     m_activity->setActivity(status.activity, now);
+    WindowFit::growToFit(this); // a longer message or posture than the window was sized for
+}
+
+void StatusWindow::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    WindowFit::growToFit(this);
 }
 
 void StatusWindow::setClock(std::function<QDateTime()> now)

@@ -72,6 +72,16 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
             Messages::tr("Size of the git mirror cache in MiB; 0 keeps no mirrors. Default: %1.")
                 .arg(RunnerConfig::DefaultGitCacheMib),
             QStringLiteral("mib") },
+        { ConfigKeys::name(ConfigFlag::KeepAwake),
+            Messages::tr("While runs are active, keep the machine from sleeping: always, ac (only on AC power) or "
+                         "never. Default: ac."),
+            QStringLiteral("always|ac|never") },
+        { ConfigKeys::name(ConfigFlag::DrainBelowBattery),
+            Messages::tr("Take no new work while on battery below this percentage; 0 never. Default: 0."),
+            QStringLiteral("percent") },
+        { ConfigKeys::name(ConfigFlag::DrainOnMetered),
+            Messages::tr("Take no new work while the network connection is metered: true or false. Default: false."),
+            QStringLiteral("true|false") },
     };
     for (const QCommandLineOption &option : configOptions)
         parser.addOption(option);

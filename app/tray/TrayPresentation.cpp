@@ -3,6 +3,7 @@
 #include "ControlPlaneLink.h"
 
 #include <runnercore/model/SettleReason.h>
+#include <runnercore/runner/Runner.h>
 
 #include <QLocale>
 
@@ -43,6 +44,7 @@ TrayVisual TrayPresentation::visualFor(const RunnerStatus &status)
     case RunnerState::Ready:
         return status.busySlots > 0 ? TrayVisual::Running : TrayVisual::Ready;
     case RunnerState::Draining:
+        return pausedText(status).isEmpty() ? TrayVisual::Draining : TrayVisual::Paused;
     case RunnerState::Stopping:
         return TrayVisual::Draining;
     case RunnerState::NotPaired:
@@ -68,6 +70,8 @@ QString TrayPresentation::iconName(TrayVisual visual)
         return QStringLiteral("tray-running");
     case TrayVisual::Draining:
         return QStringLiteral("tray-draining");
+    case TrayVisual::Paused:
+        return QStringLiteral("tray-paused");
     case TrayVisual::Stopped:
         return QStringLiteral("tray-stopped");
     case TrayVisual::Attention:
@@ -81,7 +85,7 @@ QString TrayPresentation::iconName(TrayVisual visual)
 QList<TrayVisual> TrayPresentation::allVisuals()
 {
     return { TrayVisual::NotPaired, TrayVisual::Connecting, TrayVisual::Ready, TrayVisual::Running,
-        TrayVisual::Draining, TrayVisual::Stopped, TrayVisual::Attention, TrayVisual::Error };
+        TrayVisual::Draining, TrayVisual::Paused, TrayVisual::Stopped, TrayVisual::Attention, TrayVisual::Error };
 }
 
 TrayView TrayPresentation::present(const RunnerStatus &status, const QDateTime &now)
@@ -122,8 +126,11 @@ QString TrayPresentation::statusLine(const RunnerStatus &status, const QDateTime
         line = status.busySlots > 0 ? tr("Running %1").arg(runsText(status.busySlots)) : tr("Ready — waiting for work");
         break;
     case RunnerState::Draining:
-        line = status.busySlots > 0 ? tr("Draining — %1 left").arg(runsText(status.busySlots))
-                                    : tr("Draining — taking no new work");
+        if (const QString paused = pausedText(status); !paused.isEmpty())
+            line = status.busySlots > 0 ? tr("%1 — %2 left").arg(paused, runsText(status.busySlots)) : paused;
+        else
+            line = status.busySlots > 0 ? tr("Draining — %1 left").arg(runsText(status.busySlots))
+                                        : tr("Draining — taking no new work");
         break;
     case RunnerState::Stopping:
         line = status.busySlots > 0 ? tr("Stopping — %1 left").arg(runsText(status.busySlots))
@@ -156,12 +163,14 @@ QString TrayPresentation::tooltip(const RunnerStatus &status, const QDateTime &n
     lines << tr("Checkfu Runner — %1").arg(statusLine(status, now));
     if (const QString why = explanation(status); !why.isEmpty())
         lines << why;
+    if (const QString wake = wakeText(status, now); !wake.isEmpty())
+        lines << wake;
     // The status line counts the runs while connected; otherwise (offline, reconnecting) a line does.
     const int running = status.busySlots;
     const bool counted = status.state == RunnerState::Ready || status.state == RunnerState::Draining
         || status.state == RunnerState::Stopping;
     if (running > 0 && !counted)
-        lines << (running == 1 ? tr("%n run going", nullptr, running) : tr("%n runs going", nullptr, running));
+        lines << tr("%n run(s) going", nullptr, running);
     int shown = 0;
     for (const ApprovalRequest &approval : status.approvals) {
         if (shown++ == MaxTooltipApprovals)
@@ -186,8 +195,12 @@ TrayActions TrayPresentation::actions(const RunnerStatus &status)
     a.drainVisible = active;
     // Nothing to drain before a pairing exists.
     a.drainEnabled = active && !stopping && status.state != RunnerState::Pairing;
-    a.drainResumes = status.draining;
-    a.drainText = status.draining ? tr("Resume taking work") : tr("Drain — finish runs, take no new work");
+    // Paused by the battery or the network, a person may still drain; only their own drain is theirs to resume.
+    const bool drainedByPerson = status.draining
+        && (status.drainReasons == runnercore::DrainReasons()
+            || status.drainReasons.testFlag(runnercore::DrainReason::Requested));
+    a.drainResumes = drainedByPerson;
+    a.drainText = drainedByPerson ? tr("Resume taking work") : tr("Drain — finish runs, take no new work");
     if (active && stopping && status.busySlots > 0) {
         a.runnerAction = TrayActions::RunnerAction::StopNow;
         a.runnerActionEnabled = true;
@@ -266,8 +279,39 @@ QString TrayPresentation::slotsText(const RunnerStatus &status)
     return tr("%1 of %2 busy").arg(status.busySlots).arg(status.totalSlots);
 }
 
+QString TrayPresentation::pausedText(const RunnerStatus &status)
+{
+    using runnercore::DrainReason;
+    // A person's drain is theirs to lift: it is shown as a drain, whatever else holds.
+    if (!status.draining || status.drainReasons.testFlag(DrainReason::Requested))
+        return {};
+    // The core's words, so that the tray and `checkfu-runner start` say the same.
+    return runnercore::Runner::drainText(status.drainReasons, status.power);
+}
+
+QString TrayPresentation::wakeText(const RunnerStatus &status, const QDateTime &now)
+{
+    if (!status.wokeAt.isValid() || status.wokeAt.msecsTo(now) > WakeNewsMs || status.sleptMs <= 0)
+        return {};
+    const QString slept = durationText(status.sleptMs);
+    const int lost = status.runsLostToSleep;
+    if (lost == 0)
+        return tr("The computer slept for %1.").arg(slept);
+    return tr("The computer slept for %1; %n run(s) lost.", nullptr, lost).arg(slept);
+}
+
 QString TrayPresentation::explanation(const RunnerStatus &status)
 {
+    using runnercore::DrainReason;
+    if (status.state == RunnerState::Draining && !pausedText(status).isEmpty()) {
+        const bool battery = status.drainReasons.testFlag(DrainReason::Battery);
+        const bool metered = status.drainReasons.testFlag(DrainReason::Metered);
+        if (battery && metered)
+            return tr("Takes work again by itself once the computer is plugged in and on a network that is not "
+                      "metered.");
+        return battery ? tr("Takes work again by itself once the computer is plugged in.")
+                       : tr("Takes work again by itself on a network that is not metered.");
+    }
     switch (status.state) {
     case RunnerState::Ready:
     case RunnerState::Draining:
@@ -278,19 +322,17 @@ QString TrayPresentation::explanation(const RunnerStatus &status)
     }
 }
 
-// Two sources, each with %n: English reads right without a catalogue (which "%n run(s)" would
-// not), and a translation gives each its plural forms.
+// One source with %n: English plurals come from translations/checkfu_en.ts (lupdate -pluralonly).
 QString TrayPresentation::runsText(int count)
 {
-    return count == 1 ? tr("%n run", nullptr, count) : tr("%n runs", nullptr, count);
+    return tr("%n run(s)", nullptr, count);
 }
 
 QString TrayPresentation::activityActionText(int running)
 {
     if (running == 0)
         return tr("Show activity…");
-    return running == 1 ? tr("Show activity — %n run going…", nullptr, running)
-                        : tr("Show activity — %n runs going…", nullptr, running);
+    return tr("Show activity — %n run(s) going…", nullptr, running);
 }
 
 RunEntry TrayPresentation::runEntry(const RunSummary &run, const QDateTime &now)

@@ -10,7 +10,8 @@
 #include <QUrl>
 
 // What a person sees at a glance: one icon per kind of situation, never one per internal state.
-enum class TrayVisual { NotPaired, Connecting, Ready, Running, Draining, Stopped, Attention, Error };
+// Paused: draining because of the machine alone (battery, metered network); it resumes by itself.
+enum class TrayVisual { NotPaired, Connecting, Ready, Running, Draining, Paused, Stopped, Attention, Error };
 
 // The icon, tooltip and status line for one snapshot.
 struct TrayView
@@ -99,6 +100,12 @@ public:
     // The Runner's own sentence where it explains something (why offline, why it failed); empty
     // where it would only repeat what the other facts say ("Connected to …").
     static QString explanation(const RunnerStatus &status);
+    // Why a Runner that drains because of the machine takes no work: "Paused: on battery (18 %)";
+    // empty when a person's drain (or none) holds.
+    static QString pausedText(const RunnerStatus &status);
+    // After a wake the core saw in the last WakeNewsMs: "The computer slept for 2 h 07 min; 1 run was lost".
+    static constexpr qint64 WakeNewsMs = 30 * 60 * 1000;
+    static QString wakeText(const RunnerStatus &status, const QDateTime &now);
     // "1 run", "3 runs".
     static QString runsText(int count);
     // The menu's entry to the activity view, with how many runs are going.

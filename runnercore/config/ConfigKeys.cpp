@@ -70,6 +70,9 @@ constexpr SettingsKeyEntry settingsKeyTable[] = {
     { SettingsKey::CursorModel, "cursor/model" },
     { SettingsKey::BubblewrapReadOnlyPaths, "bubblewrap/read_only_paths" },
     { SettingsKey::RunnerGitCacheMib, "runner/git_cache_mib" },
+    { SettingsKey::PowerKeepAwake, "power/keep_awake" },
+    { SettingsKey::PowerDrainBelowBattery, "power/drain_below_battery" },
+    { SettingsKey::PowerDrainOnMetered, "power/drain_on_metered" },
     { SettingsKey::TrayLogLevel, "tray/log_level" },
     { SettingsKey::TrayNotifyApproval, "tray/notify_approval" },
     { SettingsKey::TrayNotifyRevoked, "tray/notify_revoked" },
@@ -94,6 +97,9 @@ constexpr FlagEntry flagTable[] = {
     { ConfigFlag::Slots, "slots" },
     { ConfigFlag::BubblewrapReadOnly, "bubblewrap-read-only" },
     { ConfigFlag::GitCacheMib, "git-cache-mib" },
+    { ConfigFlag::KeepAwake, "keep-awake" },
+    { ConfigFlag::DrainBelowBattery, "drain-below-battery" },
+    { ConfigFlag::DrainOnMetered, "drain-on-metered" },
 };
 
 // Each table is in its enum's order, so an entry is found by index; the asserts keep it so.
@@ -129,7 +135,7 @@ static_assert(settingsKeysInOrder(), "settingsKeyTable must list SettingsKey in 
 static_assert(flagsInOrder(), "flagTable must list ConfigFlag in its order");
 static_assert(std::size(envVarTable) == std::size_t(EnvVar::BubblewrapReadOnly) + 1);
 static_assert(std::size(settingsKeyTable) == std::size_t(SettingsKey::WindowsAutostartValue) + 1);
-static_assert(std::size(flagTable) == std::size_t(ConfigFlag::GitCacheMib) + 1);
+static_assert(std::size(flagTable) == std::size_t(ConfigFlag::DrainOnMetered) + 1);
 
 } // namespace
 

@@ -42,6 +42,9 @@ enum class SettingsKey {
     CursorModel,
     BubblewrapReadOnlyPaths,
     RunnerGitCacheMib,
+    PowerKeepAwake,
+    PowerDrainBelowBattery,
+    PowerDrainOnMetered,
     // TraySettings: the tray's own.
     TrayLogLevel,
     TrayNotifyApproval,
@@ -63,6 +66,9 @@ enum class ConfigFlag {
     Slots,
     BubblewrapReadOnly,
     GitCacheMib,
+    KeepAwake,
+    DrainBelowBattery,
+    DrainOnMetered,
 };
 
 // The one table of names (as KeePassXC's ConfigKey): the resolver, the parser, the settings classes, the

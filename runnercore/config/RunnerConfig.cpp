@@ -386,6 +386,38 @@ void parseGitCacheMib(const RunnerConfigInput &in, RunnerConfig &config, ErrorLi
     config.gitCacheMib = *parsed;
 }
 
+void parsePower(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    if (in.flags.contains(flag(ConfigFlag::KeepAwake))) {
+        const QString value = in.flags.value(flag(ConfigFlag::KeepAwake));
+        const qsizetype index = RunnerConfigParser::keepAwakeNames().indexOf(value);
+        if (index < 0)
+            errors.add(ConfigKeys::option(ConfigFlag::KeepAwake),
+                Messages::tr("--keep-awake is %1; use always, ac (only on AC power) or never.").arg(shown(value)));
+        else
+            config.keepAwake = KeepAwake(index);
+    }
+    if (in.flags.contains(flag(ConfigFlag::DrainBelowBattery))) {
+        const QString value = in.flags.value(flag(ConfigFlag::DrainBelowBattery));
+        bool tooLarge = false;
+        const auto parsed = parseDecimal(value, &tooLarge);
+        if (!parsed || *parsed < 0 || *parsed > 100)
+            errors.add(ConfigKeys::option(ConfigFlag::DrainBelowBattery),
+                Messages::tr("--drain-below-battery is %1; use a whole percentage from 0 (never) to 100.")
+                    .arg(shown(value)));
+        else
+            config.drainBelowBatteryPercent = *parsed;
+    }
+    if (in.flags.contains(flag(ConfigFlag::DrainOnMetered))) {
+        const QString value = in.flags.value(flag(ConfigFlag::DrainOnMetered));
+        if (value != QLatin1String("true") && value != QLatin1String("false"))
+            errors.add(ConfigKeys::option(ConfigFlag::DrainOnMetered),
+                Messages::tr("--drain-on-metered is %1; use true or false.").arg(shown(value)));
+        else
+            config.drainOnMetered = value == QLatin1String("true");
+    }
+}
+
 void parseBubblewrapReadOnly(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
 {
     // The flag wins; a variable it overrides is not used, so it is not checked either.
@@ -447,6 +479,7 @@ std::variant<RunnerConfig, QList<ConfigError>> RunnerConfigParser::parse(const R
     parseCredentialStore(in, config, errors);
     parseSlots(in, config, errors);
     parseGitCacheMib(in, config, errors);
+    parsePower(in, config, errors);
     parseBubblewrapReadOnly(in, config, errors);
     // No bad value exists for the token (§8); an empty one means "not given".
     config.workspaceToken = in.env.value(tokenVariable);
@@ -503,6 +536,12 @@ QString RunnerConfig::describe() const
                  .arg(workspaceToken.isEmpty() ? Messages::tr("not set") : Messages::tr("set"));
     lines << Messages::tr("credential store: %1").arg(credentialStore ? *credentialStore : Messages::tr("default"));
     lines << Messages::tr("slots: %1").arg(slotCount);
+    lines << Messages::tr("keep awake while runs are active: %1")
+                 .arg(RunnerConfigParser::keepAwakeNames().value(int(keepAwake)));
+    lines << Messages::tr("drain on battery: %1")
+                 .arg(drainBelowBatteryPercent > 0 ? Messages::tr("below %1 %").arg(drainBelowBatteryPercent)
+                                                   : Messages::tr("off"));
+    lines << Messages::tr("drain on a metered network: %1").arg(onOff(drainOnMetered));
     lines << Messages::tr("bubblewrap read-only paths: %1")
                  .arg(bubblewrapReadOnly.isEmpty()
                          ? Messages::tr("none")
@@ -622,6 +661,11 @@ QStringList RunnerConfigParser::readOnlyPathProblems(
 QString RunnerConfigParser::sandboxFlagValue(SandboxChoice choice)
 {
     return choice == SandboxChoice::NotGiven ? QString() : sandboxName(choice);
+}
+
+QStringList RunnerConfigParser::keepAwakeNames()
+{
+    return { QStringLiteral("always"), QStringLiteral("ac"), QStringLiteral("never") };
 }
 
 } // namespace runnercore

@@ -18,6 +18,11 @@ enum class SandboxChoice { NotGiven, HostProcess, Bubblewrap, Docker, None };
 // Off: never use docker. Auto: use it when a daemon answers (re-checked). Required: refuse to start without one.
 enum class DockerMode { Off, Auto, Required };
 
+// --keep-awake: whether the machine may sleep while runs are active. Always: a logind block lock
+// while any run is active; OnAcPower (the default): the same, but only while on AC power; Never:
+// no block lock. A delay lock (to save the runs' output before sleep) is held in every mode.
+enum class KeepAwake { Always, OnAcPower, Never };
+
 // The Cursor lane tuple (wire §8). apiKey is a secret: it is never printed, logged or put in a message.
 struct CursorLane
 {
@@ -64,6 +69,12 @@ struct RunnerConfig
     static constexpr qint64 DefaultGitCacheMib = 10240;
     static constexpr qint64 MaxGitCacheMib = 1048576;
     qint64 gitCacheMib = DefaultGitCacheMib;
+    // --keep-awake always|ac|never.
+    KeepAwake keepAwake = KeepAwake::OnAcPower;
+    // --drain-below-battery N (0..100): take no new work while on battery below N %; 0 (the default) never.
+    int drainBelowBatteryPercent = 0;
+    // --drain-on-metered true|false: take no new work while the connection is metered; off by default.
+    bool drainOnMetered = false;
 
     // Human summary for logs and doctor. Never includes the Cursor API key, the workspace token or the
     // full pairing code.
@@ -74,7 +85,8 @@ struct RunnerConfig
 struct RunnerConfigInput
 {
     // Keys without dashes: "endpoint", "code", "label", "sandbox", "credential-store", "slots",
-    // "bubblewrap-read-only" (':'-separated paths; a repeated flag is joined with ':'), "git-cache-mib".
+    // "bubblewrap-read-only" (':'-separated paths; a repeated flag is joined with ':'), "git-cache-mib",
+    // "keep-awake", "drain-below-battery", "drain-on-metered".
     QHash<QString, QString> flags;
     QProcessEnvironment env;
     // Where the Runner keeps its own state (AppPaths): no read-only path may show any of it.
@@ -110,6 +122,8 @@ public:
         const QString &list, const QString &field, const QStringList &stateDirs, QStringList *paths = nullptr);
     // The --sandbox value that selects `choice`; empty for NotGiven.
     static QString sandboxFlagValue(SandboxChoice choice);
+    // The --keep-awake values, in KeepAwake's order: "always", "ac", "never".
+    static QStringList keepAwakeNames();
 };
 
 } // namespace runnercore

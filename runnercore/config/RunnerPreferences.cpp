@@ -35,11 +35,17 @@ const QString digestKey = ConfigKeys::key(SettingsKey::CursorReleaseDigest);
 const QString modelKey = ConfigKeys::key(SettingsKey::CursorModel);
 const QString readOnlyKey = ConfigKeys::key(SettingsKey::BubblewrapReadOnlyPaths);
 const QString gitCacheKey = ConfigKeys::key(SettingsKey::RunnerGitCacheMib);
+const QString keepAwakeKey = ConfigKeys::key(SettingsKey::PowerKeepAwake);
+const QString drainBatteryKey = ConfigKeys::key(SettingsKey::PowerDrainBelowBattery);
+const QString drainMeteredKey = ConfigKeys::key(SettingsKey::PowerDrainOnMetered);
 
 // The names RunnerConfigParser reads (wire §8).
 const QString sandboxFlag = ConfigKeys::name(ConfigFlag::Sandbox);
 const QString slotsFlag = ConfigKeys::name(ConfigFlag::Slots);
 const QString gitCacheFlag = ConfigKeys::name(ConfigFlag::GitCacheMib);
+const QString keepAwakeFlag = ConfigKeys::name(ConfigFlag::KeepAwake);
+const QString drainBatteryFlag = ConfigKeys::name(ConfigFlag::DrainBelowBattery);
+const QString drainMeteredFlag = ConfigKeys::name(ConfigFlag::DrainOnMetered);
 const QString idleTimeoutVariable = ConfigKeys::name(EnvVar::IdleTimeoutMs);
 const QString readOnlyFlag = ConfigKeys::name(ConfigFlag::BubblewrapReadOnly);
 const QString readOnlyVariable = ConfigKeys::name(EnvVar::BubblewrapReadOnly);
@@ -63,6 +69,26 @@ std::optional<int> readInt(const QSettings &s, const QString &key, qint64 min, q
     // The key name only: a value is never logged (someone may have pasted a secret into the file).
     logger->warn("ignoring {} in the settings file: not a whole number from {} to {}", key, min, max);
     return std::nullopt;
+}
+
+std::optional<bool> readBool(const QSettings &s, const QString &key)
+{
+    if (!s.contains(key))
+        return std::nullopt;
+    const QString text = s.value(key).toString();
+    if (text == QLatin1String("true") || text == QLatin1String("false"))
+        return text == QLatin1String("true");
+    logger->warn("ignoring {} in the settings file: not true or false", key);
+    return std::nullopt;
+}
+
+QString readChoice(const QSettings &s, const QString &key, const QStringList &choices)
+{
+    const QString text = s.value(key).toString();
+    if (text.isEmpty() || choices.contains(text))
+        return text;
+    logger->warn("ignoring {} in the settings file: not one of {}", key, choices.join(QLatin1String(", ")));
+    return {};
 }
 
 } // namespace
@@ -99,6 +125,9 @@ void RunnerPreferences::readFrom(const QSettings &s)
     cursor.model = s.value(modelKey).toString();
     bubblewrapReadOnly = s.value(readOnlyKey).toString();
     gitCacheMib = readInt(s, gitCacheKey, 0, RunnerConfig::MaxGitCacheMib);
+    keepAwake = readChoice(s, keepAwakeKey, RunnerConfigParser::keepAwakeNames());
+    drainBelowBattery = readInt(s, drainBatteryKey, 0, 100);
+    drainOnMetered = readBool(s, drainMeteredKey);
     // Kept as read (the settings dialog shows it to be fixed), but never applied.
     if (!cursor.isEmpty() && !cursorUsable())
         logger->warn(
@@ -124,6 +153,18 @@ void RunnerPreferences::writeTo(QSettings &s) const
         s.setValue(gitCacheKey, *gitCacheMib);
     else
         s.remove(gitCacheKey);
+    if (keepAwake.isEmpty())
+        s.remove(keepAwakeKey);
+    else
+        s.setValue(keepAwakeKey, keepAwake);
+    if (drainBelowBattery)
+        s.setValue(drainBatteryKey, *drainBelowBattery);
+    else
+        s.remove(drainBatteryKey);
+    if (drainOnMetered)
+        s.setValue(drainMeteredKey, *drainOnMetered ? QStringLiteral("true") : QStringLiteral("false"));
+    else
+        s.remove(drainMeteredKey);
     const std::pair<QString, QString> cursorValues[]
         = { { profileKey, cursor.profileVersion }, { digestKey, cursor.releaseDigest }, { modelKey, cursor.model } };
     for (const auto &[key, value] : cursorValues) {
@@ -149,6 +190,12 @@ void RunnerPreferences::applyTo(RunnerConfigInput &input, const std::optional<QS
         input.flags.insert(slotsFlag, QString::number(*slotCount));
     if (gitCacheMib && !input.flags.contains(gitCacheFlag))
         input.flags.insert(gitCacheFlag, QString::number(*gitCacheMib));
+    if (!keepAwake.isEmpty() && !input.flags.contains(keepAwakeFlag))
+        input.flags.insert(keepAwakeFlag, keepAwake);
+    if (drainBelowBattery && !input.flags.contains(drainBatteryFlag))
+        input.flags.insert(drainBatteryFlag, QString::number(*drainBelowBattery));
+    if (drainOnMetered && !input.flags.contains(drainMeteredFlag))
+        input.flags.insert(drainMeteredFlag, *drainOnMetered ? QStringLiteral("true") : QStringLiteral("false"));
     if (idleTimeoutMs && !input.env.contains(idleTimeoutVariable))
         input.env.insert(idleTimeoutVariable, QString::number(*idleTimeoutMs));
     if (!bubblewrapReadOnly.isEmpty() && !input.flags.contains(readOnlyFlag) && !input.env.contains(readOnlyVariable))

@@ -153,7 +153,8 @@ void PresenceReporter::send()
     req.credential = [token] { return token; };
     req.timeoutMs = std::max(5000, m_intervalMs);
     m_inFlight = m_api.send(std::move(req));
-    connect(m_inFlight, &ApiCall::finished, this, [this, serial](const ApiResponse &r) {
+    const Status sent = m_status;
+    connect(m_inFlight, &ApiCall::finished, this, [this, serial, sent](const ApiResponse &r) {
         m_inFlight = nullptr;
         if (r.error.kind == ApiError::Kind::Aborted)
             return;
@@ -163,6 +164,7 @@ void PresenceReporter::send()
             if (answer.directivesMalformed)
                 logger->warn("heartbeat answer: field 'directives' is not an array; ignored");
             scheduleNext(m_intervalMs);
+            m_acceptedStatus = sent;
             emit heartbeatAccepted();
             for (const QString &type : answer.directives) {
                 if (type == QLatin1String("drain") || type == QLatin1String("resume"))

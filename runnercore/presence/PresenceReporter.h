@@ -52,6 +52,8 @@ public:
     int intervalMs() const { return m_intervalMs; }
     void setStatus(Status status);
     Status status() const { return m_status; }
+    // The status the heartbeat answered last carried (one sent before a setStatus() may answer after it).
+    Status acceptedStatus() const { return m_acceptedStatus; }
     // Starts beating (now) and keeps going until stop().
     void start();
     void stop();
@@ -71,6 +73,7 @@ private:
     Backoff m_backoff;
     std::function<QJsonObject()> m_advertisement;
     Status m_status = Status::Ready;
+    Status m_acceptedStatus = Status::Ready;
     int m_total = 1;
     int m_busy = 0;
     QStringList m_activeRuns;

@@ -46,9 +46,15 @@ QString lockKeyFor(const QUrl &endpoint, const QString &credential)
 }
 } // namespace
 
-Runner::Runner(
-    const RunnerConfig &config, RunnerSettings &settings, CredentialStore &store, const Clock &clock, QObject *parent)
-    : QObject(parent), m_config(config), m_settings(settings), m_store(store), m_clock(clock)
+Runner::Runner(const RunnerConfig &config, RunnerSettings &settings, CredentialStore &store, const Clock &clock,
+    PowerMonitor *power, QObject *parent)
+    : QObject(parent)
+    , m_config(config)
+    , m_settings(settings)
+    , m_store(store)
+    , m_clock(clock)
+    , m_ownPower(power ? nullptr : std::make_unique<NullPowerMonitor>())
+    , m_power(power ? power : m_ownPower.get())
 {
     // Masked in every log line and event from the start, even when a harness prints it (§6.3, §8).
     if (m_config.cursor)
@@ -57,9 +63,18 @@ Runner::Runner(
         Logging::masker().addSecret(m_config.workspaceToken);
     m_stopTimer.setSingleShot(true);
     connect(&m_stopTimer, &QTimer::timeout, this, &Runner::signOffAndFinish);
+    m_sleepTimer.setSingleShot(true);
+    connect(&m_sleepTimer, &QTimer::timeout, this, [this] {
+        logger->warn("sleep: the runs' output was not all delivered in time; letting the machine sleep");
+        finishSleepPreparation();
+    });
 }
 
-Runner::~Runner() = default;
+Runner::~Runner()
+{
+    // Nothing of this Runner keeps the machine awake once it is gone.
+    m_power->holdSleepLocks({});
+}
 
 QString Runner::runnerId() const
 {
@@ -239,6 +254,9 @@ void Runner::end(RunnerState shown, RunnerExit exit, const QString &message)
         m_api->abortAll();
     if (m_lock)
         m_lock->unlock();
+    m_sleepTimer.stop();
+    m_preparingForSleep = false;
+    m_power->holdSleepLocks({});
     show(shown, message);
     QTimer::singleShot(0, this, [this, exit] { emit finished(exit); });
 }
@@ -252,6 +270,11 @@ void Runner::start()
 {
     if (!moveTo(Phase::Starting, RunnerState::Starting))
         return;
+    connect(m_power, &PowerMonitor::stateChanged, this, &Runner::applyPower);
+    connect(m_power, &PowerMonitor::aboutToSleep, this, &Runner::prepareForSleep);
+    connect(m_power, &PowerMonitor::resumed, this, &Runner::onResumed);
+    logger->info("power and network from: {}", m_power->backendName());
+    applyPower();
     // The tiers first: --sandbox bubblewrap/docker refuse to start when they cannot be realised,
     // and the identity exchange carries the advertisement.
     m_sandboxes
@@ -334,6 +357,9 @@ void Runner::connectToPlane()
     m_presence = std::make_unique<PresenceReporter>(*m_api, *m_identity, m_clock);
     m_presence->setAdvertisementSource([this] { return advertisement(); });
     m_presence->setSlots(m_config.slotCount, 0, {});
+    // A drain that began before the connection (a low battery at start) is said from the first heartbeat.
+    if (isDraining())
+        m_presence->setStatus(PresenceReporter::Status::Draining);
 
     RunEnvironment env;
     env.api = m_api.get();
@@ -362,11 +388,19 @@ void Runner::connectToPlane()
     connect(m_runs.get(), &RunManager::runsChanged, this, [this] {
         m_presence->setSlots(m_config.slotCount, m_runs->busy(), m_runs->activeRunIds());
         m_claims->poke();
+        updateSleepLocks();
         emit runsChanged(m_runs->busy());
+    });
+    connect(m_runs.get(), &RunManager::observationsDelivered, this, [this] {
+        if (m_preparingForSleep && m_sleepHeartbeatDone)
+            finishSleepPreparation();
     });
     connect(
         m_runs.get(), &RunManager::runStarted, this, [this](const RunSummary &run) { emit runStarted(withLink(run)); });
-    connect(m_runs.get(), &RunManager::runEnded, this, [this](const RunSummary &run) { emit runEnded(withLink(run)); });
+    connect(m_runs.get(), &RunManager::runEnded, this, [this](const RunSummary &run) {
+        noteRunEnded(run);
+        emit runEnded(withLink(run));
+    });
     connect(m_control.get(), &ControlChannel::cancelRun, this,
         [this](const QString &runId) { m_runs->cancel(runId, wireName(SettleReason::CancelRequested)); });
     connect(m_control.get(), &ControlChannel::drain, this, [this] { setDraining(true); });
@@ -384,14 +418,24 @@ void Runner::connectToPlane()
     connect(m_identity.get(), &WorkloadIdentity::connectionTrouble, this, &Runner::reportOffline);
     connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, [this] {
         noteContact();
+        if (m_preparingForSleep) {
+            m_sleepHeartbeatDone = true;
+            if (m_runs->observationsFlushed())
+                finishSleepPreparation();
+        }
         if (isWindingDown())
             return;
         applyStatus();
         // §6.1 ordering: claim only after a heartbeat that said ready was answered.
-        if (!m_draining && m_presence->status() == PresenceReporter::Status::Ready)
+        if (!isDraining() && m_presence->status() == PresenceReporter::Status::Ready)
             m_claims->setEnabled(true);
     });
     connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::reportOffline);
+    connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, [this] {
+        // Offline before sleep: nothing more to say; the spool keeps the output for after wake.
+        if (m_preparingForSleep)
+            finishSleepPreparation();
+    });
     connect(m_presence.get(), &PresenceReporter::directive, this, [this](const QString &type) {
         logger->info("directive from the control plane: {}", type);
         setDraining(type == QLatin1String("drain"));
@@ -615,17 +659,46 @@ void Runner::reportOffline(const ApiError &error, int retryInMs)
 
 void Runner::applyStatus()
 {
-    if (m_draining)
-        moveTo(Phase::Online, RunnerState::Draining, tr("Connected; taking no new work"));
+    if (isDraining())
+        moveTo(Phase::Online, RunnerState::Draining, drainText(m_drainReasons, m_power->state()));
     else if (m_state != RunnerState::Ready) // every heartbeat lands here: build the message only on a change
         moveTo(Phase::Online, RunnerState::Ready, tr("Connected to %1").arg(m_endpoint.toString()));
 }
 
+QString Runner::drainText(DrainReasons reasons, const PowerState &power)
+{
+    if (reasons == DrainReasons())
+        return {};
+    // A person's (or the control plane's) drain says what it always said; the machine's reasons say why.
+    if (reasons.testFlag(DrainReason::Requested))
+        return tr("Connected; taking no new work");
+    QStringList why;
+    if (reasons.testFlag(DrainReason::Battery))
+        why << (power.batteryPercent >= 0 ? tr("on battery (%1 %)").arg(power.batteryPercent) : tr("on battery"));
+    if (reasons.testFlag(DrainReason::Metered))
+        why << tr("on a metered network");
+    return tr("Paused: %1").arg(why.join(tr(" and ")));
+}
+
 void Runner::setDraining(bool draining)
 {
-    if (m_draining == draining || isWindingDown())
+    setDrainReason(DrainReason::Requested, draining);
+}
+
+void Runner::setDrainReason(DrainReason reason, bool on)
+{
+    if (m_drainReasons.testFlag(reason) == on || isWindingDown())
         return;
-    m_draining = draining;
+    const bool wasDraining = isDraining();
+    m_drainReasons.setFlag(reason, on);
+    const bool draining = isDraining();
+    emit powerChanged();
+    if (draining == wasDraining) {
+        // Only the why changed: the status line follows, presence and claims stay as they are.
+        if (m_phase == Phase::Online)
+            applyStatus();
+        return;
+    }
     logger->info(draining ? "draining: no new claims" : "resumed: claiming again");
     if (draining && m_claims)
         m_claims->setEnabled(false); // abort the outstanding claim before saying draining
@@ -634,6 +707,99 @@ void Runner::setDraining(bool draining)
         if (m_phase == Phase::Online)
             applyStatus();
     }
+}
+
+void Runner::applyPower()
+{
+    const PowerState power = m_power->state();
+    const int threshold = m_config.drainBelowBatteryPercent;
+    setDrainReason(DrainReason::Battery,
+        threshold > 0 && power.onBattery && power.batteryPercent >= 0 && power.batteryPercent < threshold);
+    setDrainReason(DrainReason::Metered, m_config.drainOnMetered && power.metered);
+    // "on battery (18 %)" follows the battery while it drains.
+    if (m_phase == Phase::Online && isDraining())
+        applyStatus();
+    updateSleepLocks();
+    emit powerChanged();
+}
+
+void Runner::updateSleepLocks()
+{
+    const bool active = m_runs && m_runs->busy() > 0 && m_phase != Phase::Ended;
+    SleepLocks locks;
+    // The delay lock is given up to let the machine sleep; it is taken again on wake.
+    locks.delay = active && !m_preparingForSleep;
+    switch (m_config.keepAwake) {
+    case KeepAwake::Always:
+        locks.block = active;
+        break;
+    case KeepAwake::OnAcPower:
+        locks.block = active && !m_power->state().onBattery;
+        break;
+    case KeepAwake::Never:
+        locks.block = false;
+        break;
+    }
+    m_power->holdSleepLocks(locks);
+}
+
+void Runner::prepareForSleep()
+{
+    m_sleptAt = m_clock.now();
+    m_runsAtSleep = m_runs ? m_runs->activeRunIds() : QStringList();
+    m_wokeAt = QDateTime();
+    if (m_phase == Phase::Ended || !m_runs || !m_presence) {
+        updateSleepLocks();
+        return;
+    }
+    logger->info("sleep: delivering the runs' output and a heartbeat first");
+    m_preparingForSleep = true;
+    m_sleepHeartbeatDone = false;
+    m_sleepTimer.start(SleepPreparationTimeoutMs);
+    m_runs->flushObservations();
+    // A heartbeat now tells the control plane this Runner was alive up to the sleep.
+    if (m_presence->isRunning() && m_identity && m_identity->hasToken())
+        m_presence->beatNow();
+    else
+        m_sleepHeartbeatDone = true;
+    if (m_sleepHeartbeatDone && m_runs->observationsFlushed())
+        finishSleepPreparation();
+}
+
+void Runner::finishSleepPreparation()
+{
+    if (!m_preparingForSleep)
+        return;
+    m_preparingForSleep = false;
+    m_sleepTimer.stop();
+    logger->info("sleep: ready; releasing the delay lock");
+    // Not through updateSleepLocks(): until wake, no delay lock is wanted.
+    SleepLocks locks = m_power->sleepLocks();
+    locks.delay = false;
+    m_power->holdSleepLocks(locks);
+}
+
+void Runner::onResumed()
+{
+    m_preparingForSleep = false;
+    m_sleepTimer.stop();
+    m_wokeAt = m_clock.now();
+    m_runsLostToSleep = 0;
+    const qint64 sleptMs = m_sleptAt.isValid() ? std::max<qint64>(0, m_sleptAt.msecsTo(m_wokeAt)) : 0;
+    logger->info("woke up after {} s; checking the connection", sleptMs / 1000);
+    updateSleepLocks();
+    checkConnectionNow();
+    emit wokeUp(sleptMs, 0);
+}
+
+void Runner::noteRunEnded(const RunSummary &run)
+{
+    // Given up (lease lost) soon after a wake, and held when the machine fell asleep: lost to the sleep.
+    if (!run.outcome.isEmpty() || !m_wokeAt.isValid() || !m_runsAtSleep.contains(run.runId)
+        || m_wokeAt.msecsTo(m_clock.now()) > WakeLossWindowMs)
+        return;
+    ++m_runsLostToSleep;
+    emit wokeUp(std::max<qint64>(0, m_sleptAt.msecsTo(m_wokeAt)), m_runsLostToSleep);
 }
 
 void Runner::onFatal(const ApiError &error, const QString &message)
@@ -697,9 +863,12 @@ void Runner::stop()
                          : tr("Stopping: finishing %n owned run(s), then signing off", nullptr, m_runs->busy()));
     m_presence->setStatus(PresenceReporter::Status::Stopping);
     if (m_runs->isIdle()) {
-        // Say "stopping" first so the dashboard shows it, but never wait long for that.
-        connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, &Runner::signOffAndFinish,
-            Qt::SingleShotConnection);
+        // Say "stopping" first so the dashboard shows it, but never wait long for that. A heartbeat
+        // in flight at the stop still says "ready": its answer is not the one waited for.
+        connect(m_presence.get(), &PresenceReporter::heartbeatAccepted, this, [this] {
+            if (m_presence->acceptedStatus() == PresenceReporter::Status::Stopping)
+                signOffAndFinish();
+        });
         connect(m_presence.get(), &PresenceReporter::heartbeatFailed, this, &Runner::signOffAndFinish,
             Qt::SingleShotConnection);
         m_stopTimer.start(StoppingHeartbeatTimeoutMs);

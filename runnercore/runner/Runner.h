@@ -3,6 +3,7 @@
 #include <runnercore/config/RunnerConfig.h>
 #include <runnercore/identity/IdentityGrant.h>
 #include <runnercore/model/ApprovalRequest.h>
+#include <runnercore/power/PowerMonitor.h>
 #include <runnercore/runner/RunnerState.h>
 #include <runnercore/transport/ApiError.h>
 #include <runnercore/work/RunSummary.h>
@@ -57,18 +58,31 @@ signals:
     void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
     // The control plane answered (lastContact()) or a retry was scheduled (nextRetry()).
     void contactChanged();
+    // The machine's power or network changed (powerState()), or why the Runner drains (drainReasons()).
+    void powerChanged();
+    // The machine woke up after sleeping sleptMs; runsLost of the runs held when it fell asleep
+    // ended while it slept or right on wake without an outcome of their own (lease lost).
+    void wokeUp(qint64 sleptMs, int runsLost);
 
 public:
     // Bounded wait for the "stopping" heartbeat before signing off anyway.
     static constexpr int StoppingHeartbeatTimeoutMs = 5000;
     static constexpr qint64 ClockSkewWarningMs = 60000;
+    // Before sleep: at most this long to deliver the runs' output and a heartbeat, then the delay
+    // lock goes (logind waits InhibitDelayMaxSec, 5 s by default).
+    static constexpr int SleepPreparationTimeoutMs = 4000;
+    // Runs that end this soon after wake without an outcome count as lost to the sleep.
+    static constexpr qint64 WakeLossWindowMs = 60000;
 
+    // power: the machine's battery, network and sleep (nullptr: none, as on a platform without a
+    // backend); it must outlive the Runner and live on its thread.
     Runner(const RunnerConfig &config, RunnerSettings &settings, CredentialStore &store, const Clock &clock,
-        QObject *parent = nullptr);
+        PowerMonitor *power = nullptr, QObject *parent = nullptr);
     ~Runner() override;
 
     void start();
     // A person's drain toggle (tray) or a directive: no new claims, presence says draining at once.
+    // The Requested reason: battery and metered drains come and go on their own beside it.
     void setDraining(bool draining);
     // Drain, then sign off; finished(Clean) when done.
     void stop();
@@ -84,7 +98,12 @@ public:
     QString runnerId() const;
     std::optional<RunnerOwner> owner() const;
     QString dashboardLink() const;
-    bool isDraining() const { return m_draining; }
+    bool isDraining() const { return m_drainReasons != DrainReasons(); }
+    DrainReasons drainReasons() const { return m_drainReasons; }
+    PowerState powerState() const { return m_power->state(); }
+    SleepLocks sleepLocks() const { return m_power->sleepLocks(); }
+    // "Paused: on battery (18 %)": why no new work is taken, for people; empty when not draining.
+    static QString drainText(DrainReasons reasons, const PowerState &power);
     QJsonObject advertisement() const;
     int busySlots() const;
     // The runs held now, oldest first.
@@ -150,6 +169,13 @@ private:
     void reportOffline(const ApiError &error, int retryInMs);
     void noteContact();
     void signOffWhenIdle();
+    void setDrainReason(DrainReason reason, bool on);
+    void applyPower();
+    void updateSleepLocks();
+    void prepareForSleep();
+    void finishSleepPreparation();
+    void onResumed();
+    void noteRunEnded(const RunSummary &run);
     QString account() const;
     RunSummary withLink(RunSummary run) const;
 
@@ -157,6 +183,8 @@ private:
     RunnerSettings &m_settings;
     CredentialStore &m_store;
     const Clock &m_clock;
+    std::unique_ptr<PowerMonitor> m_ownPower; // the null backend when none was given
+    PowerMonitor *m_power;
     QUrl m_endpoint;
     std::unique_ptr<ApiClient> m_api;
     std::unique_ptr<WorkloadIdentity> m_identity;
@@ -180,10 +208,18 @@ private:
     QString m_message;
     QString m_runnerId;
     // Facts, not positions in the lifecycle:
-    bool m_draining = false; // no new claims wanted (a person or a directive); holds across Offline
+    DrainReasons m_drainReasons; // why no new claims are wanted; holds across Offline
     bool m_firstGrant = true; // the next grant is the first (start control, sweep, recover)
     bool m_workspaceRunner = false; // runs on CHECKFU_RUNNER_TOKEN: nothing stored to forget
     QTimer m_stopTimer;
+    // Sleep: preparing (flush, heartbeat) until the delay lock goes; when it began; the runs held then.
+    bool m_preparingForSleep = false;
+    bool m_sleepHeartbeatDone = false;
+    QTimer m_sleepTimer;
+    QDateTime m_sleptAt;
+    QStringList m_runsAtSleep;
+    QDateTime m_wokeAt;
+    int m_runsLostToSleep = 0;
     QDateTime m_lastContact;
     QDateTime m_nextRetry;
 };

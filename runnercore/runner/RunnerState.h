@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFlags>
 #include <QList>
 #include <QString>
 
@@ -38,6 +39,17 @@ enum class RunnerExit {
 };
 
 QString runnerStateName(RunnerState state);
+
+// Why a connected Runner takes no new work; several may hold at once, and the Runner claims again
+// by itself when the last one ends. Requested: a person's drain or the control plane's directive,
+// lifted only by a resume; Battery and Metered follow the machine (settings, off by default).
+enum class DrainReason {
+    Requested = 0x1,
+    Battery = 0x2,
+    Metered = 0x4,
+};
+Q_DECLARE_FLAGS(DrainReasons, DrainReason)
+Q_DECLARE_OPERATORS_FOR_FLAGS(DrainReasons)
 
 // Every exit code, in order, and what it means in one line (--help lists them from here).
 QList<RunnerExit> allRunnerExits();

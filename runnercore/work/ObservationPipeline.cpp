@@ -204,6 +204,14 @@ void ObservationPipeline::resume()
         flush();
 }
 
+void ObservationPipeline::flushNow()
+{
+    if (m_pending.empty())
+        return;
+    m_retryTimer.stop();
+    flush();
+}
+
 void ObservationPipeline::keepLease()
 {
     if (m_abandoned || m_done || m_inFlight)
@@ -299,6 +307,7 @@ void ObservationPipeline::onBatchAnswer(const ApiResponse &r, qint64 lastSent, q
                 QStringLiteral("acked_through %1 is below the batch's last seq %2").arg(ackedThrough).arg(lastSent)));
             return;
         }
+        emit acknowledged();
         if (m_pending.empty()) {
             if (m_recovering) {
                 m_recovering = false;

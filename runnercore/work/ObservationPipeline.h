@@ -37,6 +37,7 @@ signals:
     void leaseLost(); // the server gave up on the run: kill it, drop everything
     void bufferExhausted(); // ZDR buffer full during an outage (zdr_buffer_exhausted)
     void settled(const QString &outcome); // accepted by the server (or already settled there)
+    void acknowledged(); // the server acknowledged a batch (ackedThrough() moved or held)
 
 public:
     static constexpr int MaxBatchEvents = 512;
@@ -87,6 +88,8 @@ public:
     qint64 lastSeq() const { return m_spool->meta().lastSeq; }
     qint64 ackedThrough() const { return m_spool->meta().ackedThrough; }
     qint64 pendingBytes() const { return m_pendingBytes; }
+    // Before the machine sleeps: send what waits now, even during a retry's pause.
+    void flushNow();
     // Wakes up after the identity got a new token.
     void resume();
 

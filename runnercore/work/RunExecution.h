@@ -71,6 +71,7 @@ public:
     // Revocation: kill at once and drop everything (writes are fenced anyway).
     void abandon();
     void resume() { m_pipeline->resume(); }
+    ObservationPipeline &pipeline() const { return *m_pipeline; }
     // prompt, close, approval_decision (§6.4) for this run's harness.
     void directive(const QJsonObject &directive);
 

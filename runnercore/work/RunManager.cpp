@@ -35,6 +35,7 @@ void RunManager::start(const RunClaim &claim)
     connect(run, &RunExecution::summaryChanged, this, &RunManager::runUpdated);
     connect(run, &RunExecution::approvalRequested, this, &RunManager::approvalRequested);
     connect(run, &RunExecution::approvalResolved, this, &RunManager::approvalResolved);
+    watchDelivery(&run->pipeline());
     emit runsChanged();
     run->start();
     // A refusal settles later, never inside start(): the run is still held here.
@@ -76,6 +77,7 @@ void RunManager::recover()
         auto *pipeline
             = new ObservationPipeline(*m_env.api, *m_env.identity, *m_env.clock, *m_env.masker, std::move(spool), this);
         m_recovering.insert(runId, pipeline);
+        watchDelivery(pipeline);
         auto done = [this, runId] {
             if (ObservationPipeline *p = m_recovering.take(runId))
                 p->deleteLater();
@@ -128,6 +130,46 @@ void RunManager::resumeAll()
         p->resume();
 }
 
+QList<ObservationPipeline *> RunManager::pipelines() const
+{
+    QList<ObservationPipeline *> all = m_recovering.values();
+    for (RunExecution *run : m_runs)
+        all.append(&run->pipeline());
+    return all;
+}
+
+void RunManager::watchDelivery(ObservationPipeline *pipeline)
+{
+    connect(pipeline, &ObservationPipeline::acknowledged, this, [this] {
+        if (!m_flushMarks.isEmpty() && observationsFlushed()) {
+            m_flushMarks.clear();
+            emit observationsDelivered();
+        }
+    });
+}
+
+void RunManager::flushObservations()
+{
+    m_flushMarks.clear();
+    for (ObservationPipeline *pipeline : pipelines()) {
+        if (pipeline->ackedThrough() < pipeline->lastSeq())
+            m_flushMarks.insert(pipeline, pipeline->lastSeq());
+        pipeline->flushNow();
+    }
+}
+
+bool RunManager::observationsFlushed() const
+{
+    const QList<ObservationPipeline *> all = pipelines();
+    for (auto mark = m_flushMarks.begin(); mark != m_flushMarks.end(); ++mark) {
+        // A run that ended since was settled, which needs everything acknowledged.
+        const auto found = std::find(all.begin(), all.end(), mark.key());
+        if (found != all.end() && (*found)->ackedThrough() < mark.value())
+            return false;
+    }
+    return true;
+}
+
 void RunManager::onFinished(const QString &runId)
 {
     if (RunExecution *run = m_runs.take(runId)) {
@@ -135,6 +177,10 @@ void RunManager::onFinished(const QString &runId)
         run->deleteLater();
     }
     emit runsChanged();
+    if (!m_flushMarks.isEmpty() && observationsFlushed()) {
+        m_flushMarks.clear();
+        emit observationsDelivered();
+    }
     if (isIdle())
         emit idle();
 }

@@ -25,6 +25,8 @@ signals:
     // A run left this Runner: settled (outcome, reason) or given up (empty outcome).
     void runEnded(const RunSummary &run);
     void idle(); // nothing left to run or settle
+    // What every run held at flushObservations() is acknowledged by the server.
+    void observationsDelivered();
     void approvalRequested(const QString &runId, const QString &sessionId, const QJsonObject &data);
     void approvalResolved(const QString &runId, const QString &approvalId, const QString &outcome);
 
@@ -41,6 +43,10 @@ public:
     void cancelAll(const QString &reason);
     void abandonAll();
     void resumeAll(); // a new workload token arrived
+    // Before the machine sleeps: every run sends what it holds now; observationsDelivered() follows
+    // once the server acknowledged it (output that comes later is not waited for).
+    void flushObservations();
+    bool observationsFlushed() const;
 
     int slotCount() const { return m_slots; }
     int busy() const { return int(m_runs.size()); }
@@ -52,11 +58,15 @@ public:
 
 private:
     void onFinished(const QString &runId);
+    void watchDelivery(ObservationPipeline *pipeline);
+    QList<ObservationPipeline *> pipelines() const;
 
     RunEnvironment m_env;
     int m_slots;
     QHash<QString, RunExecution *> m_runs;
     QHash<QString, ObservationPipeline *> m_recovering;
+    // flushObservations(): each pipeline's last seq then; only compared, never dereferenced.
+    QHash<const ObservationPipeline *, qint64> m_flushMarks;
 };
 
 } // namespace runnercore

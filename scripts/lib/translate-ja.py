@@ -29,6 +29,82 @@ import sys
 # --- The tray: wizard, menu, status, settings, diagnostics, notifications ---
 J = {}
 J.update({
+    # A Runner on a laptop (issue 25): sleep, battery and metered networks
+    'Paused: %1':
+        '一時停止中: %1',
+    'on battery (%1 %)':
+        'バッテリー駆動中（%1 %）',
+    'on battery':
+        'バッテリー駆動中',
+    'on a metered network':
+        '従量制ネットワーク上',
+    ' and ':
+        '、',
+    '--keep-awake is %1; use always, ac (only on AC power) or never.':
+        '--keep-awake が %1 です。always、ac（AC 電源のときのみ）、never のいずれかを指定してください。',
+    '--drain-below-battery is %1; use a whole percentage from 0 (never) to 100.':
+        '--drain-below-battery が %1 です。0（しない）から 100 までの整数のパーセントを指定してください。',
+    '--drain-on-metered is %1; use true or false.':
+        '--drain-on-metered が %1 です。true または false を指定してください。',
+    'keep awake while runs are active: %1':
+        '実行中はスリープしない: %1',
+    'drain on battery: %1':
+        'バッテリー駆動時の受付停止: %1',
+    'below %1 %':
+        '%1 % 未満',
+    'drain on a metered network: %1':
+        '従量制ネットワークでの受付停止: %1',
+    'While runs are active, keep the machine from sleeping: always, ac (only on AC power) or never. Default: the stored setting, else ac.':
+        '実行中にマシンをスリープさせない設定: always、ac（AC 電源のときのみ）、never。既定値: 保存された設定、なければ ac。',
+    'Take no new work while on battery below this percentage; 0 never. Default: the stored setting, else 0.':
+        'バッテリー残量がこのパーセント未満のバッテリー駆動中は新しい作業を受け付けません。0 では停止しません。既定値: 保存された設定、なければ 0。',
+    'Take no new work while the network connection is metered: true or false. Default: the stored setting, else false.':
+        'ネットワーク接続が従量制の間は新しい作業を受け付けません: true または false。既定値: 保存された設定、なければ false。',
+    'While runs are active, keep the machine from sleeping: always, ac (only on AC power) or never. Default: ac.':
+        '実行中にマシンをスリープさせない設定: always、ac（AC 電源のときのみ）、never。既定値: ac。',
+    'Take no new work while on battery below this percentage; 0 never. Default: 0.':
+        'バッテリー残量がこのパーセント未満のバッテリー駆動中は新しい作業を受け付けません。0 では停止しません。既定値: 0。',
+    'Take no new work while the network connection is metered: true or false. Default: false.':
+        'ネットワーク接続が従量制の間は新しい作業を受け付けません: true または false。既定値: false。',
+    '%1 — %2 left':
+        '%1 — 残り %2',
+    'The computer slept for %1.':
+        'コンピューターは %1 スリープしていました。',
+    'The computer slept for %1; %n run(s) lost.':
+        'コンピューターは %1 スリープしていました。%n 件の実行が失われました。',
+    'Takes work again by itself once the computer is plugged in and on a network that is not metered.':
+        'コンピューターが電源に接続され、従量制でないネットワークに接続されると、自動的に作業の受付を再開します。',
+    'Takes work again by itself once the computer is plugged in.':
+        'コンピューターが電源に接続されると、自動的に作業の受付を再開します。',
+    'Takes work again by itself on a network that is not metered.':
+        '従量制でないネットワークでは、自動的に作業の受付を再開します。',
+    'Battery and network':
+        'バッテリーとネットワーク',
+    'Only on AC power':
+        'AC 電源のときのみ',
+    'Always':
+        '常に',
+    'Never':
+        'しない',
+    "While runs are active the computer does not go to sleep by itself. Closing the lid still puts it to sleep; the runs' output is saved first.":
+        '実行中はコンピューターが自動でスリープしません。蓋を閉じるとスリープしますが、その前に実行の出力が保存されます。',
+    'Keep awake while runs are active':
+        '実行中はスリープしない',
+    ' %':
+        ' %',
+    'never':
+        'しない',
+    'On battery below this charge the Runner finishes its runs but takes no new work; it takes work again by itself once the computer is plugged in.':
+        'バッテリー駆動中に残量がこの値を下回ると、ランナーは実行中の作業を終えますが新しい作業は受け付けません。電源に接続されると自動的に再開します。',
+    'Pause on battery below':
+        'バッテリー残量がこれ未満で一時停止',
+    'Pause on a metered network':
+        '従量制ネットワークで一時停止',
+    "On a metered connection (a phone's hotspot) the Runner finishes its runs but takes no new work; it takes work again by itself on another network.":
+        '従量制の接続（スマートフォンのテザリングなど）では、ランナーは実行中の作業を終えますが新しい作業は受け付けません。別のネットワークでは自動的に再開します。',
+})
+
+J.update({
     # The git mirror cache's size (issue 22), the bubblewrap workspace root
     "--git-cache-mib is %1; use a whole number of MiB from 0 (keep no git mirrors) to %2.":
         "--git-cache-mib が %1 です。0（git ミラーを保持しない）から %2 までの整数（MiB）を指定してください。",
@@ -1028,13 +1104,10 @@ J.update({
     "Cancel “%1”? The harness is stopped and the run ends as cancelled on this machine.":
         "「%1」をキャンセルしますか？ハーネスが停止され、この実行はこのマシン上でキャンセルとして終了します。",
     # TrayPresentation
-    "%n run going": "実行中 %n 件",
-    "%n runs going": "実行中 %n 件",
-    "%n run": "%n 件",
-    "%n runs": "%n 件",
+    "%n run(s) going": "実行中 %n 件",
+    "%n run(s)": "%n 件",
     "Show activity…": "アクティビティを表示…",
-    "Show activity — %n run going…": "アクティビティを表示 — 実行中 %n 件…",
-    "Show activity — %n runs going…": "アクティビティを表示 — 実行中 %n 件…",
+    "Show activity — %n run(s) going…": "アクティビティを表示 — 実行中 %n 件…",
     "unknown": "不明",
     "untitled run": "無題の実行",
     "%1 s": "%1 秒",

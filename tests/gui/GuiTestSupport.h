@@ -1,5 +1,6 @@
 #pragma once
 
+#include "Autostart.h"
 #include "RunnerStatus.h"
 #include <runnercore/model/ApprovalRequest.h>
 
@@ -9,9 +10,19 @@
 #include <QProcessEnvironment>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTranslator>
 
 // Shared by the tray's GUI tests (tests/gui), which run with QT_QPA_PLATFORM=offscreen.
 namespace GuiTestSupport {
+
+// Start at login that is off and touches nothing, for dialogs that only need one.
+class NoAutostart : public Autostart
+{
+public:
+    bool isEnabled() const override { return false; }
+    bool setEnabled(bool, QString *) override { return true; }
+    QString location() const override { return QStringLiteral("/tmp/checkfu-tray.desktop"); }
+};
 
 // The child of `parent` with this object name, or null (a missing widget fails the test, not a crash).
 template <typename T> T *child(QObject *parent, const char *name)
@@ -81,6 +92,10 @@ inline void isolateHome()
         GuiTestSupport::isolateHome();                                                                                 \
         QApplication app(argc, argv);                                                                                  \
         app.setQuitOnLastWindowClosed(false);                                                                          \
+        /* English as the programs speak it: its plurals come from a catalogue ("%n run(s)" -> "1 run"). */            \
+        QTranslator englishPlurals;                                                                                    \
+        if (englishPlurals.load(QStringLiteral(":/i18n/checkfu_en")))                                                  \
+            QCoreApplication::installTranslator(&englishPlurals);                                                      \
         TestObject tc;                                                                                                 \
         QTEST_SET_MAIN_SOURCE_PATH                                                                                     \
         return QTest::qExec(&tc, argc, argv);                                                                          \

@@ -79,10 +79,9 @@ public:
         if (n < 0)
             return {};
         const QLatin1String text(source);
-        if (text == QLatin1String("%n run going") || text == QLatin1String("%n runs going"))
+        if (text == QLatin1String("%n run(s) going"))
             return n == 1 ? QStringLiteral("%n Lauf läuft") : QStringLiteral("%n Läufe laufen");
-        if (text == QLatin1String("Show activity — %n run going…")
-            || text == QLatin1String("Show activity — %n runs going…"))
+        if (text == QLatin1String("Show activity — %n run(s) going…"))
             return n == 1 ? QStringLiteral("Aktivität — %n Lauf läuft…")
                           : QStringLiteral("Aktivität — %n Läufe laufen…");
         return {};

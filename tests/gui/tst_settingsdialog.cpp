@@ -257,7 +257,7 @@ private slots:
         QSignalSpy measured(&f.dialog, &SettingsDialog::gitCacheMeasured);
         QCOMPARE(f.w<QSpinBox>("gitCache")->value(), 0);
         QVERIFY(measured.count() > 0 || measured.wait(10000));
-        QCOMPARE(f.w<QLabel>("gitCacheUsage")->text(), QStringLiteral("2 mirror(s), 1.5 MiB used"));
+        QCOMPARE(f.w<QLabel>("gitCacheUsage")->text(), QStringLiteral("2 mirrors, 1.5 MiB used"));
         // Back to the default: the key goes again only when it was never set; once set, it stays.
         f.w<QSpinBox>("gitCache")->setValue(10240);
         f.apply()->click();

@@ -37,14 +37,6 @@ using namespace GuiTestSupport;
 
 namespace {
 
-class FakeAutostart : public Autostart
-{
-public:
-    bool isEnabled() const override { return false; }
-    bool setEnabled(bool, QString *) override { return true; }
-    QString location() const override { return QStringLiteral("/tmp/checkfu-tray.desktop"); }
-};
-
 class RecordingSink : public NotificationSink
 {
 public:
@@ -251,7 +243,7 @@ QList<std::pair<QString, QString>> trayTexts()
     texts.addWidget(QStringLiteral("wizard, paired"), &wizard);
 
     TraySettings settings(AppPaths::settingsFile());
-    FakeAutostart autostart;
+    NoAutostart autostart;
     SettingsDialog settingsDialog(settings, autostart);
     settingsDialog.show();
     texts.addWidget(QStringLiteral("settings"), &settingsDialog);

@@ -32,6 +32,17 @@ RunnerStatus withState(RunnerState state, int busy = 0)
     return s;
 }
 
+// Draining for the machine's reasons (issue 25): the battery at 18 %, a metered network, or a person.
+RunnerStatus pausedBy(DrainReasons reasons, int busy = 0)
+{
+    RunnerStatus s = withState(RunnerState::Draining, busy);
+    s.drainReasons = reasons;
+    s.power.onBattery = reasons.testFlag(DrainReason::Battery);
+    s.power.batteryPercent = 18;
+    s.power.metered = reasons.testFlag(DrainReason::Metered);
+    return s;
+}
+
 double luminance(QRgb c)
 {
     return 0.2126 * qRed(c) + 0.7152 * qGreen(c) + 0.0722 * qBlue(c);
@@ -105,6 +116,15 @@ private slots:
             QStringLiteral("Draining — 1 run left"));
         row("draining-2", withState(RunnerState::Draining, 2), TrayVisual::Draining, "tray-draining",
             QStringLiteral("Draining — 2 runs left"));
+        row("paused-battery", pausedBy(DrainReason::Battery), TrayVisual::Paused, "tray-paused",
+            QStringLiteral("Paused: on battery (18 %)"));
+        row("paused-metered-1", pausedBy(DrainReason::Metered, 1), TrayVisual::Paused, "tray-paused",
+            QStringLiteral("Paused: on a metered network — 1 run left"));
+        row("paused-both", pausedBy(DrainReason::Battery | DrainReason::Metered), TrayVisual::Paused, "tray-paused",
+            QStringLiteral("Paused: on battery (18 %) and on a metered network"));
+        // A person's drain is shown as theirs, whatever else holds: only they lift it.
+        row("drained-and-on-battery", pausedBy(DrainReason::Requested | DrainReason::Battery), TrayVisual::Draining,
+            "tray-draining", QStringLiteral("Draining — taking no new work"));
         row("stopping-2", withState(RunnerState::Stopping, 2), TrayVisual::Draining, "tray-draining",
             QStringLiteral("Stopping — 2 runs left"));
         row("stopping-idle", withState(RunnerState::Stopping), TrayVisual::Draining, "tray-draining",
@@ -171,7 +191,7 @@ private slots:
                 QVERIFY2(!icon.pixmap(px, px).isNull(), qPrintable(path));
             images.append(render(path, 16, Qt::transparent));
         }
-        QCOMPARE(names.size(), 8);
+        QCOMPARE(names.size(), 9); // Paused (battery, metered network) has its own
         // Distinct at the smallest size, not only by file name.
         for (int i = 0; i < images.size(); ++i)
             for (int j = i + 1; j < images.size(); ++j)
@@ -222,6 +242,54 @@ private slots:
             const double mean = diff / (Px * Px);
             QVERIFY2(mean > 30, qPrintable(QStringLiteral("mean contrast %1 on %2").arg(mean).arg(panel.name())));
         }
+    }
+
+    // Why it takes no work and when it will again, in the tooltip; the person may still drain.
+    void pausedSaysWhyAndWhen_data()
+    {
+        QTest::addColumn<RunnerStatus>("status");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("battery") << pausedBy(DrainReason::Battery)
+                                 << QStringLiteral("Takes work again by itself once the computer is plugged in.");
+        QTest::newRow("metered") << pausedBy(DrainReason::Metered)
+                                 << QStringLiteral("Takes work again by itself on a network that is not metered.");
+        QTest::newRow("both") << pausedBy(DrainReason::Battery | DrainReason::Metered)
+                              << QStringLiteral("Takes work again by itself once the computer is plugged in and on a "
+                                                "network that is not metered.");
+    }
+
+    void pausedSaysWhyAndWhen()
+    {
+        QFETCH(RunnerStatus, status);
+        QFETCH(QString, why);
+        const QString tooltip = TrayPresentation::tooltip(status, at(14, 35, 0));
+        QVERIFY2(tooltip.split(QLatin1Char('\n')).contains(why), qPrintable(tooltip));
+        QCOMPARE(TrayPresentation::explanation(status), why);
+        const TrayActions actions = TrayPresentation::actions(status);
+        QVERIFY(!actions.drainResumes);
+        QCOMPARE(actions.drainText, QStringLiteral("Drain — finish runs, take no new work"));
+        // A person's own drain on top: theirs to resume.
+        status.drainReasons |= DrainReason::Requested;
+        QVERIFY(TrayPresentation::actions(status).drainResumes);
+        QVERIFY(TrayPresentation::explanation(status).isEmpty());
+    }
+
+    // After a wake: how long the computer slept and what it cost, for half an hour.
+    void wakeIsTold()
+    {
+        RunnerStatus status = withState(RunnerState::Ready);
+        status.wokeAt = at(14, 30, 0);
+        status.sleptMs = (2 * 60 + 7) * 60 * 1000;
+        QVERIFY(TrayPresentation::tooltip(status, at(14, 35, 0))
+                    .split(QLatin1Char('\n'))
+                    .contains(QStringLiteral("The computer slept for 2 h 07 min.")));
+        status.runsLostToSleep = 1;
+        QCOMPARE(TrayPresentation::wakeText(status, at(14, 35, 0)),
+            QStringLiteral("The computer slept for 2 h 07 min; 1 run was lost."));
+        status.runsLostToSleep = 2;
+        QCOMPARE(TrayPresentation::wakeText(status, at(14, 35, 0)),
+            QStringLiteral("The computer slept for 2 h 07 min; 2 runs were lost."));
+        QVERIFY(TrayPresentation::wakeText(status, at(15, 1, 0)).isEmpty());
     }
 
     void tooltipNamesEndpointMachineSandboxAndLastContact()

@@ -1,5 +1,6 @@
 // The tray speaks the person's language: the German catalogue built from translations/ is
 // embedded, and with it installed the menu and the status line read in German.
+#include "AppLanguage.h"
 #include "GuiTestSupport.h"
 #include "TrayMenu.h"
 #include "TrayPresentation.h"
@@ -35,6 +36,26 @@ private slots:
         // Without it, English: the source texts.
         TrayMenu english(hooks);
         QCOMPARE(english.settingsAction()->text(), QStringLiteral("Settings…"));
+    }
+
+    // English counts from one source: "%n run(s)" reads "1 run" and "2 runs" through the English
+    // plural catalogue (lupdate -pluralonly), which --lang en and an English system install.
+    void englishPluralsFromTheCatalogue()
+    {
+        QTranslator built;
+        QVERIFY2(
+            built.load(QStringLiteral(":/i18n/checkfu_en")), "the English catalogue is not at :/i18n/checkfu_en.qm");
+        AppLanguage language;
+        QVERIFY(language.install(QStringLiteral("en")));
+        QCOMPARE(language.language(), QStringLiteral("en"));
+        QCOMPARE(TrayPresentation::runsText(1), QStringLiteral("1 run"));
+        QCOMPARE(TrayPresentation::runsText(2), QStringLiteral("2 runs"));
+        QCOMPARE(TrayPresentation::activityActionText(1), QStringLiteral("Show activity — 1 run going…"));
+        QCOMPARE(QCoreApplication::translate(
+                     "runnercore::Runner", "Stopping: finishing %n owned run(s), then signing off", nullptr, 3),
+            QStringLiteral("Stopping: finishing 3 owned runs, then signing off"));
+        // English is offered once, though it has a catalogue of its own.
+        QCOMPARE(AppLanguage::available().count(QStringLiteral("en")), 1);
     }
 };
 

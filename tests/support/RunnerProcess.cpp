@@ -121,6 +121,10 @@ QProcessEnvironment RunnerProcess::environment() const
     // Never the developer's keyring: a bus address that nothing listens on.
     env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"),
         QStringLiteral("unix:path=") + m_home->root() + QStringLiteral("/no-such-bus"));
+    // Nor the machine's logind, UPower and NetworkManager: no sleep lock, battery or metered network
+    // unless a test gives a bus of its own (PowerServicesMock).
+    env.insert(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"),
+        QStringLiteral("unix:path=") + m_home->root() + QStringLiteral("/no-such-system-bus"));
     env.insert(QStringLiteral("HOME"), m_home->homeDir());
     env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_home->configHome());
     env.insert(QStringLiteral("XDG_DATA_HOME"), m_home->dataHome());

@@ -80,6 +80,9 @@ private slots:
             { "credential store", QStringLiteral("file"), none, none, QStringLiteral("default") },
             { "pairing code", QStringLiteral("CFU-AAAA-BBBB-CCCC"), QStringLiteral("CFU-DDDD-EEEE-FFFF"), none,
                 QStringLiteral("none") },
+            { "keep awake", QStringLiteral("never"), none, QStringLiteral("always"), QStringLiteral("ac") },
+            { "drain below battery", QStringLiteral("30"), none, QStringLiteral("15"), QStringLiteral("0") },
+            { "drain on metered", QStringLiteral("false"), none, QStringLiteral("true"), QStringLiteral("false") },
         };
         const auto given = [](const QString &value) { return value == none ? none : QString(); };
         for (const Setting &s : settings) {
@@ -122,6 +125,11 @@ private slots:
             { QStringLiteral("label"), { QStringLiteral("label"), {}, {} } },
             { QStringLiteral("credential store"), { QStringLiteral("credential-store"), {}, {} } },
             { QStringLiteral("pairing code"), { QStringLiteral("code"), QStringLiteral("CHECKFU_PAIRING_CODE"), {} } },
+            { QStringLiteral("keep awake"), { QStringLiteral("keep-awake"), {}, QStringLiteral("power/keep_awake") } },
+            { QStringLiteral("drain below battery"),
+                { QStringLiteral("drain-below-battery"), {}, QStringLiteral("power/drain_below_battery") } },
+            { QStringLiteral("drain on metered"),
+                { QStringLiteral("drain-on-metered"), {}, QStringLiteral("power/drain_on_metered") } },
         };
         const Names n = names.value(setting);
         QHash<QString, QString> flags;
@@ -411,12 +419,13 @@ private slots:
             keys.insert(ConfigKeys::key(key));
         }
         QCOMPARE(keys.size(), ConfigKeys::allSettingsKeys().size());
-        for (const QString &key :
-            { QStringLiteral("endpoint"), QStringLiteral("sandbox"), QStringLiteral("credential_store"),
-                QStringLiteral("pairing/runner_id"), QStringLiteral("runner/slots"),
-                QStringLiteral("runner/idle_timeout_ms"), QStringLiteral("cursor/profile_version"),
-                QStringLiteral("bubblewrap/read_only_paths"), QStringLiteral("runner/git_cache_mib"),
-                QStringLiteral("tray/log_level"), QStringLiteral("tray/notify_approval") })
+        for (const QString &key : { QStringLiteral("endpoint"), QStringLiteral("sandbox"),
+                 QStringLiteral("credential_store"), QStringLiteral("pairing/runner_id"),
+                 QStringLiteral("runner/slots"), QStringLiteral("runner/idle_timeout_ms"),
+                 QStringLiteral("cursor/profile_version"), QStringLiteral("bubblewrap/read_only_paths"),
+                 QStringLiteral("runner/git_cache_mib"), QStringLiteral("power/keep_awake"),
+                 QStringLiteral("power/drain_below_battery"), QStringLiteral("power/drain_on_metered"),
+                 QStringLiteral("tray/log_level"), QStringLiteral("tray/notify_approval") })
             QVERIFY2(keys.contains(key), qPrintable(key));
 
         QStringList flags;
@@ -427,7 +436,8 @@ private slots:
         QCOMPARE(flags,
             QStringList({ QStringLiteral("endpoint"), QStringLiteral("code"), QStringLiteral("label"),
                 QStringLiteral("sandbox"), QStringLiteral("credential-store"), QStringLiteral("slots"),
-                QStringLiteral("bubblewrap-read-only"), QStringLiteral("git-cache-mib") }));
+                QStringLiteral("bubblewrap-read-only"), QStringLiteral("git-cache-mib"), QStringLiteral("keep-awake"),
+                QStringLiteral("drain-below-battery"), QStringLiteral("drain-on-metered") }));
     }
 
 private:
@@ -509,6 +519,12 @@ private:
             return config.credentialStore.value_or(QStringLiteral("default"));
         if (setting == QLatin1String("pairing code"))
             return config.pairingCode.value_or(QStringLiteral("none"));
+        if (setting == QLatin1String("keep awake"))
+            return RunnerConfigParser::keepAwakeNames().value(int(config.keepAwake));
+        if (setting == QLatin1String("drain below battery"))
+            return QString::number(config.drainBelowBatteryPercent);
+        if (setting == QLatin1String("drain on metered"))
+            return config.drainOnMetered ? QStringLiteral("true") : QStringLiteral("false");
         return QStringLiteral("(unknown setting %1)").arg(setting);
     }
 

@@ -136,18 +136,23 @@ void TestRunnerConfig::defaults()
     QVERIFY(!config.credentialStore);
     QCOMPARE(config.slotCount, 1);
     QCOMPARE(config.gitCacheMib, qint64(10240)); // 10 GiB
+    // A laptop: awake for runs only on AC power; no battery or metered drain unless asked for.
+    QCOMPARE(config.keepAwake, KeepAwake::OnAcPower);
+    QCOMPARE(config.drainBelowBatteryPercent, 0);
+    QVERIFY(!config.drainOnMetered);
     QVERIFY(!config.describe().isEmpty());
 }
 
 void TestRunnerConfig::goodValues()
 {
-    const auto result = RunnerConfigParser::parse(
-        makeInput({ QStringLiteral("code= cfu 7k3m q9xd 2hfa\n"), QStringLiteral("label=  alice-laptop "),
-                      QStringLiteral("credential-store=file"), QStringLiteral("slots=64"),
-                      QStringLiteral("sandbox=none"), QStringLiteral("git-cache-mib=0") },
-            { QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS=2147483647"),
-                QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK="),
-                QStringLiteral("CHECKFU_RUNNER_TOKEN=") + secretToken }));
+    const auto result = RunnerConfigParser::parse(makeInput(
+        { QStringLiteral("code= cfu 7k3m q9xd 2hfa\n"), QStringLiteral("label=  alice-laptop "),
+            QStringLiteral("credential-store=file"), QStringLiteral("slots=64"), QStringLiteral("sandbox=none"),
+            QStringLiteral("git-cache-mib=0"), QStringLiteral("keep-awake=never"),
+            QStringLiteral("drain-below-battery=100"), QStringLiteral("drain-on-metered=true") },
+        { QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS=2147483647"),
+            QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK="),
+            QStringLiteral("CHECKFU_RUNNER_TOKEN=") + secretToken }));
     QVERIFY2(std::holds_alternative<RunnerConfig>(result), qPrintable(describeErrors(errorsOf(result))));
     const auto &config = std::get<RunnerConfig>(result);
     QCOMPARE(config.pairingCode.value_or(QString()), QStringLiteral("CFU-7K3M-Q9XD-2HFA"));
@@ -155,6 +160,9 @@ void TestRunnerConfig::goodValues()
     QCOMPARE(config.credentialStore.value_or(QString()), QStringLiteral("file"));
     QCOMPARE(config.slotCount, 64);
     QCOMPARE(config.gitCacheMib, qint64(0)); // no mirrors at all
+    QCOMPARE(config.keepAwake, KeepAwake::Never);
+    QCOMPARE(config.drainBelowBatteryPercent, 100);
+    QVERIFY(config.drainOnMetered);
     QCOMPARE(config.idleTimeoutMs.value_or(0), 2147483647);
     QVERIFY(config.dockerUnrestrictedNetwork);
     QCOMPARE(config.workspaceToken, secretToken);
@@ -300,6 +308,18 @@ void TestRunnerConfig::badValue_data()
     for (const char *value : { "", "-1", "+2", "1.5", "10G", "1048577", "99999999999" }) {
         flag(tag("--git-cache-mib", value).constData(), QStringLiteral("git-cache-mib"), QString::fromLatin1(value),
             "--git-cache-mib");
+    }
+    for (const char *value : { "", "AC", "yes", "awake", "always " }) {
+        flag(tag("--keep-awake", value).constData(), QStringLiteral("keep-awake"), QString::fromLatin1(value),
+            "--keep-awake");
+    }
+    for (const char *value : { "", "-1", "101", "20%", "1.5", "twenty" }) {
+        flag(tag("--drain-below-battery", value).constData(), QStringLiteral("drain-below-battery"),
+            QString::fromLatin1(value), "--drain-below-battery");
+    }
+    for (const char *value : { "", "1", "yes", "TRUE", "on" }) {
+        flag(tag("--drain-on-metered", value).constData(), QStringLiteral("drain-on-metered"),
+            QString::fromLatin1(value), "--drain-on-metered");
     }
 
     // Cursor shapes and empties, with all four defined so that only the bad one is reported.

@@ -100,7 +100,8 @@ private slots:
     void storedValuesFillWhatIsLeftOpen()
     {
         store({ { "sandbox", "bubblewrap" }, { "runner/slots", "3" }, { "runner/idle_timeout_ms", "90000" },
-            { "runner/git_cache_mib", "2048" } });
+            { "runner/git_cache_mib", "2048" }, { "power/keep_awake", "always" }, { "power/drain_below_battery", "25" },
+            { "power/drain_on_metered", "true" } });
         RunnerPreferences p(file());
         p.load();
         QCOMPARE(p.slotCount, std::optional<int>(3));
@@ -111,6 +112,9 @@ private slots:
         const RunnerConfig config = parsed(input);
         QCOMPARE(config.slotCount, 3);
         QCOMPARE(config.gitCacheMib, qint64(2048));
+        QCOMPARE(config.keepAwake, KeepAwake::Always);
+        QCOMPARE(config.drainBelowBatteryPercent, 25);
+        QVERIFY(config.drainOnMetered);
         // A flag wins over the stored size.
         RunnerConfigInput flagged = inputWith();
         flagged.flags.insert(QStringLiteral("git-cache-mib"), QStringLiteral("0"));
@@ -335,6 +339,18 @@ private slots:
                                              << "1048577" << cacheReason;
         QTest::newRow("git cache canary") << "runner/git_cache_mib"
                                           << "cache-canary-z1" << cacheReason;
+        QTest::newRow("keep awake canary") << "power/keep_awake"
+                                           << "awake-canary-k2"
+                                           << QStringLiteral("ignoring power/keep_awake in the settings file: not one "
+                                                             "of always, ac, never");
+        QTest::newRow("battery too large") << "power/drain_below_battery"
+                                           << "101"
+                                           << QStringLiteral("ignoring power/drain_below_battery in the settings "
+                                                             "file: not a whole number from 0 to 100");
+        QTest::newRow("metered canary")
+            << "power/drain_on_metered"
+            << "metered-canary-m3"
+            << QStringLiteral("ignoring power/drain_on_metered in the settings file: not true or false");
     }
 
     void badStoredValuesAreNotSetAndLogged()
@@ -358,6 +374,9 @@ private slots:
         QCOMPARE(config.slotCount, 1);
         QVERIFY(!config.idleTimeoutMs);
         QCOMPARE(config.gitCacheMib, RunnerConfig::DefaultGitCacheMib);
+        QCOMPARE(config.keepAwake, KeepAwake::OnAcPower);
+        QCOMPARE(config.drainBelowBatteryPercent, 0);
+        QVERIFY(!config.drainOnMetered);
 
         const QString log = newLog();
         QVERIFY2(log.contains(reason), qPrintable(log));

@@ -95,6 +95,8 @@ private slots:
         m_exchangeDelayMs = 0;
         m_heartbeatSeconds = 1;
         m_heartbeats.clear();
+        m_log.clear();
+        m_heartbeatDelayMs = 0;
         m_signOffs = 0;
         m_exchanges = 0;
         m_peer = std::make_unique<FaultyHttpPeer>();
@@ -411,6 +413,25 @@ private slots:
         QCOMPARE(m_signOffs, 1);
     }
 
+    // A stop while a heartbeat is in flight: its answer ("ready") is not the "stopping" one; that
+    // one still goes out, and only then does the Runner sign off.
+    void stopDuringAHeartbeatStillSaysStopping()
+    {
+        m_heartbeatSeconds = 60; // only the first heartbeat and the stop's
+        m_heartbeatDelayMs = 800;
+        QVERIFY(pretendPaired());
+        Watch watch(makeRunner());
+        m_runner->start();
+        // The first heartbeat is at the control plane, its answer not yet back.
+        QTRY_COMPARE_WITH_TIMEOUT(m_log, QStringList { QStringLiteral("presence ready") }, 5000);
+        m_runner->stop();
+        QTRY_COMPARE_WITH_TIMEOUT(watch.exits.size(), 1, 8000);
+        QCOMPARE(watch.exits.first(), RunnerExit::Clean);
+        QCOMPARE(m_log,
+            (QStringList {
+                QStringLiteral("presence ready"), QStringLiteral("presence stopping"), QStringLiteral("sign-off") }));
+    }
+
     // A second interrupt while a stop waits for the "stopping" heartbeat: signed off at once, one
     // finished(Clean).
     void stopNowWhileStoppingSignsOffOnce()
@@ -439,6 +460,7 @@ private:
         }
         if (r.method == "DELETE" && r.path == "/v1/runner/identity") {
             ++m_signOffs;
+            m_log.append(QStringLiteral("sign-off"));
             FaultyHttpPeer::Response none;
             none.status = 204;
             return none;
@@ -454,7 +476,8 @@ private:
         }
         if (r.path == "/v1/runner/presence") {
             m_heartbeats.append(r.json().value(QStringLiteral("status")).toString());
-            return FaultyHttpPeer::jsonAnswer(200, {});
+            m_log.append(QStringLiteral("presence ") + m_heartbeats.last());
+            return FaultyHttpPeer::jsonAnswer(200, {}, m_heartbeatDelayMs);
         }
         if (r.path.startsWith("/v1/runner/control"))
             return FaultyHttpPeer::jsonAnswer(200,
@@ -513,9 +536,11 @@ private:
     bool m_revoked = false;
     int m_exchangeDelayMs = 0;
     int m_heartbeatSeconds = 1;
+    int m_heartbeatDelayMs = 0;
     int m_exchanges = 0;
     int m_signOffs = 0;
     QStringList m_heartbeats;
+    QStringList m_log; // heartbeats and the sign-off, in the order they arrived
 };
 
 QTEST_GUILESS_MAIN(TestRunnerStates)
