@@ -634,7 +634,8 @@ ApiReply SessionLedger::settle(
         QStringLiteral("network_boundary_unavailable"), QStringLiteral("retention_unavailable"),
         QStringLiteral("driver_unsupported"), QStringLiteral("launch_kind_unsupported"),
         QStringLiteral("resources_outside_ceiling"), QStringLiteral("harness_model_mismatch"),
-        QStringLiteral("mount_unsupported"), QStringLiteral("invalid_run_spec") };
+        QStringLiteral("mount_unsupported"), QStringLiteral("snapshot_unavailable"),
+        QStringLiteral("invalid_run_spec") };
 
     Session *session = sessionOfRun(runnerId, runId);
     if (!session) {

@@ -351,6 +351,7 @@ void Runner::connectToPlane()
         env.gitCacheRoot = AppPaths::cacheDir() + QStringLiteral("/git");
         env.gitCacheLimitBytes = m_config.gitCacheMib * 1024 * 1024;
     }
+    env.snapshotRoot = AppPaths::snapshotDir(); // §6.9: kept on this machine, owner-only
     env.teardownLeftovers = [this](const QString &runId) { m_sandboxes->teardownLeftovers(runId); };
     m_runs = std::make_unique<RunManager>(env, m_config.slotCount);
     m_claims = std::make_unique<ClaimLoop>(*m_api, *m_identity, m_clock);

@@ -286,9 +286,9 @@ public:
         UniqueFd own(::fcntl(dirFd, F_DUPFD_CLOEXEC, 0));
         DIR *dir = own.valid() ? ::fdopendir(own.get()) : nullptr;
         if (!dir)
-            return failWith(Messages::tr("cannot read %1: %2")
-                                .arg(prefix.isEmpty() ? QStringLiteral(".") : shownPath(prefix),
-                                    FileTree::systemError(errno)));
+            return failWith(
+                Messages::tr("cannot read %1: %2")
+                    .arg(prefix.isEmpty() ? QStringLiteral(".") : shownPath(prefix), FileTree::systemError(errno)));
         own.release();
         ::rewinddir(dir); // a duplicate shares the offset: a caller's descriptor may have been read before
         QList<QByteArray> names;
@@ -390,16 +390,15 @@ bool openDirs(const QString &root, StoreDirs *dirs, QString *error)
 }
 
 // Writes `content` as dirFd/name atomically: tmp/, fsync, rename, fsync of the directory.
-bool writeDurably(const StoreDirs &dirs, int dirFd, const QByteArray &name, const QByteArray &content, QString *error,
-    bool *diskFull)
+bool writeDurably(
+    const StoreDirs &dirs, int dirFd, const QByteArray &name, const QByteArray &content, QString *error, bool *diskFull)
 {
     const QByteArray temp = QByteArray::number(::getpid()) + '-'
         + QByteArray::number(QRandomGenerator::system()->generate64(), 16) + ".index";
     UniqueFd out(::openat(
         dirs.tmp.get(), temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(IndexMode)));
     const bool ok = out.valid() && writeAll(out.get(), content.constData(), content.size()) && ::fsync(out.get()) == 0
-        && ::close(out.release()) == 0
-        && ::renameat(dirs.tmp.get(), temp.constData(), dirFd, name.constData()) == 0;
+        && ::close(out.release()) == 0 && ::renameat(dirs.tmp.get(), temp.constData(), dirFd, name.constData()) == 0;
     if (!ok) {
         const int saved = errno;
         ::unlinkat(dirs.tmp.get(), temp.constData(), 0);
@@ -473,8 +472,7 @@ public:
             const qsizetype slash = entry.path.lastIndexOf('/');
             const QByteArray parent = slash < 0 ? QByteArray() : entry.path.left(slash);
             const QByteArray name = entry.path.mid(slash + 1);
-            while (!stack.empty() && parent != stack.back().first
-                && !parent.startsWith(stack.back().first + '/'))
+            while (!stack.empty() && parent != stack.back().first && !parent.startsWith(stack.back().first + '/'))
                 stack.pop_back();
             QByteArray current = stack.empty() ? QByteArray() : stack.back().first;
             while (current != parent) {
@@ -482,8 +480,8 @@ public:
                 const qsizetype next = parent.indexOf('/', from);
                 const QByteArray step = next < 0 ? parent : parent.left(next);
                 const int base = stack.empty() ? targetFd : stack.back().second.get();
-                UniqueFd fd(::openat(
-                    base, step.mid(from).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+                UniqueFd fd(
+                    ::openat(base, step.mid(from).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
                 if (!fd.valid()) {
                     *message = Messages::tr("%1: its directory is missing").arg(shownPath(entry.path));
                     return SnapshotStore::Restore::Damaged;
@@ -524,8 +522,7 @@ private:
             *message = Messages::tr("%1: its content is missing from the store").arg(shownPath(entry.path));
             return SnapshotStore::Restore::Damaged;
         }
-        UniqueFd out(
-            ::openat(parentFd, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
+        UniqueFd out(::openat(parentFd, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
         if (!out.valid())
             return ioFailure(entry.path, message);
         QCryptographicHash sha(QCryptographicHash::Sha256);
@@ -722,8 +719,8 @@ SnapshotStore::Result SnapshotStore::take(int dirFd, const TakeRequest &request)
         }
         Info &info = result.info;
         info.id = QStringLiteral("snap_")
-            + QString::fromLatin1(QByteArray::number(QRandomGenerator::system()->generate64(), 16)
-                    .rightJustified(16, '0')
+            + QString::fromLatin1(
+                QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0')
                 + QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0'));
         const QByteArray text = manifest.text();
         info.digest = SnapshotManifest::digestOf(text);
@@ -798,11 +795,10 @@ std::optional<QByteArray> SnapshotStore::blob(const QByteArray &hash, qint64 lim
     return content;
 }
 
-SnapshotStore::Restore SnapshotStore::restore(
-    const QString &id, const QByteArray &digest, int targetDirFd, QString *message) const
+SnapshotStore::Restore SnapshotStore::check(const QString &id, const QByteArray &digest, QString *message) const
 {
     if (!isSnapshotId(id) || !QFile::exists(indexPath(id))) {
-        *message = Messages::tr("this machine holds no snapshot %1").arg(id);
+        *message = Messages::tr("this machine holds no snapshot %1").arg(id.left(80));
         return Restore::Unknown;
     }
     const std::optional<QJsonObject> index = readIndex(id);
@@ -821,9 +817,22 @@ SnapshotStore::Restore SnapshotStore::restore(
         return Restore::DigestMismatch;
     }
     const QByteArray text = index->value(QLatin1String("manifest")).toString().toUtf8();
-    QString error;
-    const std::optional<SnapshotManifest> manifest = SnapshotManifest::parse(text, &error);
-    if (!manifest || SnapshotManifest::digestOf(text) != info.digest) {
+    if (SnapshotManifest::digestOf(text) != info.digest) {
+        *message = Messages::tr("the stored manifest of snapshot %1 is damaged").arg(id);
+        return Restore::Damaged;
+    }
+    return Restore::Restored;
+}
+
+SnapshotStore::Restore SnapshotStore::restore(
+    const QString &id, const QByteArray &digest, int targetDirFd, QString *message) const
+{
+    const Restore checked = check(id, digest, message);
+    if (checked != Restore::Restored)
+        return checked;
+    const std::optional<SnapshotManifest> manifest = this->manifest(id);
+    const std::optional<Info> info = find(id);
+    if (!manifest || !info || manifest->digest() != info->digest || (!digest.isEmpty() && digest != info->digest)) {
         *message = Messages::tr("the stored manifest of snapshot %1 is damaged").arg(id);
         return Restore::Damaged;
     }

@@ -102,6 +102,9 @@ public:
     // A blob's bytes (at most `limit`), or nullopt when missing, bigger or damaged.
     std::optional<QByteArray> blob(const QByteArray &hash, qint64 limit) const;
 
+    // Whether snapshot `id` can be restored as `digest` (held, not expired, the same digest, a
+    // readable record), without reading its content: Restored, or why not with *message.
+    Restore check(const QString &id, const QByteArray &digest, QString *message) const;
     // Restores snapshot `id` into targetDirFd (an empty directory), verifying every byte against
     // the manifest and the manifest against `digest` (empty: the stored one). Anything but
     // Restored leaves a partial tree the caller removes.

@@ -176,8 +176,8 @@ private slots:
         QVERIFY(QDir().mkpath(path(QStringLiteral("out"))));
         const UniqueFd target = openDir(path(QStringLiteral("out")));
         QString message;
-        QCOMPARE(store.restore(QStringLiteral("snap_0123456789abcdef0123456789abcdef"), info.digest, target.get(),
-                     &message),
+        QCOMPARE(
+            store.restore(QStringLiteral("snap_0123456789abcdef0123456789abcdef"), info.digest, target.get(), &message),
             SnapshotStore::Restore::Unknown);
         QCOMPARE(store.restore(QStringLiteral("../index/x"), info.digest, target.get(), &message),
             SnapshotStore::Restore::Unknown);
