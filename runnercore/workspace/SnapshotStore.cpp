@@ -466,7 +466,7 @@ public:
         std::vector<std::pair<QByteArray, UniqueFd>> stack;
         for (const SnapshotEntry &entry : manifest.entries()) {
             if (m_cancelled) {
-                *message = Messages::tr("stopped");
+                *message = QCoreApplication::translate("SnapshotStore", "stopped");
                 return SnapshotStore::Restore::Failed;
             }
             const qsizetype slash = entry.path.lastIndexOf('/');
@@ -483,7 +483,8 @@ public:
                 UniqueFd fd(
                     ::openat(base, step.mid(from).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
                 if (!fd.valid()) {
-                    *message = Messages::tr("%1: its directory is missing").arg(shownPath(entry.path));
+                    *message = QCoreApplication::translate("SnapshotStore", "%1: its directory is missing")
+                                   .arg(shownPath(entry.path));
                     return SnapshotStore::Restore::Damaged;
                 }
                 stack.emplace_back(step, std::move(fd));
@@ -519,7 +520,8 @@ private:
         const mode_t mode = entry.executable ? 0755 : 0644;
         UniqueFd blob = openBlob(entry.hash);
         if (!blob.valid()) {
-            *message = Messages::tr("%1: its content is missing from the store").arg(shownPath(entry.path));
+            *message = QCoreApplication::translate("SnapshotStore", "%1: its content is missing from the store")
+                           .arg(shownPath(entry.path));
             return SnapshotStore::Restore::Damaged;
         }
         UniqueFd out(::openat(parentFd, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
@@ -538,7 +540,8 @@ private:
                 return ioFailure(entry.path, message);
         }
         if (sha.result().toHex() != entry.hash) {
-            *message = Messages::tr("%1: its stored content is damaged").arg(shownPath(entry.path));
+            *message = QCoreApplication::translate("SnapshotStore", "%1: its stored content is damaged")
+                           .arg(shownPath(entry.path));
             return SnapshotStore::Restore::Damaged;
         }
         // O_CREAT's mode passes through the umask; the manifest's modes are exact.
@@ -558,7 +561,8 @@ private:
         UniqueFd fd = openBlob(entry.hash);
         std::optional<QByteArray> content = fd.valid() ? readAll(fd.get(), 64 * 1024) : std::nullopt;
         if (!content || hashHex(*content) != entry.hash) {
-            *message = Messages::tr("%1: its stored content is damaged").arg(shownPath(entry.path));
+            *message = QCoreApplication::translate("SnapshotStore", "%1: its stored content is damaged")
+                           .arg(shownPath(entry.path));
             return std::nullopt;
         }
         return content;
@@ -566,7 +570,8 @@ private:
 
     static SnapshotStore::Restore ioFailure(const QByteArray &path, QString *message)
     {
-        *message = Messages::tr("%1: %2").arg(shownPath(path), FileTree::systemError(errno));
+        *message
+            = QCoreApplication::translate("SnapshotStore", "%1: %2").arg(shownPath(path), FileTree::systemError(errno));
         return SnapshotStore::Restore::Failed;
     }
 
