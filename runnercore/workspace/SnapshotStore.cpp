@@ -2,10 +2,10 @@
 
 #include <runnercore/base/Clock.h>
 #include <runnercore/config/PrivateDirectory.h>
+#include <runnercore/workspace/ContentHash.h>
 #include <runnercore/workspace/FileTree.h>
 
 #include <QCoreApplication>
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QHash>
@@ -15,6 +15,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -93,26 +94,36 @@ qint64 readSome(int fd, QByteArray &buffer)
     }
 }
 
-// Everything of fd up to `limit` bytes, or nullopt (error, or more than limit).
-std::optional<QByteArray> readAll(int fd, qint64 limit)
+// Everything of fd up to `limit` bytes, or nullopt (error, or more than limit). sizeHint: what
+// fstat said, so that a small file costs one allocation and one read.
+std::optional<QByteArray> readAll(int fd, qint64 limit, qint64 sizeHint = 64 * 1024)
 {
-    QByteArray out;
-    QByteArray buffer(ChunkBytes, Qt::Uninitialized);
+    QByteArray out(std::min(std::max<qint64>(sizeHint, 0), limit) + 1, Qt::Uninitialized);
+    qint64 used = 0;
     for (;;) {
-        const qint64 n = readSome(fd, buffer);
+        if (used == out.size()) {
+            if (used > limit)
+                return std::nullopt;
+            out.resize(std::min(out.size() * 2, limit + 1));
+        }
+        const ssize_t n = ::read(fd, out.data() + used, size_t(out.size() - used));
+        if (n < 0 && errno == EINTR)
+            continue;
         if (n < 0)
             return std::nullopt;
         if (n == 0)
-            return out;
-        if (out.size() + n > limit)
-            return std::nullopt;
-        out.append(buffer.constData(), n);
+            break;
+        used += n;
     }
+    if (used > limit)
+        return std::nullopt;
+    out.truncate(used);
+    return out;
 }
 
 QByteArray hashHex(const QByteArray &content)
 {
-    return QCryptographicHash::hash(content, QCryptographicHash::Sha256).toHex();
+    return ContentHash::hexOf(content);
 }
 
 QString shownPath(const QByteArray &path)
@@ -188,7 +199,7 @@ public:
     bool storeFile(int fd, qint64 statSize, QByteArray *hash, qint64 *size)
     {
         if (statSize <= SmallFileBytes) {
-            const std::optional<QByteArray> content = readAll(fd, SmallFileBytes);
+            const std::optional<QByteArray> content = readAll(fd, SmallFileBytes, statSize);
             if (content) {
                 *size = content->size();
                 return storeBytes(*content, hash);
@@ -199,7 +210,7 @@ public:
         UniqueFd out = createTemp();
         if (!out.valid())
             return false;
-        QCryptographicHash sha(QCryptographicHash::Sha256);
+        ContentHash sha;
         QByteArray buffer(ChunkBytes, Qt::Uninitialized);
         qint64 total = 0;
         for (;;) {
@@ -210,12 +221,12 @@ public:
                 return fail(errno);
             if (n == 0)
                 break;
-            sha.addData(QByteArrayView(buffer.constData(), n));
+            sha.add(buffer.constData(), n);
             if (!writeAll(out.get(), buffer.constData(), n))
                 return fail(errno);
             total += n;
         }
-        *hash = sha.result().toHex();
+        *hash = sha.hex();
         *size = total;
         if (has(*hash, total)) {
             ::unlinkat(m_dirs.tmp.get(), m_tempName.constData(), 0);
@@ -241,8 +252,12 @@ private:
         if (::close(out.release()) != 0)
             return fail(errno);
         const QByteArray dir = hash.left(2);
-        if (::mkdirat(m_dirs.blobs.get(), dir.constData(), 0700) != 0 && errno != EEXIST)
-            return fail(errno);
+        const int slot = QByteArray::fromHex(dir).isEmpty() ? 0 : uchar(QByteArray::fromHex(dir).at(0));
+        if (!m_madeDirs[slot]) {
+            if (::mkdirat(m_dirs.blobs.get(), dir.constData(), 0700) != 0 && errno != EEXIST)
+                return fail(errno);
+            m_madeDirs[slot] = true; // one mkdir per fan-out directory and operation
+        }
         const QByteArray name = dir + '/' + hash;
         if (::renameat(m_dirs.tmp.get(), m_tempName.constData(), m_dirs.blobs.get(), name.constData()) != 0)
             return fail(errno);
@@ -268,6 +283,7 @@ private:
     const StoreDirs &m_dirs;
     const std::atomic<bool> &m_cancelled;
     QByteArray m_tempName;
+    std::array<bool, 256> m_madeDirs = {};
 };
 
 // The tree below a directory, each file and link text stored through a BlobWriter; never
@@ -527,19 +543,19 @@ private:
         UniqueFd out(::openat(parentFd, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
         if (!out.valid())
             return ioFailure(entry.path, message);
-        QCryptographicHash sha(QCryptographicHash::Sha256);
-        QByteArray buffer(ChunkBytes, Qt::Uninitialized);
+        ContentHash sha;
+        QByteArray &buffer = m_buffer; // one per restore, not per file
         for (;;) {
             const qint64 n = readSome(blob.get(), buffer);
             if (n < 0)
                 return ioFailure(entry.path, message);
             if (n == 0)
                 break;
-            sha.addData(QByteArrayView(buffer.constData(), n));
+            sha.add(buffer.constData(), n);
             if (!writeAll(out.get(), buffer.constData(), n))
                 return ioFailure(entry.path, message);
         }
-        if (sha.result().toHex() != entry.hash) {
+        if (sha.hex() != entry.hash) {
             *message = QCoreApplication::translate("SnapshotStore", "%1: its stored content is damaged")
                            .arg(shownPath(entry.path));
             return SnapshotStore::Restore::Damaged;
@@ -577,6 +593,7 @@ private:
 
     int m_blobsFd;
     const std::atomic<bool> &m_cancelled;
+    QByteArray m_buffer = QByteArray(ChunkBytes, Qt::Uninitialized);
 };
 
 std::optional<SnapshotManifest> manifestField(const QJsonObject &index, const char *field)
@@ -868,6 +885,7 @@ bool SnapshotStore::verify(const QString &id, QString *problem) const
         return false;
     }
     QSet<QByteArray> checked;
+    QByteArray buffer(ChunkBytes, Qt::Uninitialized);
     for (const SnapshotEntry &e : manifest->entries()) {
         if (e.type == SnapshotEntry::Type::Dir || checked.contains(e.hash))
             continue;
@@ -875,12 +893,11 @@ bool SnapshotStore::verify(const QString &id, QString *problem) const
             return false;
         const QString path = m_root + QStringLiteral("/blobs/") + QString::fromLatin1(e.hash.left(2) + '/' + e.hash);
         const UniqueFd fd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
-        QCryptographicHash sha(QCryptographicHash::Sha256);
-        QByteArray buffer(ChunkBytes, Qt::Uninitialized);
+        ContentHash sha;
         qint64 n = fd.valid() ? 0 : -1;
         while (fd.valid() && (n = readSome(fd.get(), buffer)) > 0)
-            sha.addData(QByteArrayView(buffer.constData(), n));
-        if (n < 0 || sha.result().toHex() != e.hash) {
+            sha.add(buffer.constData(), n);
+        if (n < 0 || sha.hex() != e.hash) {
             *problem = Messages::tr("the content of %1 is missing or damaged").arg(shownPath(e.path));
             return false;
         }
