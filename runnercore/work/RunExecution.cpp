@@ -45,6 +45,17 @@ bool rawSpecIsZdr(const QJsonObject &raw)
 }
 
 // Titles and the driver only: nothing of the run's content goes into a summary.
+// `operation` on the run's workspace directory, opened without following a link, into *result.
+void onDirectory(
+    const QString &dir, SnapshotStore::Result *result, const std::function<SnapshotStore::Result(int fd)> &operation)
+{
+    const UniqueFd fd(::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (fd.valid())
+        *result = operation(fd.get());
+    else
+        result->error = FileTree::systemError(errno);
+}
+
 RunSummary summaryOf(const RunClaim &claim)
 {
     RunSummary s;
@@ -599,12 +610,7 @@ void RunExecution::beforeHarness(const RunSpec &spec)
     emit summaryChanged(m_claim.runId);
     runOffThread(
         [store, dir, key, result] {
-            const UniqueFd fd(
-                ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-            if (fd.valid())
-                *result = store->recordBaseline(key, fd.get());
-            else
-                result->error = FileTree::systemError(errno);
+            onDirectory(dir, result.get(), [&](int fd) { return store->recordBaseline(key, fd); });
         },
         [this, result, spec] {
             if (m_abandoned)
@@ -644,15 +650,8 @@ void RunExecution::takeSnapshot(ObservationPipeline::Settlement settlement)
     const std::shared_ptr<const SnapshotStore> store = m_snapshots;
     const QString dir = QDir::cleanPath(m_provider->workspacePath(m_claim.runId));
     logger->info("run {}: keeping its workspace", m_claim.runId);
-    runOffThread(
-        [store, dir, request, result] {
-            const UniqueFd fd(
-                ::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-            if (fd.valid())
-                *result = store->take(fd.get(), request);
-            else
-                result->error = FileTree::systemError(errno);
-        },
+    runOffThread([store, dir, request,
+                     result] { onDirectory(dir, result.get(), [&](int fd) { return store->take(fd, request); }); },
         [this, result, settlement] {
             if (m_abandoned)
                 return;

@@ -686,6 +686,19 @@ std::optional<QJsonObject> SnapshotStore::readIndex(const QString &id) const
     return doc.object();
 }
 
+namespace {
+// The tree below dirFd into the blobs, its manifest into result (the caller holds the lock shared).
+bool storeTree(const StoreDirs &dirs, int dirFd, const std::atomic<bool> &cancelled, SnapshotStore::Result &result)
+{
+    BlobWriter writer(dirs, cancelled);
+    TreeScanner scanner(writer, result, cancelled);
+    if (scanner.scan(dirFd, QByteArray(), 1))
+        return true;
+    result.diskFull = writer.diskFull;
+    return false;
+}
+} // namespace
+
 SnapshotStore::Result SnapshotStore::recordBaseline(const QString &key, int dirFd) const
 {
     Result result;
@@ -693,13 +706,12 @@ SnapshotStore::Result SnapshotStore::recordBaseline(const QString &key, int dirF
     if (!openDirs(m_root, &dirs, &result.error))
         return result;
     const StoreLock lock(dirs.root.get(), LOCK_SH);
-    BlobWriter writer(dirs, m_cancelled);
-    TreeScanner scanner(writer, result, m_cancelled);
-    if (!scanner.scan(dirFd, QByteArray(), 1)) {
-        result.diskFull = writer.diskFull;
+    if (!storeTree(dirs, dirFd, m_cancelled, result))
+        return result;
+    if (::syncfs(dirs.root.get()) != 0) {
+        result.error = FileTree::systemError(errno);
         return result;
     }
-    ::syncfs(dirs.root.get());
     result.ok = writeDurably(
         dirs, dirs.pending.get(), pendingName(key), result.manifest.text(), &result.error, &result.diskFull);
     return result;
@@ -713,12 +725,8 @@ SnapshotStore::Result SnapshotStore::take(int dirFd, const TakeRequest &request)
         return result;
     {
         const StoreLock lock(dirs.root.get(), LOCK_SH);
-        BlobWriter writer(dirs, m_cancelled);
-        TreeScanner scanner(writer, result, m_cancelled);
-        if (!scanner.scan(dirFd, QByteArray(), 1)) {
-            result.diskFull = writer.diskFull;
+        if (!storeTree(dirs, dirFd, m_cancelled, result))
             return result;
-        }
         const SnapshotManifest &manifest = result.manifest;
         qint64 ownBytes = 0;
         QSet<QByteArray> seen;

@@ -22,18 +22,10 @@
 #include <unistd.h>
 
 using namespace runnercore;
+using TreeListing::randomBytes;
+using TreeListing::writeFile;
 
 namespace {
-
-void writeFile(const QString &path, const QByteArray &content, int mode = 0644)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile out(path);
-    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    out.write(content);
-    out.close();
-    QVERIFY(::chmod(QFile::encodeName(path).constData(), mode_t(mode)) == 0);
-}
 
 UniqueFd openDir(const QString &path)
 {

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 using namespace IntegrationSupport;
+using TreeListing::writeFile;
 
 namespace {
 
@@ -31,16 +32,6 @@ QJsonObject b64File(const QString &path, const QByteArray &content)
 QJsonObject dataOf(const QList<QJsonObject> &events, const QString &kind)
 {
     return eventsOfKind(events, kind).value(0).value(QStringLiteral("data")).toObject();
-}
-
-void writeFile(const QString &path, const QByteArray &content, int mode = 0644)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile out(path);
-    QVERIFY(out.open(QIODevice::WriteOnly));
-    out.write(content);
-    out.close();
-    QVERIFY(::chmod(QFile::encodeName(path).constData(), mode_t(mode)) == 0);
 }
 
 } // namespace

@@ -5,14 +5,16 @@
 #include <QDir>
 #include <QFile>
 #include <QList>
+#include <QRandomGenerator>
+#include <QTest>
 
 #include <algorithm>
 #include <sys/stat.h>
 #include <unistd.h>
 
-// §6.9's manifest of a directory, computed from the protocol's text alone (not with the Runner's
-// code): "<type> <mode> <hash> <path>\n" per regular file, symlink and directory, sorted by the
-// path's bytes; the digest is "sha256:" + SHA-256 of the lines. Special files are left out.
+// Trees for the snapshot tests. §6.9's manifest of a directory, computed from the protocol's text alone (not with the
+// Runner's code): "<type> <mode> <hash> <path>\n" per regular file, symlink and directory, sorted by the path's bytes;
+// the digest is "sha256:" + SHA-256 of the lines. Special files are left out.
 namespace TreeListing {
 
 inline QByteArray sha256Hex(const QByteArray &bytes)
@@ -68,6 +70,25 @@ inline QByteArray lines(const QString &directory)
 inline QByteArray digest(const QString &directory)
 {
     return "sha256:" + sha256Hex(lines(directory));
+}
+
+// Writes a file of a test's tree (its directories as needed) with exactly `mode`.
+inline void writeFile(const QString &path, const QByteArray &content, int mode = 0644)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile out(path);
+    QVERIFY2(out.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(path));
+    QCOMPARE(out.write(content), content.size());
+    out.close();
+    QVERIFY(::chmod(QFile::encodeName(path).constData(), mode_t(mode)) == 0);
+}
+
+// Incompressible bytes, the same for the same seed.
+inline QByteArray randomBytes(qint64 size, quint32 seed)
+{
+    QByteArray bytes(size, Qt::Uninitialized);
+    QRandomGenerator(seed).fillRange(reinterpret_cast<quint32 *>(bytes.data()), size / 4);
+    return bytes;
 }
 
 } // namespace TreeListing

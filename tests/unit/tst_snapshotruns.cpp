@@ -25,6 +25,8 @@
 #include <unistd.h>
 
 using namespace runnercore;
+using TreeListing::randomBytes;
+using TreeListing::writeFile;
 
 namespace {
 
@@ -109,23 +111,6 @@ QList<QJsonObject> ofKind(const QList<QJsonObject> &events, const QString &kind)
             out.append(e.value(QStringLiteral("data")).toObject());
     }
     return out;
-}
-
-void writeFile(const QString &path, const QByteArray &content, int mode = 0644)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile out(path);
-    QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
-    out.write(content);
-    out.close();
-    QVERIFY(::chmod(QFile::encodeName(path).constData(), mode_t(mode)) == 0);
-}
-
-QByteArray randomBytes(qint64 size, quint32 seed)
-{
-    QByteArray bytes(size, Qt::Uninitialized);
-    QRandomGenerator(seed).fillRange(reinterpret_cast<quint32 *>(bytes.data()), size / 4);
-    return bytes;
 }
 
 } // namespace

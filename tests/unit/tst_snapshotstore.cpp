@@ -24,28 +24,12 @@
 #include <unistd.h>
 
 using namespace runnercore;
+using TreeListing::randomBytes;
+using TreeListing::writeFile;
 
 namespace {
 
 constexpr qint64 MiB = 1024 * 1024;
-
-void writeFile(const QString &path, const QByteArray &content, bool executable = false)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    QVERIFY2(file.open(QIODevice::WriteOnly | QIODevice::Truncate), qPrintable(path));
-    QCOMPARE(file.write(content), content.size());
-    file.close();
-    QVERIFY(::chmod(QFile::encodeName(path).constData(), executable ? 0755 : 0644) == 0);
-}
-
-QByteArray randomBytes(qint64 size, quint32 seed)
-{
-    QByteArray bytes(size, Qt::Uninitialized);
-    QRandomGenerator generator(seed);
-    generator.fillRange(reinterpret_cast<quint32 *>(bytes.data()), size / 4);
-    return bytes;
-}
 
 UniqueFd openDir(const QString &path)
 {
@@ -102,7 +86,7 @@ private slots:
     {
         const QString ws = path(QStringLiteral("ws"));
         writeFile(ws + QStringLiteral("/README.md"), "hello\n");
-        writeFile(ws + QStringLiteral("/bin/tool"), "#!/bin/sh\necho hi\n", true);
+        writeFile(ws + QStringLiteral("/bin/tool"), "#!/bin/sh\necho hi\n", 0755);
         writeFile(ws + QStringLiteral("/.git/HEAD"), "0123\n");
         QVERIFY(QDir().mkpath(ws + QStringLiteral("/empty/nested")));
         QVERIFY(::symlink("bin/tool", QFile::encodeName(ws + QStringLiteral("/current")).constData()) == 0);
