@@ -11,6 +11,7 @@
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonObject>
 #include <QTemporaryDir>
 #include <QTest>
@@ -44,6 +45,7 @@ private slots:
     void initTestCase();
     void keptThenRestoredIntoTheNextSession();
     void aDamagedCopyIsRefusedBeforeAnythingStarts();
+    void theDevplaneContinuesFromTheWorkspace();
 
 private:
     QJsonObject runSession(const QJsonObject &spec, QList<QJsonObject> *events);
@@ -183,6 +185,65 @@ void TestSnapshots::aDamagedCopyIsRefusedBeforeAnythingStarts()
     QVERIFY2(!outputBytes(events, QStringLiteral("output.stdout")).contains("should-not-run"), context.constData());
     // Nothing of the partial tree is left.
     QVERIFY(QDir(m_runner->home()->runsDir()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+}
+
+// The devplane keeps the snapshot ids it saw (with the metadata, never content) and "Continue from
+// this workspace" (session continue) starts a new Session whose root mount is that snapshot.
+void TestSnapshots::theDevplaneContinuesFromTheWorkspace()
+{
+    QJsonObject spec
+        = specWith(QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+                       { QStringLiteral("target"), QStringLiteral("/workspace") },
+                       { QStringLiteral("files"), QJsonArray { b64File(QStringLiteral("notes.txt"), "1\n") } } } },
+            QStringLiteral("cat notes.txt; echo more >> notes.txt"));
+    spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+    QString error;
+    const QString first = m_dp->createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!first.isEmpty(), qPrintable(error));
+    QCOMPARE(
+        m_dp->waitSettled(first, 60, &error).value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QJsonObject view = m_dp->sessionEvents(first);
+    const QJsonObject kept = view.value(QStringLiteral("snapshot")).toObject();
+    const QString id
+        = dataOf(eventList(view), QStringLiteral("workspace.snapshot")).value(QStringLiteral("snapshot_id")).toString();
+    QVERIFY2(!id.isEmpty() && kept.value(QStringLiteral("snapshot_id")).toString() == id, dumpJson(view).constData());
+    QCOMPARE(kept.value(QStringLiteral("changes")).toObject().value(QStringLiteral("modified")).toInteger(), 1);
+
+    const DevPlaneProcess::AdminResult continued
+        = m_dp->runAdminPumping({ QStringLiteral("session"), QStringLiteral("continue"), first });
+    QVERIFY2(continued.exitCode == 0, continued.out + continued.err);
+    const QString second
+        = QJsonDocument::fromJson(continued.out).object().value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!second.isEmpty(), continued.out.constData());
+    QCOMPARE(
+        m_dp->waitSettled(second, 60, &error).value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QList<QJsonObject> events = eventList(m_dp->sessionEvents(second));
+    QVERIFY2(
+        outputBytes(events, QStringLiteral("output.stdout")).startsWith("1\nmore\n"), dumpEvents(events).constData());
+    QCOMPARE(dataOf(events, QStringLiteral("workspace.ready"))
+                 .value(QStringLiteral("mounts"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("kind"))
+                 .toString(),
+        QStringLiteral("snapshot"));
+    // It keeps its own workspace again, a new snapshot.
+    QVERIFY(!dataOf(events, QStringLiteral("workspace.snapshot"))
+                 .value(QStringLiteral("snapshot_id"))
+                 .toString()
+                 .isEmpty());
+    QVERIFY(dataOf(events, QStringLiteral("workspace.snapshot")).value(QStringLiteral("snapshot_id")).toString() != id);
+
+    // A Session without a kept workspace cannot be continued.
+    const QString plain = m_dp->createSessionFromSpec(specWith({}, QStringLiteral("true")), {}, &error)
+                              .value(QStringLiteral("session_id"))
+                              .toString();
+    QVERIFY(!m_dp->waitSettled(plain, 60, &error).isEmpty());
+    const DevPlaneProcess::AdminResult refused
+        = m_dp->runAdminPumping({ QStringLiteral("session"), QStringLiteral("continue"), plain });
+    QVERIFY(refused.exitCode != 0);
+    QVERIFY2((refused.out + refused.err).contains("no_snapshot"), refused.out + refused.err);
 }
 
 QTEST_GUILESS_MAIN(TestSnapshots)
