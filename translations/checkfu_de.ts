@@ -2665,6 +2665,48 @@
             <numerusform>%n Spiegel, %1 MiB belegt</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Workspaces of runs that asked to keep them (snapshot.on_settle), on this machine only; the control plane knows their ids, never their content. A run that starts from a deleted one is refused.</source>
+        <translation>Arbeitsbereiche von Läufen, die ihre Aufbewahrung verlangt haben (snapshot.on_settle), nur auf diesem Rechner; der Steuerungsserver kennt ihre IDs, nie ihren Inhalt. Ein Lauf, der mit einem gelöschten beginnen soll, wird abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Delete all…</source>
+        <translation>Alle löschen…</translation>
+    </message>
+    <message>
+        <source>Workspaces kept</source>
+        <translation>Aufbewahrte Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>at most %1 MiB, each kept %2 days</source>
+        <translation>höchstens %1 MiB, jeder %2 Tage aufbewahrt</translation>
+    </message>
+    <message>
+        <source>none (%1)</source>
+        <translation>keine (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workspace(s), %1 MiB (%2)</source>
+        <translation>
+            <numerusform>%n Arbeitsbereich, %1 MiB (%2)</numerusform>
+            <numerusform>%n Arbeitsbereiche, %1 MiB (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete kept workspaces</source>
+        <translation>Aufbewahrte Arbeitsbereiche löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n workspace(s) kept on this machine? Runs can no longer start from them.</source>
+        <translation>
+            <numerusform>Den %n auf diesem Rechner aufbewahrten Arbeitsbereich löschen? Läufe können dann nicht mehr damit beginnen.</numerusform>
+            <numerusform>Die %n auf diesem Rechner aufbewahrten Arbeitsbereiche löschen? Läufe können dann nicht mehr damit beginnen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>deleting…</source>
+        <translation>wird gelöscht…</translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -3445,6 +3487,10 @@
     <message>
         <source>its workspace could not be materialised</source>
         <translation>sein Arbeitsbereich konnte nicht bereitgestellt werden</translation>
+    </message>
+    <message>
+        <source>the workspace it starts from is not kept on this machine</source>
+        <translation>der Arbeitsbereich, mit dem er beginnt, ist auf diesem Rechner nicht aufbewahrt</translation>
     </message>
 </context>
 <context>

@@ -2659,6 +2659,46 @@
             <numerusform>ミラー %n 個、%1 MiB 使用中</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Workspaces of runs that asked to keep them (snapshot.on_settle), on this machine only; the control plane knows their ids, never their content. A run that starts from a deleted one is refused.</source>
+        <translation>保持を求めた実行（snapshot.on_settle）のワークスペースで、このマシンにだけ保存されます。コントロールプレーンが知るのは ID だけで、内容は知りません。削除したワークスペースから始まる実行は拒否されます。</translation>
+    </message>
+    <message>
+        <source>Delete all…</source>
+        <translation>すべて削除…</translation>
+    </message>
+    <message>
+        <source>Workspaces kept</source>
+        <translation>保持中のワークスペース</translation>
+    </message>
+    <message>
+        <source>at most %1 MiB, each kept %2 days</source>
+        <translation>最大 %1 MiB、各 %2 日間保持</translation>
+    </message>
+    <message>
+        <source>none (%1)</source>
+        <translation>なし（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workspace(s), %1 MiB (%2)</source>
+        <translation>
+            <numerusform>ワークスペース %n 個、%1 MiB（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete kept workspaces</source>
+        <translation>保持中のワークスペースの削除</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n workspace(s) kept on this machine? Runs can no longer start from them.</source>
+        <translation>
+            <numerusform>このマシンに保持されているワークスペース %n 個を削除しますか？ 削除すると、実行をそこから始められなくなります。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>deleting…</source>
+        <translation>削除中…</translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -3430,6 +3470,10 @@
     <message>
         <source>its workspace could not be materialised</source>
         <translation>ワークスペースを準備できませんでした</translation>
+    </message>
+    <message>
+        <source>the workspace it starts from is not kept on this machine</source>
+        <translation>開始元のワークスペースがこのマシンに保持されていません</translation>
     </message>
 </context>
 <context>

@@ -50,6 +50,26 @@ J.update({
 })
 J.update({
     # Snapshots kept on this machine (issue 23)
+    'Workspaces of runs that asked to keep them (snapshot.on_settle), on this machine only; the control plane knows their ids, never their content. A run that starts from a deleted one is refused.':
+        '保持を求めた実行（snapshot.on_settle）のワークスペースで、このマシンにだけ保存されます。コントロールプレーンが知るのは ID だけで、内容は知りません。削除したワークスペースから始まる実行は拒否されます。',
+    'Delete all…':
+        'すべて削除…',
+    'Workspaces kept':
+        '保持中のワークスペース',
+    'at most %1 MiB, each kept %2 days':
+        '最大 %1 MiB、各 %2 日間保持',
+    'none (%1)':
+        'なし（%1）',
+    '%n workspace(s), %1 MiB (%2)':
+        'ワークスペース %n 個、%1 MiB（%2）',
+    'Delete kept workspaces':
+        '保持中のワークスペースの削除',
+    'Delete the %n workspace(s) kept on this machine? Runs can no longer start from them.':
+        'このマシンに保持されているワークスペース %n 個を削除しますか？ 削除すると、実行をそこから始められなくなります。',
+    'deleting…':
+        '削除中…',
+    'the workspace it starts from is not kept on this machine':
+        '開始元のワークスペースがこのマシンに保持されていません',
     'The run keeps zero data (ephemeral_zdr) but asks for its workspace to be kept (snapshot.on_settle).':
         'この実行はデータを保持しません (ephemeral_zdr) が、ワークスペースの保持 (snapshot.on_settle) を求めています。',
     'The run asks for its workspace to be kept (snapshot.on_settle); within its enrollment ceiling this machine keeps no snapshots.':
