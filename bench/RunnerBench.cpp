@@ -400,6 +400,7 @@ void acpRelay(int updates)
 }
 
 void gitMaterialisation(int files, qint64 bytesPerSecond); // GitBench.cpp
+void snapshotBench(int files, qint64 totalBytes); // SnapshotBench.cpp
 
 int main(int argc, char *argv[])
 {
@@ -419,8 +420,11 @@ int main(int argc, char *argv[])
     else if (what == QLatin1String("git"))
         gitMaterialisation(
             args.value(2, QStringLiteral("10000")).toInt(), args.value(3, QStringLiteral("0")).toLongLong());
+    else if (what == QLatin1String("snapshot"))
+        snapshotBench(
+            args.value(2, QStringLiteral("10000")).toInt(), args.value(3, QStringLiteral("209715200")).toLongLong());
     else
         die(QStringLiteral("usage: checkfu-bench latency [runs] | throughput [bytes] | idle [seconds] | acp [updates] "
-                           "| transport [requests] | git [files] [server bytes/s]"));
+                           "| transport [requests] | git [files] [server bytes/s] | snapshot [files] [bytes]"));
     return 0;
 }

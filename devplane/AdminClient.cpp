@@ -287,13 +287,14 @@ int AdminClient::runSession(
         { QStringLiteral("approvals"), { 2, QStringLiteral("session approvals SESSION_ID") } },
         { QStringLiteral("cancel"), { 2, QStringLiteral("session cancel SESSION_ID") } },
         { QStringLiteral("close"), { 2, QStringLiteral("session close SESSION_ID") } },
+        { QStringLiteral("continue"), { 2, QStringLiteral("session continue SESSION_ID") } },
         { QStringLiteral("prompt"), { 3, QStringLiteral("session prompt SESSION_ID TEXT (quote TEXT)") } },
         { QStringLiteral("approve"),
             { 3, QStringLiteral("session approve SESSION_ID APPROVAL_ID (--option OPTION_ID | --cancel)") } },
     };
     if (!actions.contains(action)) {
         return fail(QStringLiteral("session needs one of: create, wait, events, approvals, wait-approval, cancel, "
-                                   "prompt, close, approve"));
+                                   "prompt, close, approve, continue"));
     }
     if (action != QLatin1String("approve") && (parser.isSet(options.option) || parser.isSet(options.cancel))) {
         return fail(QStringLiteral("--option and --cancel apply to session approve only"));

@@ -231,6 +231,8 @@ void DevPlaneServer::addRoutes()
         [this](const Call &call) { return m_state.sessions().prompt(call.captures.at(0), call.body); });
     addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/close"), Auth::Admin,
         [this](const Call &call) { return m_state.sessions().close(call.captures.at(0)); });
+    addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/continue"), Auth::Admin,
+        [this](const Call &call) { return m_state.sessions().continueFrom(call.captures.at(0), call.now); });
     addRoute("POST", QStringLiteral("/v1/sessions/([^/]+)/approvals/([^/]+)"), Auth::Admin, [this](const Call &call) {
         return m_state.sessions().decideApproval(call.captures.at(0), call.captures.at(1), call.body, call.now);
     });

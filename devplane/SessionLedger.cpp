@@ -7,6 +7,7 @@
 #include "WireFormat.h"
 
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace devplane {
 
@@ -49,6 +50,24 @@ ApiReply sessionSettled()
 }
 
 const QString approvalPrefix = QStringLiteral("approval.");
+const QString workspaceSnapshot = QStringLiteral("workspace.snapshot");
+
+// What the ledger keeps of a workspace.snapshot event: its metadata, only when its id and digest
+// have their shapes (§6.9); else nothing.
+QJsonObject snapshotMetadata(const QJsonObject &data)
+{
+    static const QRegularExpression id(QRegularExpression::anchoredPattern(QStringLiteral("snap_[0-9a-f]{32}")));
+    static const QRegularExpression digest(QRegularExpression::anchoredPattern(QStringLiteral("sha256:[0-9a-f]{64}")));
+    if (!id.match(data.value(QStringLiteral("snapshot_id")).toString()).hasMatch()
+        || !digest.match(data.value(QStringLiteral("digest")).toString()).hasMatch()) {
+        return {};
+    }
+    QJsonObject kept;
+    for (const char *field : { "snapshot_id", "digest", "files", "bytes", "base", "changes", "expires_at" }) {
+        kept.insert(QLatin1String(field), data.value(QLatin1String(field)));
+    }
+    return kept;
+}
 const QString approvalRequested = QStringLiteral("approval.requested");
 const QString approvalResolved = QStringLiteral("approval.resolved");
 
@@ -146,6 +165,41 @@ ApiReply SessionLedger::createSession(const QJsonObject &body, const QDateTime &
         { { QStringLiteral("session_id"), session.id }, { QStringLiteral("run_id"), session.runId } }, 201);
 }
 
+ApiReply SessionLedger::continueFrom(const QString &sessionId, const QDateTime &now)
+{
+    const Session *session = findSession(sessionId);
+    if (!session) {
+        return sessionNotFound();
+    }
+    if (session->status != Status::Settled || session->snapshot.isEmpty()) {
+        return ApiReply::error(409, QStringLiteral("no_snapshot"),
+            QStringLiteral("only a settled Session whose Runner kept its workspace (workspace.snapshot) can be "
+                           "continued"));
+    }
+    // The same spec; its root is the snapshot (at the same target), the other mounts in the run's
+    // home stay, those beneath the root are in the snapshot already.
+    QJsonObject spec = session->runSpec;
+    const QJsonArray mounts = spec.value(QStringLiteral("mounts")).toArray();
+    const QJsonValue target
+        = mounts.isEmpty() ? QJsonValue() : mounts.first().toObject().value(QStringLiteral("target"));
+    QJsonArray continued { QJsonObject { { QStringLiteral("kind"), QStringLiteral("snapshot") },
+        { QStringLiteral("target"), target.isString() ? target : QJsonValue(QStringLiteral("/workspace")) },
+        { QStringLiteral("snapshot_id"), session->snapshot.value(QStringLiteral("snapshot_id")) },
+        { QStringLiteral("digest"), session->snapshot.value(QStringLiteral("digest")) } } };
+    for (qsizetype i = 1; i < mounts.size(); ++i) {
+        if (mounts.at(i).toObject().value(QStringLiteral("target")).toString().startsWith(QLatin1String("~/"))) {
+            continued.append(mounts.at(i));
+        }
+    }
+    spec.insert(QStringLiteral("mounts"), continued);
+    spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+    QJsonObject body { { QStringLiteral("run_spec"), spec }, { QStringLiteral("runner_pool"), session->pool } };
+    if (!session->ownerPrincipalId.isEmpty()) {
+        body.insert(QStringLiteral("owner_principal_id"), session->ownerPrincipalId);
+    }
+    return createSession(body, now);
+}
+
 ApiReply SessionLedger::list(const QDateTime &now)
 {
     expireLeases(now);
@@ -162,17 +216,18 @@ ApiReply SessionLedger::list(const QDateTime &now)
         const QJsonValue title = session.runSpec.value(QStringLiteral("title"));
         const QJsonValue driver
             = session.runSpec.value(QStringLiteral("harness")).toObject().value(QStringLiteral("driver"));
-        data.append(
-            QJsonObject { { QStringLiteral("session_id"), session.id }, { QStringLiteral("run_id"), session.runId },
-                { QStringLiteral("title"), title.isString() ? title : QJsonValue() },
-                { QStringLiteral("driver"), driver.isString() ? driver : QJsonValue() },
-                { QStringLiteral("status"), statusName(session.status) },
-                { QStringLiteral("runner_id"), orNull(session.runnerId) },
-                { QStringLiteral("created_at"), WireFormat::timestamp(session.createdAt) },
-                { QStringLiteral("cancel_requested"), session.cancelRequested },
-                { QStringLiteral("pending_approvals"), pending },
-                { QStringLiteral("settlement"),
-                    session.settlement.isEmpty() ? QJsonValue() : QJsonValue(session.settlement) } });
+        data.append(QJsonObject { { QStringLiteral("session_id"), session.id },
+            { QStringLiteral("run_id"), session.runId },
+            { QStringLiteral("title"), title.isString() ? title : QJsonValue() },
+            { QStringLiteral("driver"), driver.isString() ? driver : QJsonValue() },
+            { QStringLiteral("status"), statusName(session.status) },
+            { QStringLiteral("runner_id"), orNull(session.runnerId) },
+            { QStringLiteral("created_at"), WireFormat::timestamp(session.createdAt) },
+            { QStringLiteral("cancel_requested"), session.cancelRequested },
+            { QStringLiteral("pending_approvals"), pending },
+            { QStringLiteral("snapshot"), session.snapshot.isEmpty() ? QJsonValue() : QJsonValue(session.snapshot) },
+            { QStringLiteral("settlement"),
+                session.settlement.isEmpty() ? QJsonValue() : QJsonValue(session.settlement) } });
     }
     return ApiReply::ok({ { QStringLiteral("data"), data } });
 }
@@ -197,6 +252,7 @@ ApiReply SessionLedger::events(const QString &sessionId, qint64 afterSeq, qint64
         { QStringLiteral("acked_through"), session->ackedThrough },
         { QStringLiteral("events"), m_journal.read(session->id, afterSeq, limit) },
         { QStringLiteral("approvals"), approvalsToJson(*session) },
+        { QStringLiteral("snapshot"), session->snapshot.isEmpty() ? QJsonValue() : QJsonValue(session->snapshot) },
         { QStringLiteral("settlement"),
             session->settlement.isEmpty() ? QJsonValue() : QJsonValue(session->settlement) } });
 }
@@ -564,6 +620,7 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
         QJsonObject data;
     };
     QList<ApprovalEvent> approvalEvents;
+    QJsonObject snapshot; // the batch's last workspace.snapshot
     const QString receivedAt = WireFormat::timestamp(now);
     const QByteArray receivedAtText = receivedAt.toLatin1();
     if (batch) {
@@ -583,12 +640,16 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
             const QByteArrayView kind = batch->kindOf(i);
             if (kind.startsWith("approval.") && (kind == "approval.requested" || kind == "approval.resolved")) {
                 approvalEvents.append({ seq, kind == "approval.requested", batch->dataOf(i) });
+            } else if (kind == "workspace.snapshot") {
+                snapshot = snapshotMetadata(batch->dataOf(i));
             }
         } else {
             const QString kind = event.value(QStringLiteral("kind")).toString();
             if (kind.startsWith(approvalPrefix) && (kind == approvalRequested || kind == approvalResolved)) {
                 approvalEvents.append(
                     { seq, kind == approvalRequested, event.value(QStringLiteral("data")).toObject() });
+            } else if (kind == workspaceSnapshot) {
+                snapshot = snapshotMetadata(event.value(QStringLiteral("data")).toObject());
             }
         }
         // The server's own receipt time, for latency figures (benchmarks); not part of the wire event.
@@ -609,6 +670,10 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
     for (const ApprovalEvent &approvalEvent : std::as_const(approvalEvents)) {
         approvalsChanged = learnApproval(*session, approvalEvent.seq, approvalEvent.requested, approvalEvent.data)
             || approvalsChanged;
+    }
+    if (!snapshot.isEmpty()) {
+        session->snapshot = snapshot;
+        approvalsChanged = true; // kept in the state file as well: written at once
     }
     // Any batch that reached the ledger shows a live claim, a gapped one included.
     session->leaseExpiresAt = now.addSecs(m_settings.leaseTtlSeconds);
@@ -634,7 +699,8 @@ ApiReply SessionLedger::settle(
         QStringLiteral("network_boundary_unavailable"), QStringLiteral("retention_unavailable"),
         QStringLiteral("driver_unsupported"), QStringLiteral("launch_kind_unsupported"),
         QStringLiteral("resources_outside_ceiling"), QStringLiteral("harness_model_mismatch"),
-        QStringLiteral("mount_unsupported"), QStringLiteral("invalid_run_spec") };
+        QStringLiteral("mount_unsupported"), QStringLiteral("snapshot_unavailable"),
+        QStringLiteral("invalid_run_spec") };
 
     Session *session = sessionOfRun(runnerId, runId);
     if (!session) {
@@ -760,7 +826,8 @@ QJsonArray SessionLedger::toJson() const
             { QStringLiteral("settlement"), s.settlement.isEmpty() ? QJsonValue() : QJsonValue(s.settlement) },
             { QStringLiteral("settle_request"),
                 s.settleRequest.isEmpty() ? QJsonValue() : QJsonValue(s.settleRequest) },
-            { QStringLiteral("approvals"), approvalsToJson(s) } });
+            { QStringLiteral("approvals"), approvalsToJson(s) },
+            { QStringLiteral("snapshot"), s.snapshot.isEmpty() ? QJsonValue() : QJsonValue(s.snapshot) } });
     }
     return sessions;
 }
@@ -785,6 +852,7 @@ void SessionLedger::fromJson(const QJsonArray &sessions, const QDateTime &now)
         s.heldDirectives = o.value(QStringLiteral("held_directives")).toArray();
         s.settlement = o.value(QStringLiteral("settlement")).toObject();
         s.settleRequest = o.value(QStringLiteral("settle_request")).toObject();
+        s.snapshot = snapshotMetadata(o.value(QStringLiteral("snapshot")).toObject());
         for (const QJsonValue &approval : o.value(QStringLiteral("approvals")).toArray()) {
             s.approvals.append(approvalFromJson(approval.toObject()));
         }

@@ -54,6 +54,9 @@ public:
     ApiReply cancel(const QString &sessionId, const QDateTime &now);
     ApiReply prompt(const QString &sessionId, const QJsonObject &body);
     ApiReply close(const QString &sessionId);
+    // §6.9: a new Session whose workspace root is the snapshot the settled Session's Runner kept
+    // (the same spec, its root mount replaced, snapshot.on_settle on), for "Continue from this workspace".
+    ApiReply continueFrom(const QString &sessionId, const QDateTime &now);
     // Records a person's decision on an approval the Run requested (§6.5) and queues the
     // approval_decision directive: 404 for an approval never requested in this Session, 409
     // approval_already_decided, 409 already_settled.
@@ -113,6 +116,7 @@ private:
         QJsonObject settlement; // empty until settled
         QJsonObject settleRequest; // the Runner's settle body: a resend of it is not a conflict
         QList<Approval> approvals; // in request order
+        QJsonObject snapshot; // the last workspace.snapshot's metadata (§6.9): ids and counts, no content
     };
 
     Session *sessionOfRun(const QString &runnerId, const QString &runId);

@@ -99,6 +99,18 @@
         <source>The run keeps zero data (ephemeral_zdr) but asks for a writable memory mount, whose changes would outlive it.</source>
         <translation>Der Lauf behält keine Daten (ephemeral_zdr), verlangt aber eine beschreibbare memory-Einbindung, deren Änderungen ihn überdauern würden.</translation>
     </message>
+    <message>
+        <source>The run keeps zero data (ephemeral_zdr) but asks for its workspace to be kept (snapshot.on_settle).</source>
+        <translation>Der Lauf behält keine Daten (ephemeral_zdr), verlangt aber, dass sein Arbeitsbereich aufbewahrt wird (snapshot.on_settle).</translation>
+    </message>
+    <message>
+        <source>The run asks for its workspace to be kept (snapshot.on_settle); within its enrollment ceiling this machine keeps no snapshots.</source>
+        <translation>Der Lauf verlangt, dass sein Arbeitsbereich aufbewahrt wird (snapshot.on_settle); innerhalb seiner Registrierungsobergrenze bewahrt dieser Rechner keine Snapshots auf.</translation>
+    </message>
+    <message>
+        <source>The run starts from a snapshot; within its enrollment ceiling this machine restores no snapshots.</source>
+        <translation>Der Lauf beginnt mit einem Snapshot; innerhalb seiner Registrierungsobergrenze stellt dieser Rechner keine Snapshots wieder her.</translation>
+    </message>
 </context>
 <context>
     <name>ApiClient</name>
@@ -1274,6 +1286,10 @@
         <source>stopped while materialising</source>
         <translation>beim Bereitstellen angehalten</translation>
     </message>
+    <message>
+        <source>this Runner keeps no snapshots</source>
+        <translation>dieser Runner bewahrt keine Snapshots auf</translation>
+    </message>
 </context>
 <context>
     <name>MirrorCache</name>
@@ -1758,6 +1774,32 @@
     <message>
         <source>the run asks for a git mount with lfs: true, and git-lfs is not installed (apt install git-lfs)</source>
         <translation>der Lauf verlangt einen git-Mount mit lfs: true, und git-lfs ist nicht installiert (apt install git-lfs)</translation>
+        <source>the workspace was not kept: this Runner keeps no snapshots</source>
+        <translation>der Arbeitsbereich wurde nicht aufbewahrt: dieser Runner bewahrt keine Snapshots auf</translation>
+    </message>
+    <message>
+        <source>this Runner keeps no snapshots</source>
+        <translation>dieser Runner bewahrt keine Snapshots auf</translation>
+    </message>
+    <message>
+        <source>Recording the workspace</source>
+        <translation>Arbeitsbereich wird erfasst</translation>
+    </message>
+    <message>
+        <source>the workspace will not be kept: recording it as materialised failed: %1</source>
+        <translation>der Arbeitsbereich wird nicht aufbewahrt: seine Erfassung im bereitgestellten Zustand ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>not in the snapshot (FIFOs, sockets and devices, or names a manifest cannot hold: a line break, not UTF-8): %1</source>
+        <translation>nicht im Snapshot (FIFOs, Sockets und Geräte oder Namen, die ein Manifest nicht aufnehmen kann: ein Zeilenumbruch, kein UTF-8): %1</translation>
+    </message>
+    <message>
+        <source>the workspace was not kept: the disk is full (%1)</source>
+        <translation>der Arbeitsbereich wurde nicht aufbewahrt: der Datenträger ist voll (%1)</translation>
+    </message>
+    <message>
+        <source>the workspace was not kept: %1</source>
+        <translation>der Arbeitsbereich wurde nicht aufbewahrt: %1</translation>
     </message>
 </context>
 <context>
@@ -1906,6 +1948,14 @@
         <source>is / (the workspace root must be a directory of its own, e.g. /workspace)</source>
         <translation>ist / (die Arbeitsbereichswurzel muss ein eigenes Verzeichnis sein, z. B. /workspace)</translation>
     </message>
+    <message>
+        <source>is snapshot, which only the first mount (the workspace root) may be</source>
+        <translation>ist snapshot, was nur die erste Einbindung (das Wurzelverzeichnis des Arbeitsbereichs) sein darf</translation>
+    </message>
+    <message>
+        <source>is not part of a snapshot mount (its files come from the snapshot)</source>
+        <translation>gehört nicht zu einer snapshot-Einbindung (ihre Dateien kommen aus dem Snapshot)</translation>
+    </message>
 </context>
 <context>
     <name>RunnerCli</name>
@@ -2047,18 +2097,6 @@
 </translation>
     </message>
     <message>
-        <source>start, doctor, unpair or cache</source>
-        <translation>start, doctor, unpair oder cache</translation>
-    </message>
-    <message>
-        <source>checkfu-runner: name a command (start, doctor, unpair, cache); see --help</source>
-        <translation>checkfu-runner: Geben Sie einen Befehl an (start, doctor, unpair, cache); siehe --help</translation>
-    </message>
-    <message>
-        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor, unpair or cache</source>
-        <translation>checkfu-runner: unbekannter Befehl &apos;%1&apos;; verwenden Sie start, doctor, unpair oder cache</translation>
-    </message>
-    <message>
         <source>The git cache: mirrors of the repositories durable runs fetched, so that the next fetch is fast. ZDR runs never use it.</source>
         <translation>Der git-Cache: Spiegel der Repositorys, die dauerhafte Läufe abgerufen haben, damit der nächste Abruf schnell ist. ZDR-Läufe verwenden ihn nie.</translation>
     </message>
@@ -2106,6 +2144,16 @@
     <message>
         <source>Take no new work while the network connection is metered: true or false. Default: the stored setting, else false.</source>
         <translation>Keine neue Arbeit annehmen, solange die Netzwerkverbindung getaktet ist: true oder false. Standard: die gespeicherte Einstellung, sonst false.</translation>
+        <source>start, doctor, unpair, cache or snapshots</source>
+        <translation>start, doctor, unpair, cache oder snapshots</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: name a command (start, doctor, unpair, cache, snapshots); see --help</source>
+        <translation>checkfu-runner: Geben Sie einen Befehl an (start, doctor, unpair, cache, snapshots); siehe --help</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor, unpair, cache or snapshots</source>
+        <translation>checkfu-runner: unbekannter Befehl &apos;%1&apos;; verwenden Sie start, doctor, unpair, cache oder snapshots</translation>
     </message>
 </context>
 <context>
@@ -2857,6 +2905,46 @@
     <message>
         <source>On a metered connection (a phone&apos;s hotspot) the Runner finishes its runs but takes no new work; it takes work again by itself on another network.</source>
         <translation>In einer getakteten Verbindung (dem Hotspot eines Telefons) beendet der Runner seine Läufe, nimmt aber keine neue Arbeit an; in einem anderen Netzwerk nimmt er von selbst wieder Arbeit an.</translation>
+        <source>Workspaces of runs that asked to keep them (snapshot.on_settle), on this machine only; the control plane knows their ids, never their content. A run that starts from a deleted one is refused.</source>
+        <translation>Arbeitsbereiche von Läufen, die ihre Aufbewahrung verlangt haben (snapshot.on_settle), nur auf diesem Rechner; der Steuerungsserver kennt ihre IDs, nie ihren Inhalt. Ein Lauf, der mit einem gelöschten beginnen soll, wird abgelehnt.</translation>
+    </message>
+    <message>
+        <source>Delete all…</source>
+        <translation>Alle löschen…</translation>
+    </message>
+    <message>
+        <source>Workspaces kept</source>
+        <translation>Aufbewahrte Arbeitsbereiche</translation>
+    </message>
+    <message>
+        <source>at most %1 MiB, each kept %2 days</source>
+        <translation>höchstens %1 MiB, jeder %2 Tage aufbewahrt</translation>
+    </message>
+    <message>
+        <source>none (%1)</source>
+        <translation>keine (%1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workspace(s), %1 MiB (%2)</source>
+        <translation>
+            <numerusform>%n Arbeitsbereich, %1 MiB (%2)</numerusform>
+            <numerusform>%n Arbeitsbereiche, %1 MiB (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete kept workspaces</source>
+        <translation>Aufbewahrte Arbeitsbereiche löschen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n workspace(s) kept on this machine? Runs can no longer start from them.</source>
+        <translation>
+            <numerusform>Den %n auf diesem Rechner aufbewahrten Arbeitsbereich löschen? Läufe können dann nicht mehr damit beginnen.</numerusform>
+            <numerusform>Die %n auf diesem Rechner aufbewahrten Arbeitsbereiche löschen? Läufe können dann nicht mehr damit beginnen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>deleting…</source>
+        <translation>wird gelöscht…</translation>
     </message>
 </context>
 <context>
@@ -2876,6 +2964,244 @@
     <message>
         <source>Cannot listen on %1: %2</source>
         <translation>Auf %1 kann nicht gelauscht werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotManifest</name>
+    <message>
+        <source>manifest: its last line has no line break</source>
+        <translation>Manifest: seine letzte Zeile hat keinen Zeilenumbruch</translation>
+    </message>
+    <message>
+        <source>manifest line %1: %2</source>
+        <translation>Manifest-Zeile %1: %2</translation>
+    </message>
+    <message>
+        <source>too short</source>
+        <translation>zu kurz</translation>
+    </message>
+    <message>
+        <source>no mode</source>
+        <translation>kein Modus</translation>
+    </message>
+    <message>
+        <source>no hash</source>
+        <translation>kein Hash</translation>
+    </message>
+    <message>
+        <source>a file&apos;s mode is 755 or 644</source>
+        <translation>der Modus einer Datei ist 755 oder 644</translation>
+    </message>
+    <message>
+        <source>only a file has a mode</source>
+        <translation>nur eine Datei hat einen Modus</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>unbekannter Typ</translation>
+    </message>
+    <message>
+        <source>bad hash</source>
+        <translation>ungültiger Hash</translation>
+    </message>
+    <message>
+        <source>bad path</source>
+        <translation>ungültiger Pfad</translation>
+    </message>
+    <message>
+        <source>not sorted or listed twice</source>
+        <translation>nicht sortiert oder doppelt aufgeführt</translation>
+    </message>
+    <message>
+        <source>its directory is not listed before it</source>
+        <translation>sein Verzeichnis ist nicht davor aufgeführt</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotStore</name>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>%1 lies deeper than %2 directories</source>
+        <translation>%1 liegt tiefer als %2 Verzeichnisse</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>cannot read the link %1</source>
+        <translation>der Link %1 kann nicht gelesen werden</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1: its stored content is damaged</source>
+        <translation>%1: sein gespeicherter Inhalt ist beschädigt</translation>
+    </message>
+    <message>
+        <source>the workspace holds %1 bytes, more than the store keeps (%2 bytes)</source>
+        <translation>der Arbeitsbereich enthält %1 Bytes, mehr als der Speicher aufbewahrt (%2 Bytes)</translation>
+    </message>
+    <message>
+        <source>this machine holds no snapshot %1</source>
+        <translation>dieser Rechner hat keinen Snapshot %1</translation>
+    </message>
+    <message>
+        <source>the stored record of snapshot %1 is damaged</source>
+        <translation>der gespeicherte Eintrag von Snapshot %1 ist beschädigt</translation>
+    </message>
+    <message>
+        <source>snapshot %1 expired at %2</source>
+        <translation>Snapshot %1 ist am %2 abgelaufen</translation>
+    </message>
+    <message>
+        <source>snapshot %1 has the digest %2, not %3</source>
+        <translation>Snapshot %1 hat den Digest %2, nicht %3</translation>
+    </message>
+    <message>
+        <source>the stored manifest of snapshot %1 is damaged</source>
+        <translation>das gespeicherte Manifest von Snapshot %1 ist beschädigt</translation>
+    </message>
+    <message>
+        <source>its record is missing or damaged</source>
+        <translation>sein Eintrag fehlt oder ist beschädigt</translation>
+    </message>
+    <message>
+        <source>its manifest does not match its digest</source>
+        <translation>sein Manifest passt nicht zu seinem Digest</translation>
+    </message>
+    <message>
+        <source>the content of %1 is missing or damaged</source>
+        <translation>der Inhalt von %1 fehlt oder ist beschädigt</translation>
+    </message>
+    <message>
+        <source>%1: its directory is missing</source>
+        <translation>%1: sein Verzeichnis fehlt</translation>
+    </message>
+    <message>
+        <source>%1: its content is missing from the store</source>
+        <translation>%1: sein Inhalt fehlt im Speicher</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotsCommand</name>
+    <message>
+        <source>Workspaces kept on this machine (runs with snapshot.on_settle). They never leave it; the control plane only knows their ids and digests. Kept for %1 days, at most %2 MiB in all, the oldest removed first.</source>
+        <translation>Auf diesem Rechner aufbewahrte Arbeitsbereiche (Läufe mit snapshot.on_settle). Sie verlassen ihn nie; der Steuerungsserver kennt nur ihre IDs und Digests. Aufbewahrt %1 Tage, insgesamt höchstens %2 MiB, die ältesten werden zuerst entfernt.</translation>
+    </message>
+    <message>
+        <source>list: one JSON array, for scripts</source>
+        <translation>list: ein JSON-Array, für Skripte</translation>
+    </message>
+    <message>
+        <source>list (the default), show ID, diff ID, export ID DIR, rm ID, prune or verify</source>
+        <translation>list (Standard), show ID, diff ID, export ID DIR, rm ID, prune oder verify</translation>
+    </message>
+    <message numerus="yes">
+        <source>checkfu-runner snapshots %1: expected %n argument(s); see --help</source>
+        <translation>
+            <numerusform>checkfu-runner snapshots %1: %n Argument erwartet; siehe --help</numerusform>
+            <numerusform>checkfu-runner snapshots %1: %n Argumente erwartet; siehe --help</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots: unknown action &apos;%1&apos;; use list, show, diff, export, rm, prune or verify</source>
+        <translation>checkfu-runner snapshots: unbekannte Aktion &apos;%1&apos;; verwenden Sie list, show, diff, export, rm, prune oder verify</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots: this machine holds no snapshot &apos;%1&apos; (see snapshots list)</source>
+        <translation>checkfu-runner snapshots: dieser Rechner hat keinen Snapshot &apos;%1&apos; (siehe snapshots list)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snapshot(s), %1 MiB in %2 (kept %3 days, at most %4 MiB)</source>
+        <translation>
+            <numerusform>%n Snapshot, %1 MiB in %2 (aufbewahrt %3 Tage, höchstens %4 MiB)</numerusform>
+            <numerusform>%n Snapshots, %1 MiB in %2 (aufbewahrt %3 Tage, höchstens %4 MiB)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Snapshot %1</source>
+        <translation>Snapshot %1</translation>
+    </message>
+    <message>
+        <source>  digest:   %1</source>
+        <translation>  Digest:   %1</translation>
+    </message>
+    <message>
+        <source>  run:      %1 (%2)</source>
+        <translation>  Lauf:     %1 (%2)</translation>
+    </message>
+    <message>
+        <source>  taken:    %1</source>
+        <translation>  erstellt: %1</translation>
+    </message>
+    <message>
+        <source>  expires:  %1</source>
+        <translation>  läuft ab: %1</translation>
+    </message>
+    <message>
+        <source>  files:    %1 (%2 bytes)</source>
+        <translation>  Dateien:  %1 (%2 Bytes)</translation>
+    </message>
+    <message>
+        <source>  base:     git %1</source>
+        <translation>  Basis:    git %1</translation>
+    </message>
+    <message>
+        <source>  changes:  %1 added, %2 modified, %3 deleted</source>
+        <translation>  Änderungen: %1 hinzugefügt, %2 geändert, %3 gelöscht</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: needs diff (apt install diffutils) and a readable snapshot</source>
+        <translation>checkfu-runner snapshots diff: benötigt diff (apt install diffutils) und einen lesbaren Snapshot</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: the content of %1 is missing, damaged or over 16 MiB</source>
+        <translation>checkfu-runner snapshots diff: der Inhalt von %1 fehlt, ist beschädigt oder größer als 16 MiB</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots export: %1 exists and is not an empty directory</source>
+        <translation>checkfu-runner snapshots export: %1 existiert und ist kein leeres Verzeichnis</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots export: %1</source>
+        <translation>checkfu-runner snapshots export: %1</translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2 (every file checked against its digest).</source>
+        <translation>%1 nach %2 exportiert (jede Datei gegen ihren Digest geprüft).</translation>
+    </message>
+    <message>
+        <source>Removed %1; %2 MiB freed.</source>
+        <translation>%1 entfernt; %2 MiB freigegeben.</translation>
+    </message>
+    <message>
+        <source>%1 expired and %2 over the size limit removed; %3 MiB freed.</source>
+        <translation>%1 abgelaufene und %2 über der Größengrenze entfernt; %3 MiB freigegeben.</translation>
+    </message>
+    <message>
+        <source>%1  ok</source>
+        <translation>%1  in Ordnung</translation>
+    </message>
+    <message>
+        <source>%1  DAMAGED: %2 (it will never be restored; remove it with snapshots rm)</source>
+        <translation>%1  BESCHÄDIGT: %2 (er wird nie wiederhergestellt; entfernen Sie ihn mit snapshots rm)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snapshot(s) checked, %1 damaged.</source>
+        <translation>
+            <numerusform>%n Snapshot geprüft, %1 beschädigt.</numerusform>
+            <numerusform>%n Snapshots geprüft, %1 beschädigt.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3418,6 +3744,8 @@
             <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
             <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
         </translation>
+        <source>the workspace it starts from is not kept on this machine</source>
+        <translation>der Arbeitsbereich, mit dem er beginnt, ist auf diesem Rechner nicht aufbewahrt</translation>
     </message>
 </context>
 <context>

@@ -99,6 +99,18 @@
         <source>The run keeps zero data (ephemeral_zdr) but asks for a writable memory mount, whose changes would outlive it.</source>
         <translation>この実行はデータを保持しません（ephemeral_zdr）が、変更が実行より長く残る書き込み可能な memory マウントを要求しています。</translation>
     </message>
+    <message>
+        <source>The run keeps zero data (ephemeral_zdr) but asks for its workspace to be kept (snapshot.on_settle).</source>
+        <translation>この実行はデータを保持しません (ephemeral_zdr) が、ワークスペースの保持 (snapshot.on_settle) を求めています。</translation>
+    </message>
+    <message>
+        <source>The run asks for its workspace to be kept (snapshot.on_settle); within its enrollment ceiling this machine keeps no snapshots.</source>
+        <translation>この実行はワークスペースの保持 (snapshot.on_settle) を求めていますが、登録時の上限の範囲では、このマシンはスナップショットを保持しません。</translation>
+    </message>
+    <message>
+        <source>The run starts from a snapshot; within its enrollment ceiling this machine restores no snapshots.</source>
+        <translation>この実行はスナップショットから始まりますが、登録時の上限の範囲では、このマシンはスナップショットを復元しません。</translation>
+    </message>
 </context>
 <context>
     <name>ApiClient</name>
@@ -1273,6 +1285,10 @@
         <source>stopped while materialising</source>
         <translation>準備中に停止しました</translation>
     </message>
+    <message>
+        <source>this Runner keeps no snapshots</source>
+        <translation>このランナーはスナップショットを保持しません</translation>
+    </message>
 </context>
 <context>
     <name>MirrorCache</name>
@@ -1756,6 +1772,32 @@
     <message>
         <source>the run asks for a git mount with lfs: true, and git-lfs is not installed (apt install git-lfs)</source>
         <translation>この実行は lfs: true の git マウントを要求していますが、git-lfs がインストールされていません（apt install git-lfs）</translation>
+        <source>the workspace was not kept: this Runner keeps no snapshots</source>
+        <translation>ワークスペースは保持されませんでした: このランナーはスナップショットを保持しません</translation>
+    </message>
+    <message>
+        <source>this Runner keeps no snapshots</source>
+        <translation>このランナーはスナップショットを保持しません</translation>
+    </message>
+    <message>
+        <source>Recording the workspace</source>
+        <translation>ワークスペースを記録しています</translation>
+    </message>
+    <message>
+        <source>the workspace will not be kept: recording it as materialised failed: %1</source>
+        <translation>ワークスペースは保持されません: 準備直後の状態の記録に失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>not in the snapshot (FIFOs, sockets and devices, or names a manifest cannot hold: a line break, not UTF-8): %1</source>
+        <translation>スナップショットに含まれないもの（FIFO、ソケット、デバイス、またはマニフェストに記録できない名前: 改行を含む、UTF-8 でない）: %1</translation>
+    </message>
+    <message>
+        <source>the workspace was not kept: the disk is full (%1)</source>
+        <translation>ワークスペースは保持されませんでした: ディスクがいっぱいです（%1）</translation>
+    </message>
+    <message>
+        <source>the workspace was not kept: %1</source>
+        <translation>ワークスペースは保持されませんでした: %1</translation>
     </message>
 </context>
 <context>
@@ -1904,6 +1946,14 @@
         <source>is / (the workspace root must be a directory of its own, e.g. /workspace)</source>
         <translation>が / です（ワークスペースのルートは専用のディレクトリである必要があります。例: /workspace）</translation>
     </message>
+    <message>
+        <source>is snapshot, which only the first mount (the workspace root) may be</source>
+        <translation>が snapshot ですが、snapshot にできるのは最初のマウント（ワークスペースのルート）だけです</translation>
+    </message>
+    <message>
+        <source>is not part of a snapshot mount (its files come from the snapshot)</source>
+        <translation>は snapshot マウントには指定できません（ファイルはスナップショットから復元されます）</translation>
+    </message>
 </context>
 <context>
     <name>RunnerCli</name>
@@ -2044,18 +2094,6 @@
 </translation>
     </message>
     <message>
-        <source>start, doctor, unpair or cache</source>
-        <translation>start、doctor、unpair、cache のいずれか</translation>
-    </message>
-    <message>
-        <source>checkfu-runner: name a command (start, doctor, unpair, cache); see --help</source>
-        <translation>checkfu-runner: コマンド（start、doctor、unpair、cache）を指定してください。--help を参照してください</translation>
-    </message>
-    <message>
-        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor, unpair or cache</source>
-        <translation>checkfu-runner: 不明なコマンド &apos;%1&apos; です。start、doctor、unpair、cache のいずれかを使用してください</translation>
-    </message>
-    <message>
         <source>The git cache: mirrors of the repositories durable runs fetched, so that the next fetch is fast. ZDR runs never use it.</source>
         <translation>git キャッシュ: 永続的な実行が取得したリポジトリのミラーで、次回の取得を速くします。ZDR の実行は使用しません。</translation>
     </message>
@@ -2100,6 +2138,16 @@
     <message>
         <source>Take no new work while the network connection is metered: true or false. Default: the stored setting, else false.</source>
         <translation>ネットワーク接続が従量制の間は新しい作業を受け付けません: true または false。既定値: 保存された設定、なければ false。</translation>
+        <source>start, doctor, unpair, cache or snapshots</source>
+        <translation>start、doctor、unpair、cache、snapshots のいずれか</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: name a command (start, doctor, unpair, cache, snapshots); see --help</source>
+        <translation>checkfu-runner: コマンドを指定してください（start、doctor、unpair、cache、snapshots）。--help を参照してください</translation>
+    </message>
+    <message>
+        <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor, unpair, cache or snapshots</source>
+        <translation>checkfu-runner: 不明なコマンド &apos;%1&apos; です。start、doctor、unpair、cache、snapshots のいずれかを使ってください</translation>
     </message>
 </context>
 <context>
@@ -2850,6 +2898,44 @@
     <message>
         <source>On a metered connection (a phone&apos;s hotspot) the Runner finishes its runs but takes no new work; it takes work again by itself on another network.</source>
         <translation>従量制の接続（スマートフォンのテザリングなど）では、ランナーは実行中の作業を終えますが新しい作業は受け付けません。別のネットワークでは自動的に再開します。</translation>
+        <source>Workspaces of runs that asked to keep them (snapshot.on_settle), on this machine only; the control plane knows their ids, never their content. A run that starts from a deleted one is refused.</source>
+        <translation>保持を求めた実行（snapshot.on_settle）のワークスペースで、このマシンにだけ保存されます。コントロールプレーンが知るのは ID だけで、内容は知りません。削除したワークスペースから始まる実行は拒否されます。</translation>
+    </message>
+    <message>
+        <source>Delete all…</source>
+        <translation>すべて削除…</translation>
+    </message>
+    <message>
+        <source>Workspaces kept</source>
+        <translation>保持中のワークスペース</translation>
+    </message>
+    <message>
+        <source>at most %1 MiB, each kept %2 days</source>
+        <translation>最大 %1 MiB、各 %2 日間保持</translation>
+    </message>
+    <message>
+        <source>none (%1)</source>
+        <translation>なし（%1）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workspace(s), %1 MiB (%2)</source>
+        <translation>
+            <numerusform>ワークスペース %n 個、%1 MiB（%2）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Delete kept workspaces</source>
+        <translation>保持中のワークスペースの削除</translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n workspace(s) kept on this machine? Runs can no longer start from them.</source>
+        <translation>
+            <numerusform>このマシンに保持されているワークスペース %n 個を削除しますか？ 削除すると、実行をそこから始められなくなります。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>deleting…</source>
+        <translation>削除中…</translation>
     </message>
 </context>
 <context>
@@ -2869,6 +2955,241 @@
     <message>
         <source>Cannot listen on %1: %2</source>
         <translation>%1 で待ち受けできません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotManifest</name>
+    <message>
+        <source>manifest: its last line has no line break</source>
+        <translation>マニフェスト: 最後の行に改行がありません</translation>
+    </message>
+    <message>
+        <source>manifest line %1: %2</source>
+        <translation>マニフェスト %1 行目: %2</translation>
+    </message>
+    <message>
+        <source>too short</source>
+        <translation>短すぎます</translation>
+    </message>
+    <message>
+        <source>no mode</source>
+        <translation>モードがありません</translation>
+    </message>
+    <message>
+        <source>no hash</source>
+        <translation>ハッシュがありません</translation>
+    </message>
+    <message>
+        <source>a file&apos;s mode is 755 or 644</source>
+        <translation>ファイルのモードは 755 か 644 です</translation>
+    </message>
+    <message>
+        <source>only a file has a mode</source>
+        <translation>モードを持つのはファイルだけです</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>不明な種類です</translation>
+    </message>
+    <message>
+        <source>bad hash</source>
+        <translation>ハッシュが不正です</translation>
+    </message>
+    <message>
+        <source>bad path</source>
+        <translation>パスが不正です</translation>
+    </message>
+    <message>
+        <source>not sorted or listed twice</source>
+        <translation>並び順が正しくないか、2 回記載されています</translation>
+    </message>
+    <message>
+        <source>its directory is not listed before it</source>
+        <translation>そのディレクトリーが前に記載されていません</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotStore</name>
+    <message>
+        <source>stopped</source>
+        <translation>停止しました</translation>
+    </message>
+    <message>
+        <source>%1 lies deeper than %2 directories</source>
+        <translation>%1 は %2 階層より深い場所にあります</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>%1 を読み取れません: %2</translation>
+    </message>
+    <message>
+        <source>cannot read the link %1</source>
+        <translation>リンク %1 を読み取れません</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>cannot open %1: %2</source>
+        <translation>%1 を開けません: %2</translation>
+    </message>
+    <message>
+        <source>%1: its stored content is damaged</source>
+        <translation>%1: 保存された内容が破損しています</translation>
+    </message>
+    <message>
+        <source>the workspace holds %1 bytes, more than the store keeps (%2 bytes)</source>
+        <translation>ワークスペースは %1 バイトあり、保存先が保持できる量（%2 バイト）を超えています</translation>
+    </message>
+    <message>
+        <source>this machine holds no snapshot %1</source>
+        <translation>このマシンにはスナップショット %1 がありません</translation>
+    </message>
+    <message>
+        <source>the stored record of snapshot %1 is damaged</source>
+        <translation>スナップショット %1 の保存された記録が破損しています</translation>
+    </message>
+    <message>
+        <source>snapshot %1 expired at %2</source>
+        <translation>スナップショット %1 は %2 に期限切れになりました</translation>
+    </message>
+    <message>
+        <source>snapshot %1 has the digest %2, not %3</source>
+        <translation>スナップショット %1 のダイジェストは %2 で、%3 ではありません</translation>
+    </message>
+    <message>
+        <source>the stored manifest of snapshot %1 is damaged</source>
+        <translation>スナップショット %1 の保存されたマニフェストが破損しています</translation>
+    </message>
+    <message>
+        <source>its record is missing or damaged</source>
+        <translation>記録がないか、破損しています</translation>
+    </message>
+    <message>
+        <source>its manifest does not match its digest</source>
+        <translation>マニフェストがダイジェストと一致しません</translation>
+    </message>
+    <message>
+        <source>the content of %1 is missing or damaged</source>
+        <translation>%1 の内容がないか、破損しています</translation>
+    </message>
+    <message>
+        <source>%1: its directory is missing</source>
+        <translation>%1: ディレクトリーがありません</translation>
+    </message>
+    <message>
+        <source>%1: its content is missing from the store</source>
+        <translation>%1: 内容が保存先にありません</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotsCommand</name>
+    <message>
+        <source>Workspaces kept on this machine (runs with snapshot.on_settle). They never leave it; the control plane only knows their ids and digests. Kept for %1 days, at most %2 MiB in all, the oldest removed first.</source>
+        <translation>このマシンに保持されたワークスペース（snapshot.on_settle を指定した実行）です。このマシンから出ることはなく、コントロールプレーンが知るのは ID とダイジェストだけです。%1 日間、合計 %2 MiB まで保持され、古いものから削除されます。</translation>
+    </message>
+    <message>
+        <source>list: one JSON array, for scripts</source>
+        <translation>list: スクリプト向けの JSON 配列 1 つ</translation>
+    </message>
+    <message>
+        <source>list (the default), show ID, diff ID, export ID DIR, rm ID, prune or verify</source>
+        <translation>list（既定）、show ID、diff ID、export ID DIR、rm ID、prune、verify のいずれか</translation>
+    </message>
+    <message numerus="yes">
+        <source>checkfu-runner snapshots %1: expected %n argument(s); see --help</source>
+        <translation>
+            <numerusform>checkfu-runner snapshots %1: 引数は %n 個です。--help を参照してください</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots: unknown action &apos;%1&apos;; use list, show, diff, export, rm, prune or verify</source>
+        <translation>checkfu-runner snapshots: 不明な操作 &apos;%1&apos; です。list、show、diff、export、rm、prune、verify のいずれかを使ってください</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots: this machine holds no snapshot &apos;%1&apos; (see snapshots list)</source>
+        <translation>checkfu-runner snapshots: このマシンにはスナップショット &apos;%1&apos; がありません（snapshots list を参照してください）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snapshot(s), %1 MiB in %2 (kept %3 days, at most %4 MiB)</source>
+        <translation>
+            <numerusform>スナップショット %n 個、%2 に %1 MiB（%3 日間保持、最大 %4 MiB）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Snapshot %1</source>
+        <translation>スナップショット %1</translation>
+    </message>
+    <message>
+        <source>  digest:   %1</source>
+        <translation>  ダイジェスト: %1</translation>
+    </message>
+    <message>
+        <source>  run:      %1 (%2)</source>
+        <translation>  実行:     %1 (%2)</translation>
+    </message>
+    <message>
+        <source>  taken:    %1</source>
+        <translation>  作成:     %1</translation>
+    </message>
+    <message>
+        <source>  expires:  %1</source>
+        <translation>  期限:     %1</translation>
+    </message>
+    <message>
+        <source>  files:    %1 (%2 bytes)</source>
+        <translation>  ファイル: %1（%2 バイト）</translation>
+    </message>
+    <message>
+        <source>  base:     git %1</source>
+        <translation>  ベース:   git %1</translation>
+    </message>
+    <message>
+        <source>  changes:  %1 added, %2 modified, %3 deleted</source>
+        <translation>  変更:     追加 %1、変更 %2、削除 %3</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: needs diff (apt install diffutils) and a readable snapshot</source>
+        <translation>checkfu-runner snapshots diff: diff（apt install diffutils）と読み取り可能なスナップショットが必要です</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: the content of %1 is missing, damaged or over 16 MiB</source>
+        <translation>checkfu-runner snapshots diff: %1 の内容がないか、破損しているか、16 MiB を超えています</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots export: %1 exists and is not an empty directory</source>
+        <translation>checkfu-runner snapshots export: %1 は既に存在し、空のディレクトリーではありません</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots export: %1</source>
+        <translation>checkfu-runner snapshots export: %1</translation>
+    </message>
+    <message>
+        <source>Exported %1 to %2 (every file checked against its digest).</source>
+        <translation>%1 を %2 にエクスポートしました（すべてのファイルをダイジェストで検証済み）。</translation>
+    </message>
+    <message>
+        <source>Removed %1; %2 MiB freed.</source>
+        <translation>%1 を削除しました。%2 MiB を解放しました。</translation>
+    </message>
+    <message>
+        <source>%1 expired and %2 over the size limit removed; %3 MiB freed.</source>
+        <translation>期限切れ %1 個とサイズ上限超過 %2 個を削除しました。%3 MiB を解放しました。</translation>
+    </message>
+    <message>
+        <source>%1  ok</source>
+        <translation>%1  正常</translation>
+    </message>
+    <message>
+        <source>%1  DAMAGED: %2 (it will never be restored; remove it with snapshots rm)</source>
+        <translation>%1  破損: %2（復元されることはありません。snapshots rm で削除してください）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snapshot(s) checked, %1 damaged.</source>
+        <translation>
+            <numerusform>スナップショット %n 個を検証し、%1 個が破損していました。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3407,6 +3728,8 @@
         <translation>
             <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
         </translation>
+        <source>the workspace it starts from is not kept on this machine</source>
+        <translation>開始元のワークスペースがこのマシンに保持されていません</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "RunnerCli.h"
 
+#include "SnapshotsCommand.h"
+
 #include <runnercore/base/Clock.h>
 #include <runnercore/base/Platform.h>
 #include <runnercore/config/AppPaths.h>
@@ -17,6 +19,7 @@
 #include <runnercore/runner/UnixSignalBridge.h>
 #include <runnercore/runner/Unpairing.h>
 #include <runnercore/workspace/MirrorCache.h>
+#include <runnercore/workspace/SnapshotStore.h>
 
 #include <QEventLoop>
 #include <QJsonArray>
@@ -295,7 +298,7 @@ int RunnerCli::run()
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addOption(AppLanguage::option());
-    parser.addPositionalArgument(QStringLiteral("command"), tr("start, doctor, unpair or cache"));
+    parser.addPositionalArgument(QStringLiteral("command"), tr("start, doctor, unpair, cache or snapshots"));
     parser.setOptionsAfterPositionalArgumentsMode(QCommandLineParser::ParseAsPositionalArguments);
     if (!parser.parse(m_args)) {
         err() << parser.errorText() << Qt::endl;
@@ -311,7 +314,7 @@ int RunnerCli::run()
             out() << parser.helpText() << Qt::endl;
             return 0;
         }
-        err() << tr("checkfu-runner: name a command (start, doctor, unpair, cache); see --help") << Qt::endl;
+        err() << tr("checkfu-runner: name a command (start, doctor, unpair, cache, snapshots); see --help") << Qt::endl;
         return int(RunnerExit::Usage);
     }
     const QString command = positional.first();
@@ -323,7 +326,10 @@ int RunnerCli::run()
         return unpair();
     if (command == QLatin1String("cache"))
         return cache();
-    err() << tr("checkfu-runner: unknown command '%1'; use start, doctor, unpair or cache").arg(command) << Qt::endl;
+    if (command == QLatin1String("snapshots"))
+        return snapshots();
+    err() << tr("checkfu-runner: unknown command '%1'; use start, doctor, unpair, cache or snapshots").arg(command)
+          << Qt::endl;
     return int(RunnerExit::Usage);
 }
 
@@ -493,6 +499,14 @@ int RunnerCli::cache()
                  .arg(limitMib)
           << Qt::endl;
     return 0;
+}
+
+int RunnerCli::snapshots()
+{
+    const SystemClock clock;
+    const SnapshotStore store(AppPaths::snapshotDir(), clock);
+    SnapshotsCommand command(store, out(), err());
+    return command.run(subcommandArgs(m_args));
 }
 
 int RunnerCli::unpair()

@@ -30,6 +30,7 @@ private:
     int doctor();
     int unpair();
     int cache(); // the git mirrors of durable runs: list, clear
+    int snapshots(); // the workspaces kept on this machine (§6.9)
     void addCommonOptions(QCommandLineParser &parser, bool withStartOptions);
     // The flags given and the environment, as the parser takes them.
     runnercore::RunnerConfigInput commandLineInput(QCommandLineParser &parser) const;

@@ -3,19 +3,23 @@
 #include "Autostart.h"
 #include "WindowFit.h"
 
+#include <runnercore/base/Clock.h>
 #include <runnercore/config/AppPaths.h>
 #include <runnercore/workspace/MirrorCache.h>
+#include <runnercore/workspace/SnapshotStore.h>
 
 #include <memory>
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSpinBox>
@@ -139,6 +143,19 @@ void SettingsDialog::buildRunnerGroup(QVBoxLayout *layout)
     cacheRow->addWidget(m_gitCache);
     cacheRow->addWidget(m_gitCacheUsage, 1);
     form->addRow(tr("Git mirror cache"), cacheRow);
+    m_snapshotUsage = new QLabel(group);
+    m_snapshotUsage->setObjectName(QStringLiteral("snapshotUsage"));
+    m_snapshotUsage->setToolTip(tr("Workspaces of runs that asked to keep them (snapshot.on_settle), on this machine "
+                                   "only; the control plane knows their ids, never their content. A run that starts "
+                                   "from a deleted one is refused."));
+    m_deleteSnapshots = new QPushButton(tr("Delete all…"), group);
+    m_deleteSnapshots->setObjectName(QStringLiteral("deleteSnapshots"));
+    m_deleteSnapshots->setEnabled(false);
+    auto *snapshotRow = new QHBoxLayout;
+    snapshotRow->addWidget(m_snapshotUsage, 1);
+    snapshotRow->addWidget(m_deleteSnapshots);
+    form->addRow(tr("Workspaces kept"), snapshotRow);
+    connect(m_deleteSnapshots, &QPushButton::clicked, this, &SettingsDialog::deleteSnapshots);
     layout->addWidget(group);
     connect(m_readOnlyPaths, &QLineEdit::textEdited, this, &SettingsDialog::markDirty);
     connect(m_gitCache, &QSpinBox::valueChanged, this, &SettingsDialog::markDirty);
@@ -296,6 +313,7 @@ void SettingsDialog::reload()
         0, m_keepAwake->findData(m_settings.keepAwake == QLatin1String("ac") ? QString() : m_settings.keepAwake)));
     m_drainBattery->setValue(m_settings.drainBelowBattery.value_or(0));
     m_drainMetered->setChecked(m_settings.drainOnMetered.value_or(false));
+    measureSnapshots();
 
     m_loadedCursor = m_settings.cursor;
     m_profile->setText(m_loadedCursor.profileVersion);
@@ -335,6 +353,67 @@ void SettingsDialog::measureGitCache()
                                                           .arg(double(bytes) / (1024 * 1024), 0, 'f', 1));
         emit gitCacheMeasured();
     });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+// Reading every record is not for the GUI thread either; nothing is created when there is no store.
+void SettingsDialog::measureSnapshots()
+{
+    m_snapshotUsage->setText(tr("measuring…"));
+    m_deleteSnapshots->setEnabled(false);
+    struct Usage
+    {
+        int count = 0;
+        qint64 bytes = 0;
+    };
+    auto usage = std::make_shared<Usage>();
+    const QString root = AppPaths::snapshotDir();
+    QThread *worker = QThread::create([root, usage] {
+        if (!QFileInfo::exists(root))
+            return;
+        const SystemClock clock;
+        const SnapshotStore store(root, clock);
+        usage->count = int(store.list().size());
+        usage->bytes = store.totalBytes();
+    });
+    connect(worker, &QThread::finished, this, [this, usage] {
+        const SnapshotStore::Limits limits;
+        const QString bounds = tr("at most %1 MiB, each kept %2 days")
+                                   .arg(limits.maxBytes / (1024 * 1024))
+                                   .arg(limits.maxAgeSeconds / 86400);
+        m_snapshotCount = usage->count;
+        m_snapshotUsage->setText(usage->count == 0 ? tr("none (%1)").arg(bounds)
+                                                   : tr("%n workspace(s), %1 MiB (%2)", nullptr, usage->count)
+                                                         .arg(double(usage->bytes) / (1024 * 1024), 0, 'f', 1)
+                                                         .arg(bounds));
+        m_deleteSnapshots->setEnabled(usage->count > 0);
+        emit snapshotsMeasured();
+    });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+void SettingsDialog::deleteSnapshots()
+{
+    const int count = m_snapshotCount;
+    const bool confirmed = m_confirmDelete
+        ? m_confirmDelete(count)
+        : QMessageBox::question(this, tr("Delete kept workspaces"),
+              tr("Delete the %n workspace(s) kept on this machine? Runs can no longer start from them.", nullptr,
+                  count),
+              QMessageBox::Yes | QMessageBox::No, QMessageBox::No)
+            == QMessageBox::Yes;
+    if (!confirmed)
+        return;
+    m_snapshotUsage->setText(tr("deleting…"));
+    m_deleteSnapshots->setEnabled(false);
+    const QString root = AppPaths::snapshotDir();
+    QThread *worker = QThread::create([root] {
+        const SystemClock clock;
+        SnapshotStore(root, clock).removeAll();
+    });
+    connect(worker, &QThread::finished, this, &SettingsDialog::measureSnapshots);
     connect(worker, &QThread::finished, worker, &QObject::deleteLater);
     worker->start();
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <functional>
+
 #include "TraySettings.h"
 
 #include <QDialog>
@@ -30,6 +32,9 @@ signals:
     void settingsChanged();
     // The git mirror cache's usage is shown (measured off the GUI thread after each reload).
     void gitCacheMeasured();
+    // The workspaces kept on this machine (§6.9) are shown: measured off the GUI thread after each
+    // reload and after Delete all.
+    void snapshotsMeasured();
     // After settingsChanged: a key to store, or nullopt to remove the stored one.
     void cursorKeyChanged(const std::optional<QString> &newKey);
 
@@ -51,6 +56,12 @@ public slots:
     // Writing or removing the key failed: say so next to the lane.
     void showCursorKeyError(const QString &message);
 
+public:
+    // Asked before Delete all (how many are kept); true deletes. Default: a question dialog.
+    void setDeleteSnapshotsConfirmation(std::function<bool(int count)> confirm)
+    {
+        m_confirmDelete = std::move(confirm);
+    }
 protected:
     void showEvent(QShowEvent *event) override;
 
@@ -62,6 +73,8 @@ private:
     void buildGeneralGroup(QVBoxLayout *layout);
     void clearCursor();
     void measureGitCache();
+    void measureSnapshots();
+    void deleteSnapshots();
     void markDirty();
     void updateKeyPlaceholder();
     void showErrors(const QStringList &errors);
@@ -90,6 +103,10 @@ private:
     QComboBox *m_keepAwake;
     QSpinBox *m_drainBattery;
     QCheckBox *m_drainMetered;
+    QLabel *m_snapshotUsage;
+    QPushButton *m_deleteSnapshots;
+    int m_snapshotCount = 0;
+    std::function<bool(int count)> m_confirmDelete;
     QLineEdit *m_profile;
     QLineEdit *m_digest;
     QLineEdit *m_model;

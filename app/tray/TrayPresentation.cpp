@@ -426,6 +426,8 @@ QString TrayPresentation::reasonText(const QString &reason)
         return tr("its harness and model do not match");
     case SettleReason::MountUnsupported:
         return tr("one of its mounts is not supported");
+    case SettleReason::SnapshotUnavailable:
+        return tr("the workspace it starts from is not kept on this machine");
     case SettleReason::InvalidRunSpec:
         return tr("its run spec is invalid");
     case SettleReason::ExitNonzero:

@@ -546,7 +546,34 @@
     appendEvents(view, data.events || []);
     renderApprovals(view, data.approvals || []);
     renderSettlement(data.settlement);
+    renderSnapshot(data.snapshot, data.status === 'settled');
     updateSessionControls();
+  }
+
+  // §6.9: what the Runner kept of the workspace (ids and counts; the content stays on its machine).
+  function renderSnapshot(snapshot, settled) {
+    $('snapshot').hidden = !snapshot;
+    if (!snapshot) return;
+    const changes = snapshot.changes || {};
+    setText('snapshot-id', snapshot.snapshot_id ?? '');
+    $('snapshot-id').title = snapshot.digest ?? '';
+    setText('snapshot-files', `${snapshot.files ?? 0} files, ${((snapshot.bytes ?? 0) / 1048576).toFixed(1)} MiB`);
+    setText('snapshot-changes', `${changes.added ?? 0} added, ${changes.modified ?? 0} modified, ${changes.deleted ?? 0} deleted`);
+    setText('snapshot-base', snapshot.base && snapshot.base.commit ? `git ${String(snapshot.base.commit).slice(0, 12)}` : '—');
+    setText('snapshot-expires', snapshot.expires_at ? new Date(snapshot.expires_at).toLocaleString() : '');
+    $('continue-session').hidden = !settled;
+  }
+
+  async function continueSession() {
+    const view = state.view;
+    if (!view) return;
+    say('session-status', 'Starting a Session from this workspace…');
+    try {
+      const created = await api('POST', `/v1/sessions/${encodeURIComponent(view.id)}/continue`);
+      navigate(`/sessions/${encodeURIComponent(created.session_id)}`);
+    } catch (error) {
+      say('session-status', `Could not continue: ${describe(error)}`, 'error');
+    }
   }
 
   function eventSummary(event) {
@@ -750,6 +777,7 @@
       'Cancel this Session? The Runner stops its run.'));
     $('close-session').addEventListener('click', () => sessionAction('close', 'Closing the Session'));
     $('prompt-form').addEventListener('submit', sendPrompt);
+    $('continue-session').addEventListener('click', continueSession);
     window.addEventListener('popstate', route);
     document.addEventListener('visibilitychange', () => {
       if (!document.hidden && state.key) refreshOverview();

@@ -25,6 +25,11 @@ QString AppPaths::cacheDir()
     return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/checkfu/runner");
 }
 
+QString AppPaths::snapshotDir()
+{
+    return dataDir() + QStringLiteral("/snapshots");
+}
+
 QString AppPaths::logDir()
 {
     return dataDir() + QStringLiteral("/logs");

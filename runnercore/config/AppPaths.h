@@ -16,6 +16,8 @@ public:
     static QString dataDir();
     // $XDG_CACHE_HOME/checkfu/runner: what can be fetched again (the git mirrors of durable runs).
     static QString cacheDir();
+    // $XDG_DATA_HOME/checkfu/runner/snapshots: workspaces kept on this machine (§6.9), owner-only.
+    static QString snapshotDir();
     // $XDG_DATA_HOME/checkfu/runner/logs: rotating log files.
     static QString logDir();
     // $XDG_DATA_HOME/checkfu/runner/credentials: opt-in file credential store (0700).

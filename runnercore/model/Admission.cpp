@@ -124,6 +124,18 @@ struct Candidate
         return limit;
     }
 
+    // §5: snapshot_clone is true only if both say true, snapshot_custody must match ("runner": this
+    // machine keeps them); absent means not offered. A ceiling that does not name this provider
+    // does not restrict it.
+    bool offersSnapshots() const
+    {
+        const auto offers = [](const QJsonObject &side) {
+            return side.value(QLatin1String("snapshot_clone")).toBool()
+                && side.value(QLatin1String("snapshot_custody")).toString() == QLatin1String("runner");
+        };
+        return offers(realisable) && (!ceiling || offers(*ceiling));
+    }
+
     bool ownsModel(const RunSpec &spec) const
     {
         const auto listed = [&](const QJsonValue &entries) {
@@ -333,6 +345,9 @@ QString modelMessage(const RunSpec &spec, const std::optional<CursorLane> &curso
 //     tier → tier_unavailable, network → network_boundary_unavailable, retention → retention_unavailable,
 //     launch kind → launch_kind_unsupported, driver → driver_unsupported,
 //     resources → resources_outside_ceiling, mounts → mount_unsupported,
+//     ZDR with a writable memory or snapshot.on_settle → retention_unavailable,
+//     snapshot.on_settle without snapshots in the ceiling → retention_unavailable,
+//     a snapshot mount without snapshots in the ceiling → mount_unsupported,
 //     model (Cursor lane tuple, the image pinned to its release digest, harness_owned_models)
 //       → harness_model_mismatch.
 //  5. admitted on the first remaining candidate, in the order this machine advertises them.
@@ -417,6 +432,27 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
         refusal = refuse(SettleReason::RetentionUnavailable,
             Messages::tr("The run keeps zero data (ephemeral_zdr) but asks for a writable memory mount, whose changes "
                          "would outlive it."));
+    // §6.9: keeping a workspace is retention, which a zero-data run never has; a ceiling without
+    // snapshots neither keeps nor restores one.
+    if (!refusal && spec.isZeroDataRetention() && spec.snapshotOnSettle)
+        refusal = refuse(SettleReason::RetentionUnavailable,
+            Messages::tr("The run keeps zero data (ephemeral_zdr) but asks for its workspace to be kept "
+                         "(snapshot.on_settle)."));
+    if (spec.snapshotOnSettle)
+        narrow(
+            SettleReason::RetentionUnavailable, [](const Candidate &c) { return c.offersSnapshots(); },
+            [] {
+                return Messages::tr("The run asks for its workspace to be kept (snapshot.on_settle); within its "
+                                    "enrollment ceiling this machine keeps no snapshots.");
+            });
+    if (std::any_of(spec.mounts.cbegin(), spec.mounts.cend(),
+            [](const RunMount &m) { return m.kind == QLatin1String("snapshot"); }))
+        narrow(
+            SettleReason::MountUnsupported, [](const Candidate &c) { return c.offersSnapshots(); },
+            [] {
+                return Messages::tr("The run starts from a snapshot; within its enrollment ceiling this machine "
+                                    "restores no snapshots.");
+            });
     if (spec.model) {
         const bool laneOk = cursorLaneMatches(spec, cursor);
         narrow(

@@ -60,6 +60,7 @@ public:
         readMounts();
         readPrompt();
         readIdleTimeout();
+        readSnapshot();
         if (!m_reader.ok())
             return m_reader.error();
         return m_spec;
@@ -289,6 +290,8 @@ private:
             }
             if (mount.kind == QLatin1String("git")) {
                 readGit(mountReader, object, mount);
+            } else if (mount.kind == QLatin1String("snapshot")) {
+                readSnapshotMount(mountReader, object, mount, i);
             } else if (mount.kind == QLatin1String("skills")) {
                 readSkills(mountReader, mount);
             } else if (mount.kind == QLatin1String("uploaded_project") || mount.kind == QLatin1String("memory")
@@ -365,6 +368,38 @@ private:
         if (object.contains(QLatin1String("files")) && mountReader.ok())
             mountReader.fail("files", Messages::tr("is not part of a git mount (its files come from the repository)"));
         mount.git = git;
+    }
+
+    // §6.9: a snapshot the Runner keeps, restored as the workspace root and verified by digest.
+    void readSnapshotMount(JsonReader &mountReader, const QJsonObject &object, RunMount &mount, qsizetype index)
+    {
+        static const QRegularExpression idShape(
+            QRegularExpression::anchoredPattern(QStringLiteral("snap_[0-9a-f]{32}")));
+        static const QRegularExpression digestShape(
+            QRegularExpression::anchoredPattern(QStringLiteral("sha256:[0-9a-f]{64}")));
+        if (index != 0 && mountReader.ok())
+            mountReader.fail(
+                "kind", Messages::tr("is snapshot, which only the first mount (the workspace root) may be"));
+        mount.snapshotId = mountReader.string("snapshot_id");
+        checkShape(mountReader, "snapshot_id", mount.snapshotId, idShape, "snap_<32 hex>");
+        mount.snapshotDigest = mountReader.string("digest");
+        checkShape(mountReader, "digest", mount.snapshotDigest, digestShape, "sha256:<64 hex>");
+        if (object.contains(QLatin1String("files")) && mountReader.ok())
+            mountReader.fail(
+                "files", Messages::tr("is not part of a snapshot mount (its files come from the snapshot)"));
+    }
+
+    // run_spec.snapshot (§6.9): absent or null is none; else { "on_settle": true|false }.
+    void readSnapshot()
+    {
+        const QJsonValue value = m_root.value(QLatin1String("snapshot"));
+        if (value.isUndefined() || value.isNull() || !m_reader.ok())
+            return;
+        const std::optional<QJsonObject> object = m_reader.nullableObject("snapshot");
+        if (!object)
+            return;
+        JsonReader snapshot = m_reader.child(*object, "snapshot");
+        m_spec.snapshotOnSettle = optionalBool(snapshot, *object, "on_settle", false);
     }
 
     static GitCredential readCredential(JsonReader reader)

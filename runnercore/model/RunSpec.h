@@ -80,7 +80,7 @@ struct RunSkill
 
 struct RunMount
 {
-    QString kind; // "uploaded_project", "git", "memory", "skills"
+    QString kind; // "uploaded_project", "git", "memory", "skills", "snapshot"
     // The first mount's target is the workspace root (absolute); the others lie strictly beneath
     // it or are "~/..." in the run's private home (§6.8). Normalised, already checked.
     QString target;
@@ -88,6 +88,8 @@ struct RunMount
     std::optional<GitSource> git = std::nullopt; // git
     bool writable = false; // memory: its changes are reported as memory.changed
     QList<RunSkill> skills = {}; // skills
+    QString snapshotId = {}; // snapshot (§6.9): snap_<32 hex>, only as the workspace root
+    QString snapshotDigest = {}; // snapshot: sha256:<64 hex>, verified on restore
 
     bool isInHome() const { return target.startsWith(QLatin1String("~/")); }
     // Read-only to the harness where the tier can enforce it: skills and a memory that is not writable.
@@ -143,6 +145,7 @@ struct RunSpec
     QList<RunMount> mounts;
     QJsonArray prompt; // content blocks as sent
     std::optional<qint64> idleTimeoutMs; // null → CHECKFU_RUNNER_IDLE_TIMEOUT_MS or none
+    bool snapshotOnSettle = false; // run_spec.snapshot.on_settle (§6.9): keep the workspace
 
     bool isZeroDataRetention() const { return retention == RetentionMode::EphemeralZdr; }
     // The text of the prompt's text blocks joined by blank lines (what a oneshot harness reads on stdin).

@@ -13,6 +13,7 @@ constexpr WireNameRow<SettleReason> SettleReasonRows[] = {
     { SettleReason::ResourcesOutsideCeiling, "resources_outside_ceiling" },
     { SettleReason::HarnessModelMismatch, "harness_model_mismatch" },
     { SettleReason::MountUnsupported, "mount_unsupported" },
+    { SettleReason::SnapshotUnavailable, "snapshot_unavailable" },
     { SettleReason::InvalidRunSpec, "invalid_run_spec" },
     { SettleReason::ExitNonzero, "exit_nonzero" },
     { SettleReason::ExitSignal, "exit_signal" },

@@ -16,6 +16,7 @@ enum class SettleReason {
     ResourcesOutsideCeiling,
     HarnessModelMismatch,
     MountUnsupported,
+    SnapshotUnavailable, // §6.9: a snapshot this machine does not hold, or whose copy does not match
     InvalidRunSpec,
     // §6.6: how a run that started ended
     ExitNonzero,

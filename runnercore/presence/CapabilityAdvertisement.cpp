@@ -55,6 +55,9 @@ QJsonObject processProvider(const QString &id, const QString &revision, const QS
                 { QStringLiteral("bounded_cancel"), true }, { QStringLiteral("teardown"), true } } },
         { QStringLiteral("mount_kinds"), CapabilityAdvertisement::mountKinds() },
         { QStringLiteral("max_mounts"), 61 },
+        // §6.9: workspaces are kept on this machine (workspace/SnapshotStore) and restored from it.
+        { QStringLiteral("snapshot_clone"), true },
+        { QStringLiteral("snapshot_custody"), QStringLiteral("runner") },
         { QStringLiteral("minimum_resources"), resources(1, 1, 1, 1) },
         { QStringLiteral("maximum_resources"), resources(64000, 262144, 1048576, 86400) },
         { QStringLiteral("resource_limits"), hostResourceLimits() },
@@ -64,8 +67,10 @@ QJsonObject processProvider(const QString &id, const QString &revision, const QS
 
 QJsonArray CapabilityAdvertisement::mountKinds()
 {
-    // What the spec carries is always written; git mounts need the git CLI (§6.8).
-    QJsonArray kinds { QStringLiteral("uploaded_project"), QStringLiteral("memory"), QStringLiteral("skills") };
+    // What the spec carries is always written, a snapshot restored from this machine's store (§6.9);
+    // git mounts need the git CLI (§6.8).
+    QJsonArray kinds { QStringLiteral("uploaded_project"), QStringLiteral("memory"), QStringLiteral("skills"),
+        QStringLiteral("snapshot") };
     if (!GitTool::program().isEmpty())
         kinds.insert(1, QStringLiteral("git"));
     return kinds;

@@ -24,8 +24,11 @@
 #include <runnercore/work/ClaimLoop.h>
 #include <runnercore/work/ControlChannel.h>
 #include <runnercore/work/RunManager.h>
+#include <runnercore/workspace/SnapshotStore.h>
 
 #include <QCoreApplication>
+#include <QFileInfo>
+#include <QThread>
 
 namespace runnercore {
 
@@ -74,6 +77,8 @@ Runner::~Runner()
 {
     // Nothing of this Runner keeps the machine awake once it is gone.
     m_power->holdSleepLocks({});
+    if (m_snapshotPrune)
+        m_snapshotPrune->wait();
 }
 
 QString Runner::runnerId() const
@@ -377,8 +382,20 @@ void Runner::connectToPlane()
         env.gitCacheRoot = AppPaths::cacheDir() + QStringLiteral("/git");
         env.gitCacheLimitBytes = m_config.gitCacheMib * 1024 * 1024;
     }
+    env.snapshotRoot = AppPaths::snapshotDir(); // §6.9: kept on this machine, owner-only
     env.teardownLeftovers = [this](const QString &runId) { m_sandboxes->teardownLeftovers(runId); };
     m_runs = std::make_unique<RunManager>(env, m_config.slotCount);
+    // The age bound holds even when no run keeps a workspace for a while.
+    if (!m_snapshotPrune && QFileInfo::exists(env.snapshotRoot)) {
+        m_snapshotPrune.reset(QThread::create([root = env.snapshotRoot] {
+            const SystemClock clock;
+            const SnapshotStore::PruneReport report = SnapshotStore(root, clock).prune();
+            if (report.expired + report.evicted > 0)
+                logger->info(
+                    "snapshots: {} expired and {} over the size limit removed", report.expired, report.evicted);
+        }));
+        m_snapshotPrune->start();
+    }
     m_claims = std::make_unique<ClaimLoop>(*m_api, *m_identity, m_clock);
     // §8: with no provider on, the Runner stays connected but never claims.
     m_claims->setFreeSlots([this] { return m_sandboxes->anyRealisable() ? m_runs->freeSlots() : 0; });

@@ -19,6 +19,8 @@
 #include <memory>
 #include <optional>
 
+class QThread;
+
 namespace runnercore {
 
 class ApiClient;
@@ -201,6 +203,7 @@ private:
     };
     mutable std::optional<AdvertisementCache> m_advertised;
     std::unique_ptr<RunManager> m_runs;
+    std::unique_ptr<QThread> m_snapshotPrune; // expired snapshots go at start (§6.9), off this thread
     std::unique_ptr<ClaimLoop> m_claims;
     std::unique_ptr<ControlChannel> m_control;
     Phase m_phase = Phase::Idle;

@@ -13,6 +13,7 @@
 #include <runnercore/transport/ApiClient.h>
 #include <runnercore/work/ObservationSpool.h>
 
+#include <runnercore/workspace/FileTree.h>
 #include <runnercore/workspace/GitTool.h>
 #include <runnercore/workspace/MountPlacement.h>
 
@@ -21,6 +22,8 @@
 #include <QFile>
 
 #include <algorithm>
+#include <cerrno>
+#include <fcntl.h>
 
 namespace runnercore {
 
@@ -42,6 +45,17 @@ bool rawSpecIsZdr(const QJsonObject &raw)
 }
 
 // Titles and the driver only: nothing of the run's content goes into a summary.
+// `operation` on the run's workspace directory, opened without following a link, into *result.
+void onDirectory(
+    const QString &dir, SnapshotStore::Result *result, const std::function<SnapshotStore::Result(int fd)> &operation)
+{
+    const UniqueFd fd(::open(QFile::encodeName(dir).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (fd.valid())
+        *result = operation(fd.get());
+    else
+        result->error = FileTree::systemError(errno);
+}
+
 RunSummary summaryOf(const RunClaim &claim)
 {
     RunSummary s;
@@ -97,6 +111,8 @@ RunExecution::RunExecution(const RunClaim &claim, const RunEnvironment &env, QOb
     connect(&m_idle, &QTimer::timeout, this, [this] { endWith(wireName(SettleReason::IdleTimeout)); });
     m_windDown.setSingleShot(true);
     connect(&m_windDown, &QTimer::timeout, this, &RunExecution::terminateHarness);
+    if (!env.snapshotRoot.isEmpty() && env.clock)
+        m_snapshots = std::make_shared<SnapshotStore>(env.snapshotRoot, *env.clock, env.snapshotLimits);
 }
 
 void RunExecution::forgetSecrets()
@@ -110,6 +126,11 @@ void RunExecution::forgetSecrets()
 
 RunExecution::~RunExecution()
 {
+    if (m_worker) {
+        m_snapshots->cancel();
+        m_worker->wait();
+        delete m_worker;
+    }
     forgetSecrets();
     if (m_process && m_process->isRunning())
         m_process->kill();
@@ -150,6 +171,11 @@ void RunExecution::start()
         refuse(wireName(SettleReason::TierUnavailable),
             QCoreApplication::translate("RunExecution", "the sandbox provider %1 is not enabled on this machine")
                 .arg(decision.providerId));
+        return;
+    }
+    // Never an empty or other workspace for a snapshot this machine does not hold (§6.9).
+    if (const QString why = snapshotProblem(std::get<RunSpec>(m_claim.spec)); !why.isEmpty()) {
+        refuse(wireName(SettleReason::SnapshotUnavailable), why);
         return;
     }
     launch(std::get<RunSpec>(m_claim.spec), provider);
@@ -205,7 +231,7 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
         return;
     }
     if (spec.mounts.isEmpty()) {
-        startHarness(spec);
+        beforeHarness(spec);
         return;
     }
     materialise(spec, prepared.elapsed());
@@ -229,6 +255,7 @@ void RunExecution::materialise(const RunSpec &spec, qint64 preparedMs)
     if (!spec.isZeroDataRetention())
         setup.cacheRoot = m_env.gitCacheRoot;
     setup.cacheLimitBytes = m_env.gitCacheLimitBytes;
+    setup.snapshots = m_snapshots;
     m_materialization = new Materialization(setup, this);
     m_summary.repository = m_materialization->repositoryText();
     connect(m_materialization, &Materialization::progress, this, [this](const QString &text, int percent) {
@@ -263,6 +290,14 @@ void RunExecution::onMaterialised(bool ok)
     m_summary.phase.clear();
     m_summary.phasePercent = -1;
     emit summaryChanged(m_claim.runId);
+    if (!ok && materialization->snapshotUnavailable() && m_endReason.isEmpty()) {
+        m_finishing = true;
+        m_deadline.stop();
+        m_provider->teardown(m_claim.runId);
+        refuse(wireName(SettleReason::SnapshotUnavailable),
+            materialization->failedData().value(QLatin1String("message")).toString());
+        return;
+    }
     if (!ok) {
         const QJsonObject failed = materialization->failedData();
         logger->warn("run {}: workspace failed: {} ({})", m_claim.runId,
@@ -286,7 +321,7 @@ void RunExecution::onMaterialised(bool ok)
             m_memory.append({ mount, MemoryChanges::take(dir) });
         }
     }
-    startHarness(spec);
+    beforeHarness(spec);
 }
 
 void RunExecution::reportMemoryChanges()
@@ -336,6 +371,7 @@ void RunExecution::startHarness(const RunSpec &spec)
         m_idle.setInterval(SafeTime::timerMs(*idle));
     m_process = provider->launch(m_claim.runId, spec, this);
     connect(m_process.get(), &SandboxedProcess::started, this, [this, spec] {
+        m_harnessStarted = true;
         m_pipeline->append(QStringLiteral("run.started"),
             QJsonObject { { QStringLiteral("provider"), m_provider->id() },
                 { QStringLiteral("driver"), m_driver->id() }, { QStringLiteral("pid"), m_process->pid() } });
@@ -388,6 +424,10 @@ void RunExecution::endWith(const QString &reason)
     const int windDownMs = m_driver ? m_driver->interrupt(reason) : 0;
     if (m_materialization) {
         m_materialization->cancel(); // a fetch stops at once (§6.8); onMaterialised settles
+        return;
+    }
+    if (m_worker && !m_process) {
+        m_snapshots->cancel(); // the materialised tree stops being recorded; its end settles
         return;
     }
     if (m_process && m_process->isRunning()) {
@@ -480,6 +520,20 @@ void RunExecution::settleAndTeardown(ObservationPipeline::Settlement settlement)
 {
     // After the harness ended, before teardown (§6.8).
     reportMemoryChanges();
+    // §6.9: whatever the outcome, unless the harness never started.
+    const auto *spec = std::get_if<RunSpec>(&m_claim.spec);
+    if (spec && m_harnessStarted && keepsWorkspace(*spec) && m_provider) {
+        takeSnapshot(settlement);
+        return;
+    }
+    if (spec && m_harnessStarted && spec->snapshotOnSettle && !spec->isZeroDataRetention() && !m_snapshotDisabled)
+        warnSnapshot(QStringLiteral("snapshot_failed"),
+            QCoreApplication::translate("RunExecution", "the workspace was not kept: this Runner keeps no snapshots"));
+    finishSettlement(settlement);
+}
+
+void RunExecution::finishSettlement(ObservationPipeline::Settlement settlement)
+{
     // The workspace goes before the settle request is sent (§6.6; required for ZDR).
     if (m_provider)
         m_provider->teardown(m_claim.runId);
@@ -492,6 +546,9 @@ void RunExecution::settleAndTeardown(ObservationPipeline::Settlement settlement)
 
 void RunExecution::abandon()
 {
+    m_abandoned = true;
+    if (m_worker)
+        m_snapshots->cancel(); // its end finds the run abandoned
     noteEnd(QString(), QString()); // given up: the control plane settles it
     delete std::exchange(m_materialization, nullptr); // a fetch in progress is killed with it
     m_deadline.stop();
@@ -508,6 +565,135 @@ void RunExecution::abandon()
         m_done = true;
         QTimer::singleShot(0, this, [this] { emit finished(m_claim.runId); });
     }
+}
+
+bool RunExecution::keepsWorkspace(const RunSpec &spec) const
+{
+    // ZDR runs are never snapshotted (admission refuses on_settle for them; this holds regardless).
+    return spec.snapshotOnSettle && !spec.isZeroDataRetention() && m_snapshots && !m_snapshotDisabled;
+}
+
+QString RunExecution::snapshotProblem(const RunSpec &spec) const
+{
+    if (spec.mounts.isEmpty() || spec.mounts.first().kind != QLatin1String("snapshot"))
+        return QString();
+    if (!m_snapshots)
+        return QCoreApplication::translate("RunExecution", "this Runner keeps no snapshots");
+    QString message;
+    const RunMount &root = spec.mounts.first();
+    if (m_snapshots->check(root.snapshotId, root.snapshotDigest.toLatin1(), &message)
+        != SnapshotStore::Restore::Restored)
+        return message;
+    return QString();
+}
+
+void RunExecution::runOffThread(std::function<void()> work, std::function<void()> done)
+{
+    m_worker = QThread::create(std::move(work));
+    connect(m_worker, &QThread::finished, this, [this, done = std::move(done)] {
+        delete std::exchange(m_worker, nullptr);
+        done();
+    });
+    m_worker->start();
+}
+
+void RunExecution::beforeHarness(const RunSpec &spec)
+{
+    if (!keepsWorkspace(spec)) {
+        startHarness(spec);
+        return;
+    }
+    auto result = std::make_shared<SnapshotStore::Result>();
+    const std::shared_ptr<const SnapshotStore> store = m_snapshots;
+    const QString dir = QDir::cleanPath(m_provider->workspacePath(m_claim.runId));
+    const QString key = m_claim.runId;
+    m_summary.phase = QCoreApplication::translate("RunExecution", "Recording the workspace");
+    emit summaryChanged(m_claim.runId);
+    runOffThread(
+        [store, dir, key, result] {
+            onDirectory(dir, result.get(), [&](int fd) { return store->recordBaseline(key, fd); });
+        },
+        [this, result, spec] {
+            if (m_abandoned)
+                return;
+            m_summary.phase.clear();
+            emit summaryChanged(m_claim.runId);
+            if (!m_endReason.isEmpty()) {
+                onHarnessFinished(-1, 0, QString()); // ended while it was recorded
+                return;
+            }
+            if (result->ok) {
+                m_materialised = result->manifest;
+            } else {
+                // Without the materialised tree there are no honest `changes`: nothing is kept.
+                m_snapshotDisabled = true;
+                warnSnapshot(QStringLiteral("snapshot_failed"),
+                    QCoreApplication::translate(
+                        "RunExecution", "the workspace will not be kept: recording it as materialised failed: %1")
+                        .arg(result->error));
+            }
+            startHarness(spec);
+        });
+}
+
+void RunExecution::takeSnapshot(ObservationPipeline::Settlement settlement)
+{
+    const RunSpec &spec = std::get<RunSpec>(m_claim.spec);
+    SnapshotStore::TakeRequest request;
+    request.runId = m_claim.runId;
+    request.title = m_summary.title;
+    const RunMount *root = spec.mounts.isEmpty() ? nullptr : &spec.mounts.first();
+    if (root && root->git)
+        request.baseCommit = root->git->commit;
+    request.before = m_materialised;
+    request.baselineKey = m_claim.runId;
+    auto result = std::make_shared<SnapshotStore::Result>();
+    const std::shared_ptr<const SnapshotStore> store = m_snapshots;
+    const QString dir = QDir::cleanPath(m_provider->workspacePath(m_claim.runId));
+    logger->info("run {}: keeping its workspace", m_claim.runId);
+    runOffThread([store, dir, request,
+                     result] { onDirectory(dir, result.get(), [&](int fd) { return store->take(fd, request); }); },
+        [this, result, settlement] {
+            if (m_abandoned)
+                return;
+            reportSnapshot(*result);
+            finishSettlement(settlement);
+        });
+}
+
+void RunExecution::warnSnapshot(const QString &kind, const QString &message, const QStringList &paths)
+{
+    QJsonObject data { { QStringLiteral("kind"), kind }, { QStringLiteral("message"), message } };
+    if (!paths.isEmpty())
+        data.insert(QStringLiteral("paths"), QJsonArray::fromStringList(paths));
+    m_pipeline->append(QStringLiteral("run.warning"), data);
+}
+
+void RunExecution::reportSnapshot(const SnapshotStore::Result &result)
+{
+    // Each left-out entry named (§6.9), a bounded number per warning so no event nears 1 MiB.
+    constexpr qsizetype PathsPerWarning = 100;
+    for (qsizetype i = 0; i < result.skipped.size(); i += PathsPerWarning) {
+        const QStringList paths = result.skipped.mid(i, PathsPerWarning);
+        warnSnapshot(QStringLiteral("snapshot_skipped"),
+            QCoreApplication::translate("RunExecution",
+                "not in the snapshot (FIFOs, sockets and devices, or names a manifest cannot hold: a line break, "
+                "not UTF-8): %1")
+                .arg(paths.join(QLatin1String(", "))),
+            paths);
+    }
+    if (!result.ok) {
+        logger->warn("run {}: its workspace was not kept: {}", m_claim.runId, result.error);
+        warnSnapshot(QStringLiteral("snapshot_failed"),
+            result.diskFull
+                ? QCoreApplication::translate("RunExecution", "the workspace was not kept: the disk is full (%1)")
+                      .arg(result.error)
+                : QCoreApplication::translate("RunExecution", "the workspace was not kept: %1").arg(result.error));
+        return;
+    }
+    logger->info("run {}: workspace kept as {} ({} files, {} bytes)", m_claim.runId, result.info.id, result.info.files,
+        result.info.bytes);
+    m_pipeline->append(QStringLiteral("workspace.snapshot"), result.info.eventData());
 }
 
 } // namespace runnercore

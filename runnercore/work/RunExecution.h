@@ -43,6 +43,8 @@ struct RunEnvironment
     QString gitCacheRoot; // the git mirrors of durable runs (workspace/MirrorCache); empty: none
     qint64 gitCacheLimitBytes = MirrorCache::DefaultLimitBytes; // evicted down to this, oldest first
     std::function<bool()> gitLfsInstalled; // lfs: true mounts need it; unset: workspace/GitTool asks
+    QString snapshotRoot; // workspaces kept on this machine (§6.9, workspace/SnapshotStore); empty: none
+    SnapshotStore::Limits snapshotLimits;
     // Removes whatever a run left on disk (workspace, home, tmp); used for runs of a dead process.
     std::function<void(const QString &runId)> teardownLeftovers;
     int terminateGraceMs = 10000; // §6.7: SIGTERM, then SIGKILL after 10 s
@@ -87,6 +89,17 @@ private:
     void onMaterialised(bool ok);
     void startHarness(const RunSpec &spec);
     void reportMemoryChanges();
+    // §6.9: the snapshot mount that cannot be restored as asked, or empty.
+    QString snapshotProblem(const RunSpec &spec) const;
+    bool keepsWorkspace(const RunSpec &spec) const;
+    // Records the materialised tree when the workspace is kept, then starts the harness.
+    void beforeHarness(const RunSpec &spec);
+    void takeSnapshot(ObservationPipeline::Settlement settlement);
+    void reportSnapshot(const SnapshotStore::Result &result);
+    void warnSnapshot(const QString &kind, const QString &message, const QStringList &paths = {});
+    void finishSettlement(ObservationPipeline::Settlement settlement);
+    // Runs `work` on a thread of its own (reading or writing a whole workspace), then `done` here.
+    void runOffThread(std::function<void()> work, std::function<void()> done);
     void forgetSecrets();
     void endWith(const QString &reason);
     void terminateHarness();
@@ -104,6 +117,12 @@ private:
     Materialization *m_materialization = nullptr; // while mounts are fetched
     QList<std::pair<RunMount, MemoryChanges::Snapshot>> m_memory; // writable memory mounts, as materialised
     QStringList m_runSecrets; // the mounts' credentials, masked until the run ends
+    std::shared_ptr<SnapshotStore> m_snapshots; // this run's handle on the store (its own cancel)
+    std::optional<SnapshotManifest> m_materialised; // the tree before the harness, when it is kept
+    QThread *m_worker = nullptr; // a snapshot being recorded or taken
+    bool m_harnessStarted = false;
+    bool m_snapshotDisabled = false; // the materialised tree could not be recorded: nothing is kept
+    bool m_abandoned = false;
     HarnessDriver *m_driver = nullptr;
     QTimer m_deadline;
     QTimer m_idle;

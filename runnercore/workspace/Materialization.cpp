@@ -11,6 +11,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QThread>
 #include <QTimer>
 
 #include <fcntl.h>
@@ -44,7 +45,14 @@ QJsonObject mountEntry(
 
 Materialization::Materialization(Setup setup, QObject *parent) : QObject(parent), m_setup(std::move(setup)) { }
 
-Materialization::~Materialization() = default;
+Materialization::~Materialization()
+{
+    if (m_restore) {
+        m_setup.snapshots->cancel();
+        m_restore->wait();
+        delete m_restore;
+    }
+}
 
 void Materialization::start()
 {
@@ -76,6 +84,8 @@ void Materialization::next()
     const qsizetype index = m_index;
     const RunMount &mount = m_setup.spec.mounts.at(index);
     m_mountTimer.start();
+    if (mount.kind == QLatin1String("snapshot"))
+        return restoreSnapshot(index);
     if (mount.kind != QLatin1String("git")) {
         const UniqueFd workspace = openDir(m_setup.workspaceDir);
         const UniqueFd home = openDir(m_setup.homeDir);
@@ -126,6 +136,50 @@ void Materialization::next()
     m_git->start();
 }
 
+void Materialization::restoreSnapshot(qsizetype index)
+{
+    const RunMount &mount = m_setup.spec.mounts.at(index);
+    if (!m_setup.snapshots) {
+        m_snapshotUnavailable = true;
+        return failMount(index, Messages::tr("this Runner keeps no snapshots"));
+    }
+    struct Outcome
+    {
+        SnapshotStore::Restore result = SnapshotStore::Restore::Failed;
+        QString message;
+        qint64 files = 0;
+        qint64 bytes = 0;
+    };
+    auto outcome = std::make_shared<Outcome>();
+    const std::shared_ptr<const SnapshotStore> store = m_setup.snapshots;
+    const QString workspaceDir = m_setup.workspaceDir;
+    const QString id = mount.snapshotId;
+    const QByteArray digest = mount.snapshotDigest.toLatin1();
+    // Re-hashing every byte takes a while for a large workspace: not on the Runner's thread.
+    m_restore = QThread::create([store, workspaceDir, id, digest, outcome] {
+        const UniqueFd workspace = openDir(workspaceDir);
+        if (!workspace.valid()) {
+            outcome->message = Messages::tr("the run's directories are gone");
+            return;
+        }
+        outcome->result = store->restore(id, digest, workspace.get(), &outcome->message);
+        if (const std::optional<SnapshotStore::Info> info = store->find(id)) {
+            outcome->files = info->files;
+            outcome->bytes = info->bytes;
+        }
+    });
+    connect(m_restore, &QThread::finished, this, [this, index, outcome] {
+        delete std::exchange(m_restore, nullptr);
+        if (outcome->result == SnapshotStore::Restore::Restored)
+            return mountDone(index, outcome->files, outcome->bytes, QString(), m_mountTimer.elapsed());
+        // Anything but an I/O failure here means the snapshot as asked is not on this machine.
+        m_snapshotUnavailable = outcome->result != SnapshotStore::Restore::Failed;
+        failMount(index, outcome->message);
+    });
+    logger->info("restoring snapshot {} into {}", mount.snapshotId, mount.target);
+    m_restore->start();
+}
+
 void Materialization::mountDone(
     qsizetype index, qint64 files, qint64 bytes, const QString &commit, qint64 ms, bool fromCache)
 {
@@ -151,6 +205,10 @@ void Materialization::cancel()
         return;
     if (m_git) {
         m_git->cancel(); // finished(false) → failMount
+        return;
+    }
+    if (m_restore) {
+        m_setup.snapshots->cancel(); // the restore stops; its end → failMount
         return;
     }
     const qsizetype index = std::min(m_index, m_setup.spec.mounts.size() - 1);

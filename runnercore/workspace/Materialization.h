@@ -2,11 +2,13 @@
 
 #include <runnercore/model/RunSpec.h>
 #include <runnercore/workspace/MirrorCache.h>
+#include <runnercore/workspace/SnapshotStore.h>
 
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
+#include <QThread>
 
 #include <memory>
 
@@ -36,6 +38,7 @@ public:
         qint64 preparedMs = 0; // what writing the mounts before the first fetched one took
         QString cacheRoot; // the git mirrors (MirrorCache); empty: none (ZDR runs)
         qint64 cacheLimitBytes = MirrorCache::DefaultLimitBytes;
+        std::shared_ptr<const SnapshotStore> snapshots; // restores a snapshot mount (§6.9); null: none
     };
 
     explicit Materialization(Setup setup, QObject *parent = nullptr);
@@ -48,12 +51,16 @@ public:
     QJsonObject failedData() const; // workspace.failed
     // A short text for the tray: the repository and short commit of the first git mount.
     QString repositoryText() const;
+    // The snapshot mount could not be restored as asked (not held, another digest, damaged): the
+    // run is refused snapshot_unavailable, never started on another workspace (§6.9).
+    bool snapshotUnavailable() const { return m_snapshotUnavailable; }
 
 private:
     void next();
     void mountDone(
         qsizetype index, qint64 files, qint64 bytes, const QString &commit, qint64 ms, bool fromCache = false);
     void failMount(qsizetype index, const QString &message);
+    void restoreSnapshot(qsizetype index);
 
     Setup m_setup;
     qsizetype m_index = 0;
@@ -61,6 +68,8 @@ private:
     QJsonObject m_failed;
     std::unique_ptr<GitCheckout> m_git;
     QElapsedTimer m_mountTimer;
+    QThread *m_restore = nullptr; // a snapshot being restored, off this thread
+    bool m_snapshotUnavailable = false;
     bool m_done = false;
 };
 

@@ -27,7 +27,7 @@ QString MountPlacement::hostPath(const QString &workspaceDir, const QString &hom
 qsizetype MountPlacement::firstFetched(const RunSpec &spec)
 {
     for (qsizetype i = 0; i < spec.mounts.size(); ++i) {
-        if (spec.mounts.at(i).kind == QLatin1String("git"))
+        if (spec.mounts.at(i).kind == QLatin1String("git") || spec.mounts.at(i).kind == QLatin1String("snapshot"))
             return i;
     }
     return spec.mounts.size();

@@ -18,7 +18,7 @@ struct MountPlacement
     static MountPlacement of(const RunSpec &spec, const RunMount &mount);
     // The directory on the host, given the run's workspace and home directories.
     QString hostPath(const QString &workspaceDir, const QString &homeDir) const;
-    // Mounts that come before the first git mount: written with the run's directories (prepare);
+    // Mounts that come before the first git or snapshot mount: written with the run's directories (prepare);
     // the rest, in order, once the Runner fetched (Materialization).
     static qsizetype firstFetched(const RunSpec &spec);
     // The workspace root as the harness sees it in a sandbox of its own (§6.8): the first mount's

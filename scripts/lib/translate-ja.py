@@ -125,6 +125,165 @@ J.update({
         "ワークスペースのルート %1 は bubblewrap サンドボックスに表示できません: %2 を覆うか、その中にあります。/workspace などのルートターゲットを使ってください",
 })
 J.update({
+    # Snapshots kept on this machine (issue 23)
+    'Workspaces of runs that asked to keep them (snapshot.on_settle), on this machine only; the control plane knows their ids, never their content. A run that starts from a deleted one is refused.':
+        '保持を求めた実行（snapshot.on_settle）のワークスペースで、このマシンにだけ保存されます。コントロールプレーンが知るのは ID だけで、内容は知りません。削除したワークスペースから始まる実行は拒否されます。',
+    'Delete all…':
+        'すべて削除…',
+    'Workspaces kept':
+        '保持中のワークスペース',
+    'at most %1 MiB, each kept %2 days':
+        '最大 %1 MiB、各 %2 日間保持',
+    'none (%1)':
+        'なし（%1）',
+    '%n workspace(s), %1 MiB (%2)':
+        'ワークスペース %n 個、%1 MiB（%2）',
+    'Delete kept workspaces':
+        '保持中のワークスペースの削除',
+    'Delete the %n workspace(s) kept on this machine? Runs can no longer start from them.':
+        'このマシンに保持されているワークスペース %n 個を削除しますか？ 削除すると、実行をそこから始められなくなります。',
+    'deleting…':
+        '削除中…',
+    'the workspace it starts from is not kept on this machine':
+        '開始元のワークスペースがこのマシンに保持されていません',
+    'The run keeps zero data (ephemeral_zdr) but asks for its workspace to be kept (snapshot.on_settle).':
+        'この実行はデータを保持しません (ephemeral_zdr) が、ワークスペースの保持 (snapshot.on_settle) を求めています。',
+    'The run asks for its workspace to be kept (snapshot.on_settle); within its enrollment ceiling this machine keeps no snapshots.':
+        'この実行はワークスペースの保持 (snapshot.on_settle) を求めていますが、登録時の上限の範囲では、このマシンはスナップショットを保持しません。',
+    'The run starts from a snapshot; within its enrollment ceiling this machine restores no snapshots.':
+        'この実行はスナップショットから始まりますが、登録時の上限の範囲では、このマシンはスナップショットを復元しません。',
+    'this Runner keeps no snapshots':
+        'このランナーはスナップショットを保持しません',
+    'the workspace was not kept: this Runner keeps no snapshots':
+        'ワークスペースは保持されませんでした: このランナーはスナップショットを保持しません',
+    'Recording the workspace':
+        'ワークスペースを記録しています',
+    'the workspace will not be kept: recording it as materialised failed: %1':
+        'ワークスペースは保持されません: 準備直後の状態の記録に失敗しました: %1',
+    'not in the snapshot (FIFOs, sockets and devices, or names a manifest cannot hold: a line break, not UTF-8): %1':
+        'スナップショットに含まれないもの（FIFO、ソケット、デバイス、またはマニフェストに記録できない名前: 改行を含む、UTF-8 でない）: %1',
+    'the workspace was not kept: the disk is full (%1)':
+        'ワークスペースは保持されませんでした: ディスクがいっぱいです（%1）',
+    'the workspace was not kept: %1':
+        'ワークスペースは保持されませんでした: %1',
+    'is snapshot, which only the first mount (the workspace root) may be':
+        'が snapshot ですが、snapshot にできるのは最初のマウント（ワークスペースのルート）だけです',
+    'is not part of a snapshot mount (its files come from the snapshot)':
+        'は snapshot マウントには指定できません（ファイルはスナップショットから復元されます）',
+    'start, doctor, unpair, cache or snapshots':
+        'start、doctor、unpair、cache、snapshots のいずれか',
+    'checkfu-runner: name a command (start, doctor, unpair, cache, snapshots); see --help':
+        'checkfu-runner: コマンドを指定してください（start、doctor、unpair、cache、snapshots）。--help を参照してください',
+    "checkfu-runner: unknown command '%1'; use start, doctor, unpair, cache or snapshots":
+        "checkfu-runner: 不明なコマンド '%1' です。start、doctor、unpair、cache、snapshots のいずれかを使ってください",
+    'manifest: its last line has no line break':
+        'マニフェスト: 最後の行に改行がありません',
+    'manifest line %1: %2':
+        'マニフェスト %1 行目: %2',
+    'too short':
+        '短すぎます',
+    'no mode':
+        'モードがありません',
+    'no hash':
+        'ハッシュがありません',
+    "a file's mode is 755 or 644":
+        'ファイルのモードは 755 か 644 です',
+    'only a file has a mode':
+        'モードを持つのはファイルだけです',
+    'unknown type':
+        '不明な種類です',
+    'bad hash':
+        'ハッシュが不正です',
+    'bad path':
+        'パスが不正です',
+    'not sorted or listed twice':
+        '並び順が正しくないか、2 回記載されています',
+    'its directory is not listed before it':
+        'そのディレクトリーが前に記載されていません',
+    'stopped':
+        '停止しました',
+    '%1 lies deeper than %2 directories':
+        '%1 は %2 階層より深い場所にあります',
+    'cannot read %1: %2':
+        '%1 を読み取れません: %2',
+    'cannot read the link %1':
+        'リンク %1 を読み取れません',
+    '%1: its stored content is damaged':
+        '%1: 保存された内容が破損しています',
+    'the workspace holds %1 bytes, more than the store keeps (%2 bytes)':
+        'ワークスペースは %1 バイトあり、保存先が保持できる量（%2 バイト）を超えています',
+    'this machine holds no snapshot %1':
+        'このマシンにはスナップショット %1 がありません',
+    'the stored record of snapshot %1 is damaged':
+        'スナップショット %1 の保存された記録が破損しています',
+    'snapshot %1 expired at %2':
+        'スナップショット %1 は %2 に期限切れになりました',
+    'snapshot %1 has the digest %2, not %3':
+        'スナップショット %1 のダイジェストは %2 で、%3 ではありません',
+    'the stored manifest of snapshot %1 is damaged':
+        'スナップショット %1 の保存されたマニフェストが破損しています',
+    'its record is missing or damaged':
+        '記録がないか、破損しています',
+    'its manifest does not match its digest':
+        'マニフェストがダイジェストと一致しません',
+    'the content of %1 is missing or damaged':
+        '%1 の内容がないか、破損しています',
+    '%1: its directory is missing':
+        '%1: ディレクトリーがありません',
+    '%1: its content is missing from the store':
+        '%1: 内容が保存先にありません',
+    'Workspaces kept on this machine (runs with snapshot.on_settle). They never leave it; the control plane only knows their ids and digests. Kept for %1 days, at most %2 MiB in all, the oldest removed first.':
+        'このマシンに保持されたワークスペース（snapshot.on_settle を指定した実行）です。このマシンから出ることはなく、コントロールプレーンが知るのは ID とダイジェストだけです。%1 日間、合計 %2 MiB まで保持され、古いものから削除されます。',
+    'list: one JSON array, for scripts':
+        'list: スクリプト向けの JSON 配列 1 つ',
+    'list (the default), show ID, diff ID, export ID DIR, rm ID, prune or verify':
+        'list（既定）、show ID、diff ID、export ID DIR、rm ID、prune、verify のいずれか',
+    'checkfu-runner snapshots %1: expected %n argument(s); see --help':
+        'checkfu-runner snapshots %1: 引数は %n 個です。--help を参照してください',
+    "checkfu-runner snapshots: unknown action '%1'; use list, show, diff, export, rm, prune or verify":
+        "checkfu-runner snapshots: 不明な操作 '%1' です。list、show、diff、export、rm、prune、verify のいずれかを使ってください",
+    "checkfu-runner snapshots: this machine holds no snapshot '%1' (see snapshots list)":
+        "checkfu-runner snapshots: このマシンにはスナップショット '%1' がありません（snapshots list を参照してください）",
+    '%n snapshot(s), %1 MiB in %2 (kept %3 days, at most %4 MiB)':
+        'スナップショット %n 個、%2 に %1 MiB（%3 日間保持、最大 %4 MiB）',
+    'Snapshot %1':
+        'スナップショット %1',
+    '  digest:   %1':
+        '  ダイジェスト: %1',
+    '  run:      %1 (%2)':
+        '  実行:     %1 (%2)',
+    '  taken:    %1':
+        '  作成:     %1',
+    '  expires:  %1':
+        '  期限:     %1',
+    '  files:    %1 (%2 bytes)':
+        '  ファイル: %1（%2 バイト）',
+    '  base:     git %1':
+        '  ベース:   git %1',
+    '  changes:  %1 added, %2 modified, %3 deleted':
+        '  変更:     追加 %1、変更 %2、削除 %3',
+    'checkfu-runner snapshots diff: needs diff (apt install diffutils) and a readable snapshot':
+        'checkfu-runner snapshots diff: diff（apt install diffutils）と読み取り可能なスナップショットが必要です',
+    'checkfu-runner snapshots diff: the content of %1 is missing, damaged or over 16 MiB':
+        'checkfu-runner snapshots diff: %1 の内容がないか、破損しているか、16 MiB を超えています',
+    'checkfu-runner snapshots export: %1 exists and is not an empty directory':
+        'checkfu-runner snapshots export: %1 は既に存在し、空のディレクトリーではありません',
+    'checkfu-runner snapshots export: %1':
+        'checkfu-runner snapshots export: %1',
+    'Exported %1 to %2 (every file checked against its digest).':
+        '%1 を %2 にエクスポートしました（すべてのファイルをダイジェストで検証済み）。',
+    'Removed %1; %2 MiB freed.':
+        '%1 を削除しました。%2 MiB を解放しました。',
+    '%1 expired and %2 over the size limit removed; %3 MiB freed.':
+        '期限切れ %1 個とサイズ上限超過 %2 個を削除しました。%3 MiB を解放しました。',
+    '%1  ok':
+        '%1  正常',
+    '%1  DAMAGED: %2 (it will never be restored; remove it with snapshots rm)':
+        '%1  破損: %2（復元されることはありません。snapshots rm で削除してください）',
+    '%n snapshot(s) checked, %1 damaged.':
+        'スナップショット %n 個を検証し、%1 個が破損していました。',
+})
+J.update({
     # CodePage
     "Pairing code": "ペアリングコード",
     "Paste the one-use code your administrator created for you. It looks like CFU-XXXX-XXXX-XXXX and works only for a few minutes.":

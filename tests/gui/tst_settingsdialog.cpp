@@ -5,8 +5,13 @@
 #include "Autostart.h"
 #include "GuiTestSupport.h"
 #include "SettingsDialog.h"
+#include <runnercore/base/Clock.h>
 #include <runnercore/config/AppPaths.h>
 #include <runnercore/config/RunnerSettings.h>
+#include <runnercore/workspace/FileTree.h>
+#include <runnercore/workspace/SnapshotStore.h>
+
+#include <fcntl.h>
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -223,6 +228,55 @@ private slots:
         QVERIFY(!ini.contains(QStringLiteral("runner/idle_timeout_ms")));
         QVERIFY(ini.childGroups().indexOf(QStringLiteral("cursor")) < 0);
         QVERIFY(f.keyChanges.isEmpty());
+    }
+
+    // The workspaces kept on this machine (§6.9): how many, their size and the limits, measured off the
+    // GUI thread; Delete all, once confirmed, empties the store.
+    void keptWorkspacesAreShownAndDeleteAllEmptiesTheStore()
+    {
+        QDir(AppPaths::snapshotDir()).removeRecursively();
+        {
+            Fixture f;
+            QSignalSpy measured(&f.dialog, &SettingsDialog::snapshotsMeasured);
+            QVERIFY(measured.count() > 0 || measured.wait(10000));
+            QCOMPARE(
+                f.w<QLabel>("snapshotUsage")->text(), QStringLiteral("none (at most 5120 MiB, each kept 14 days)"));
+            QVERIFY(!f.w<QPushButton>("deleteSnapshots")->isEnabled());
+            QVERIFY(!QFileInfo::exists(AppPaths::snapshotDir())); // looking creates nothing
+        }
+        QTemporaryDir ws;
+        QFile file(ws.filePath(QStringLiteral("notes.txt")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(1024 * 1024, 'n'));
+        file.close();
+        const SystemClock clock;
+        const SnapshotStore store(AppPaths::snapshotDir(), clock);
+        const UniqueFd fd(::open(QFile::encodeName(ws.path()).constData(), O_RDONLY | O_DIRECTORY));
+        QVERIFY(store.take(fd.get(), SnapshotStore::TakeRequest()).ok);
+        QVERIFY(store.take(fd.get(), SnapshotStore::TakeRequest()).ok);
+        Fixture f;
+        int asked = -1;
+        bool answer = false;
+        f.dialog.setDeleteSnapshotsConfirmation([&](int count) {
+            asked = count;
+            return answer;
+        });
+        QSignalSpy measured(&f.dialog, &SettingsDialog::snapshotsMeasured);
+        QVERIFY(measured.count() > 0 || measured.wait(10000));
+        QVERIFY2(f.w<QLabel>("snapshotUsage")->text().startsWith(QStringLiteral("2 workspace(s), 1.0 MiB")),
+            qPrintable(f.w<QLabel>("snapshotUsage")->text()));
+        QPushButton *deleteAll = f.w<QPushButton>("deleteSnapshots");
+        QVERIFY(deleteAll->isEnabled());
+        deleteAll->click(); // declined: nothing goes
+        QCOMPARE(asked, 2);
+        QCOMPARE(store.list().size(), 2);
+        answer = true;
+        measured.clear();
+        deleteAll->click();
+        QVERIFY(measured.wait(10000));
+        QVERIFY(store.list().isEmpty());
+        QCOMPARE(store.totalBytes(), 0);
+        QVERIFY(f.w<QLabel>("snapshotUsage")->text().startsWith(QStringLiteral("none")));
     }
 
     // The git mirror cache: its size (default 10 GiB, 0 is off) saved like the other settings, and

@@ -22,7 +22,7 @@ private slots:
         QTest::addColumn<QString>("english");
         QTest::newRow("no command") << QStringList { QStringLiteral("--lang"), QStringLiteral("de") } << 2
                                     << QStringLiteral("checkfu-runner: Geben Sie einen Befehl an (start, doctor, "
-                                                      "unpair, cache); siehe --help")
+                                                      "unpair, cache, snapshots); siehe --help")
                                     << QStringLiteral("name a command");
         QTest::newRow("not paired") << QStringList { QStringLiteral("start"), QStringLiteral("--lang=de"),
             QStringLiteral("--endpoint"), QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--credential-store"),
@@ -42,6 +42,12 @@ private slots:
                                 << 0
                                 << QStringLiteral("Dieser Rechner ist nicht gekoppelt; es gibt nichts zu vergessen.")
                                 << QStringLiteral("nothing to forget");
+        QTest::newRow("snapshots") << QStringList { QStringLiteral("snapshots"), QStringLiteral("show"),
+            QStringLiteral("snap_0123456789abcdef0123456789abcdef"), QStringLiteral("--lang"), QStringLiteral("de") }
+                                   << 1
+                                   << QStringLiteral("dieser Rechner hat keinen Snapshot "
+                                                     "'snap_0123456789abcdef0123456789abcdef' (siehe snapshots list)")
+                                   << QStringLiteral("holds no snapshot");
     }
 
     void germanWithTheFlag()
@@ -65,8 +71,8 @@ private slots:
         runner.setEnv(QStringLiteral("LANGUAGE"), QStringLiteral("de_DE:de"));
         runner.setEnv(QStringLiteral("LANG"), QStringLiteral("de_DE.UTF-8"));
         QCOMPARE(runner.run({ QStringLiteral("bogus") }, 20000), 2);
-        QVERIFY2(runner.stderrText().contains(QStringLiteral(
-                     "checkfu-runner: unbekannter Befehl 'bogus'; verwenden Sie start, doctor, unpair oder cache")),
+        QVERIFY2(runner.stderrText().contains(QStringLiteral("checkfu-runner: unbekannter Befehl 'bogus'; verwenden "
+                                                             "Sie start, doctor, unpair, cache oder snapshots")),
             qPrintable(runner.describe()));
         // --lang wins over the system's language.
         RunnerProcess english;

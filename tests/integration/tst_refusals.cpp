@@ -103,11 +103,23 @@ void TestRefusals::refusedWithExactReason_data()
     QTest::newRow("max_duration_seconds 10000000") << withPath(base,
         requirements + QStringList { QStringLiteral("resources"), QStringLiteral("max_duration_seconds") }, 10000000)
                                                    << QStringLiteral("resources_outside_ceiling");
-    // §6.9's snapshot mounts: not realised by this Runner (git, memory and skills are, §6.8).
-    QTest::newRow("snapshot mount") << withPath(base, { QStringLiteral("mounts") },
-        QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("snapshot") },
+    // A mount kind of no version this Runner knows.
+    QTest::newRow("unknown mount kind") << withPath(base, { QStringLiteral("mounts") },
+        QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("package") },
             { QStringLiteral("target"), QStringLiteral("/workspace") } } })
-                                    << QStringLiteral("mount_unsupported");
+                                        << QStringLiteral("mount_unsupported");
+    // §6.9: a snapshot this machine never took, never an empty workspace instead.
+    QTest::newRow("unknown snapshot") << withPath(base, { QStringLiteral("mounts") },
+        QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("snapshot") },
+            { QStringLiteral("target"), QStringLiteral("/workspace") },
+            { QStringLiteral("snapshot_id"), QStringLiteral("snap_0123456789abcdef0123456789abcdef") },
+            { QStringLiteral("digest"), digest } } })
+                                      << QStringLiteral("snapshot_unavailable");
+    // Keeping a workspace is retention, which a zero-data run never has.
+    QTest::newRow("ZDR with snapshot.on_settle") << withPath(
+        withPath(base, requirements + QStringList { QStringLiteral("retention") }, QStringLiteral("ephemeral_zdr")),
+        { QStringLiteral("snapshot") }, QJsonObject { { QStringLiteral("on_settle"), true } })
+                                                 << QStringLiteral("retention_unavailable");
     QTest::newRow("Cursor model without a Cursor lane")
         << withPath(withPath(base, { QStringLiteral("harness"), QStringLiteral("release_digest") }, digest),
                { QStringLiteral("model") },

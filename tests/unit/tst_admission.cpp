@@ -223,9 +223,9 @@ private slots:
         QTest::newRow("too much cpu") << "cpu_millis"
                                       << "64001"
                                       << "resources_outside_ceiling";
-        QTest::newRow("snapshot mount") << "mount_kind"
-                                        << "snapshot" // §6.9: not realised by this Runner
-                                        << "mount_unsupported";
+        QTest::newRow("unknown mount kind") << "mount_kind"
+                                            << "package" // not a kind of this version
+                                            << "mount_unsupported";
         QTest::newRow("62 mounts") << "mount_count"
                                    << "62"
                                    << "mount_unsupported";
@@ -301,7 +301,7 @@ private slots:
         s.launchKind = QStringLiteral("oci");
         s.driver = QStringLiteral("x");
         s.resources.cpuMillis = 0;
-        s.mounts.append(RunMount { QStringLiteral("snapshot"), QStringLiteral("/r"), {} });
+        s.mounts.append(RunMount { QStringLiteral("package"), QStringLiteral("/r"), {} });
         const QStringList order { QStringLiteral("tier_unavailable"), QStringLiteral("network_boundary_unavailable"),
             QStringLiteral("retention_unavailable"), QStringLiteral("launch_kind_unsupported"),
             QStringLiteral("driver_unsupported"), QStringLiteral("resources_outside_ceiling"),

@@ -56,6 +56,7 @@ const QStringList ProtocolSettleReasons {
     QStringLiteral("resources_outside_ceiling"),
     QStringLiteral("harness_model_mismatch"),
     QStringLiteral("mount_unsupported"),
+    QStringLiteral("snapshot_unavailable"),
     QStringLiteral("invalid_run_spec"),
     QStringLiteral("exit_nonzero"),
     QStringLiteral("exit_signal"),

@@ -272,7 +272,7 @@ private slots:
         spec = edited(spec, { QStringLiteral("harness"), QStringLiteral("launch"), QStringLiteral("kind") },
             QStringLiteral("wasm"));
         spec = edited(spec, { QStringLiteral("mounts"), QStringLiteral("[0]"), QStringLiteral("kind") },
-            QStringLiteral("snapshot"));
+            QStringLiteral("package"));
         const auto result = RunSpec::parse(spec);
         QVERIFY2(std::holds_alternative<RunSpec>(result), qPrintable(errorOf(result)));
         // Kept verbatim, with no value: admission quotes the text in its refusal.
@@ -659,7 +659,7 @@ private slots:
         // A huge number of mounts without files is a matter for admission (max_mounts), not a crash.
         QJsonArray hugeMounts;
         for (int i = 0; i < 20000; ++i)
-            hugeMounts.append(QJsonObject { { QStringLiteral("kind"), QStringLiteral("snapshot") },
+            hugeMounts.append(QJsonObject { { QStringLiteral("kind"), QStringLiteral("package") },
                 { QStringLiteral("target"), i == 0 ? QStringLiteral("/m") : QStringLiteral("/m/%1").arg(i) } });
         result = RunSpec::parse(edited(validSpec(), { QStringLiteral("mounts") }, hugeMounts));
         QVERIFY2(std::holds_alternative<RunSpec>(result), qPrintable(errorOf(result)));

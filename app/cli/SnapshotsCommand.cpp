@@ -1,0 +1,271 @@
+#include "SnapshotsCommand.h"
+
+#include <runnercore/runner/RunnerState.h>
+#include <runnercore/workspace/FileTree.h>
+#include <runnercore/workspace/SnapshotStore.h>
+
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace runnercore;
+
+namespace {
+
+constexpr qint64 MaxDiffFileBytes = 16 * 1024 * 1024;
+
+QString mib(qint64 bytes)
+{
+    return QString::number(double(bytes) / (1024 * 1024), 'f', 1);
+}
+
+UniqueFd openDir(const QString &path)
+{
+    return UniqueFd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+}
+
+// One side of a diff: the entry's content written below root (a file, or a symlink as a link).
+bool writeSide(const SnapshotStore &store, const QString &root, const SnapshotEntry *entry)
+{
+    if (!entry)
+        return true; // absent on this side: diff -N shows it as empty
+    const QString path = root + QLatin1Char('/') + QString::fromUtf8(entry->path);
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    const std::optional<QByteArray> content = store.blob(entry->hash, MaxDiffFileBytes);
+    if (!content)
+        return false;
+    if (entry->type == SnapshotEntry::Type::Link)
+        return ::symlink(content->constData(), QFile::encodeName(path).constData()) == 0;
+    QFile out(path);
+    if (!out.open(QIODevice::WriteOnly) || out.write(*content) != content->size())
+        return false;
+    out.setPermissions(entry->executable ? QFileDevice::Permissions(0x7755) : QFileDevice::Permissions(0x6644));
+    return true;
+}
+
+} // namespace
+
+SnapshotsCommand::SnapshotsCommand(const SnapshotStore &store, QTextStream &out, QTextStream &err)
+    : m_store(store), m_out(out), m_err(err)
+{ }
+
+int SnapshotsCommand::run(const QStringList &args)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        tr("Workspaces kept on this machine (runs with snapshot.on_settle). They never leave it; the control plane "
+           "only knows their ids and digests. Kept for %1 days, at most %2 MiB in all, the oldest removed first.")
+            .arg(m_store.limits().maxAgeSeconds / 86400)
+            .arg(m_store.limits().maxBytes / (1024 * 1024)));
+    parser.addHelpOption();
+    parser.addOption(QCommandLineOption(QStringLiteral("json"), tr("list: one JSON array, for scripts")));
+    parser.addPositionalArgument(
+        QStringLiteral("action"), tr("list (the default), show ID, diff ID, export ID DIR, rm ID, prune or verify"));
+    parser.process(args);
+    const QStringList positional = parser.positionalArguments();
+    const QString action = positional.isEmpty() ? QStringLiteral("list") : positional.first();
+    const auto needs = [&](int count) {
+        if (positional.size() == count + 1)
+            return true;
+        m_err << tr("checkfu-runner snapshots %1: expected %n argument(s); see --help", nullptr, count).arg(action)
+              << Qt::endl;
+        return false;
+    };
+    if (action == QLatin1String("list"))
+        return needs(0) ? list(parser.isSet(QStringLiteral("json"))) : int(RunnerExit::Usage);
+    if (action == QLatin1String("show"))
+        return needs(1) ? show(positional.at(1)) : int(RunnerExit::Usage);
+    if (action == QLatin1String("diff"))
+        return needs(1) ? diff(positional.at(1)) : int(RunnerExit::Usage);
+    if (action == QLatin1String("export"))
+        return needs(2) ? exportTo(positional.at(1), positional.at(2)) : int(RunnerExit::Usage);
+    if (action == QLatin1String("rm"))
+        return needs(1) ? remove(positional.at(1)) : int(RunnerExit::Usage);
+    if (action == QLatin1String("prune"))
+        return needs(0) ? prune() : int(RunnerExit::Usage);
+    if (action == QLatin1String("verify"))
+        return needs(0) ? verify() : int(RunnerExit::Usage);
+    m_err << tr("checkfu-runner snapshots: unknown action '%1'; use list, show, diff, export, rm, prune or verify")
+                 .arg(action)
+          << Qt::endl;
+    return int(RunnerExit::Usage);
+}
+
+bool SnapshotsCommand::known(const QString &id)
+{
+    if (m_store.find(id))
+        return true;
+    m_err << tr("checkfu-runner snapshots: this machine holds no snapshot '%1' (see snapshots list)").arg(id.left(80))
+          << Qt::endl;
+    return false;
+}
+
+int SnapshotsCommand::list(bool json)
+{
+    const QList<SnapshotStore::Info> all = m_store.list();
+    if (json) {
+        QJsonArray array;
+        for (const SnapshotStore::Info &info : all)
+            array.append(info.toJson());
+        m_out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        m_out.flush();
+        return 0;
+    }
+    for (const SnapshotStore::Info &info : all) {
+        m_out << QStringLiteral("%1  %2  %3 MiB  +%4 ~%5 -%6  %7")
+                     .arg(info.id, info.createdAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm")))
+                     .arg(mib(info.bytes))
+                     .arg(info.changes.added)
+                     .arg(info.changes.modified)
+                     .arg(info.changes.deleted)
+                     .arg(info.title)
+              << Qt::endl;
+    }
+    m_out << tr("%n snapshot(s), %1 MiB in %2 (kept %3 days, at most %4 MiB)", nullptr, int(all.size()))
+                 .arg(mib(m_store.totalBytes()), m_store.root())
+                 .arg(m_store.limits().maxAgeSeconds / 86400)
+                 .arg(m_store.limits().maxBytes / (1024 * 1024))
+          << Qt::endl;
+    return 0;
+}
+
+int SnapshotsCommand::show(const QString &id)
+{
+    if (!known(id))
+        return 1;
+    const SnapshotStore::Info info = *m_store.find(id);
+    m_out << tr("Snapshot %1").arg(info.id) << Qt::endl;
+    m_out << tr("  digest:   %1").arg(QString::fromLatin1(info.digest)) << Qt::endl;
+    m_out << tr("  run:      %1 (%2)").arg(info.runId, info.title) << Qt::endl;
+    m_out << tr("  taken:    %1").arg(info.createdAt.toLocalTime().toString(Qt::ISODate)) << Qt::endl;
+    m_out << tr("  expires:  %1").arg(info.expiresAt.toLocalTime().toString(Qt::ISODate)) << Qt::endl;
+    m_out << tr("  files:    %1 (%2 bytes)").arg(info.files).arg(info.bytes) << Qt::endl;
+    if (!info.baseCommit.isEmpty())
+        m_out << tr("  base:     git %1").arg(info.baseCommit) << Qt::endl;
+    m_out << tr("  changes:  %1 added, %2 modified, %3 deleted")
+                 .arg(info.changes.added)
+                 .arg(info.changes.modified)
+                 .arg(info.changes.deleted)
+          << Qt::endl;
+    const std::optional<SnapshotManifest> after = m_store.manifest(id);
+    const SnapshotManifest before = m_store.baseline(id).value_or(SnapshotManifest());
+    if (!after)
+        return 1;
+    const SnapshotManifest::ChangedPaths paths = SnapshotManifest::changedPaths(before, *after);
+    for (const QByteArray &p : paths.added)
+        m_out << QStringLiteral("A  ") << QString::fromUtf8(p) << Qt::endl;
+    for (const QByteArray &p : paths.modified)
+        m_out << QStringLiteral("M  ") << QString::fromUtf8(p) << Qt::endl;
+    for (const QByteArray &p : paths.deleted)
+        m_out << QStringLiteral("D  ") << QString::fromUtf8(p) << Qt::endl;
+    return 0;
+}
+
+int SnapshotsCommand::diff(const QString &id)
+{
+    if (!known(id))
+        return 1;
+    const std::optional<SnapshotManifest> after = m_store.manifest(id);
+    const SnapshotManifest before = m_store.baseline(id).value_or(SnapshotManifest());
+    const QString diffProgram = QStandardPaths::findExecutable(QStringLiteral("diff"));
+    if (!after || diffProgram.isEmpty()) {
+        m_err << tr("checkfu-runner snapshots diff: needs diff (apt install diffutils) and a readable snapshot")
+              << Qt::endl;
+        return 1;
+    }
+    // The changed files only, old and new side by side, compared by diff(1) as a/ and b/.
+    QTemporaryDir scratch;
+    const QString a = scratch.filePath(QStringLiteral("a"));
+    const QString b = scratch.filePath(QStringLiteral("b"));
+    QDir().mkpath(a);
+    QDir().mkpath(b);
+    const SnapshotManifest::ChangedPaths paths = SnapshotManifest::changedPaths(before, *after);
+    for (const QList<QByteArray> &group : { paths.added, paths.modified, paths.deleted }) {
+        for (const QByteArray &path : group) {
+            if (!writeSide(m_store, a, before.find(path)) || !writeSide(m_store, b, after->find(path))) {
+                m_err << tr("checkfu-runner snapshots diff: the content of %1 is missing, damaged or over 16 MiB")
+                             .arg(QString::fromUtf8(path))
+                      << Qt::endl;
+            }
+        }
+    }
+    QProcess process;
+    process.setWorkingDirectory(scratch.path());
+    process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    process.start(diffProgram,
+        { QStringLiteral("-ruN"), QStringLiteral("--no-dereference"), QStringLiteral("a"), QStringLiteral("b") });
+    process.waitForFinished(-1);
+    m_out << QString::fromUtf8(process.readAllStandardOutput());
+    m_out.flush();
+    return 0;
+}
+
+int SnapshotsCommand::exportTo(const QString &id, const QString &directory)
+{
+    if (!known(id))
+        return 1;
+    if (QFileInfo::exists(directory) && !(QFileInfo(directory).isDir() && QDir(directory).isEmpty())) {
+        m_err << tr("checkfu-runner snapshots export: %1 exists and is not an empty directory").arg(directory)
+              << Qt::endl;
+        return int(RunnerExit::Usage);
+    }
+    QDir().mkpath(directory);
+    const UniqueFd target = openDir(directory);
+    QString message;
+    if (!target.valid()
+        || m_store.restore(id, QByteArray(), target.get(), &message) != SnapshotStore::Restore::Restored) {
+        m_err << tr("checkfu-runner snapshots export: %1").arg(message) << Qt::endl;
+        return 1;
+    }
+    m_out << tr("Exported %1 to %2 (every file checked against its digest).").arg(id, directory) << Qt::endl;
+    return 0;
+}
+
+int SnapshotsCommand::remove(const QString &id)
+{
+    if (!known(id))
+        return 1;
+    m_store.remove(id);
+    const SnapshotStore::PruneReport report = m_store.prune();
+    m_out << tr("Removed %1; %2 MiB freed.").arg(id, mib(report.freedBytes)) << Qt::endl;
+    return 0;
+}
+
+int SnapshotsCommand::prune()
+{
+    const SnapshotStore::PruneReport report = m_store.prune();
+    m_out << tr("%1 expired and %2 over the size limit removed; %3 MiB freed.")
+                 .arg(report.expired)
+                 .arg(report.evicted)
+                 .arg(mib(report.freedBytes))
+          << Qt::endl;
+    return 0;
+}
+
+int SnapshotsCommand::verify()
+{
+    int damaged = 0;
+    const QList<SnapshotStore::Info> all = m_store.list();
+    for (const SnapshotStore::Info &info : all) {
+        QString problem;
+        if (m_store.verify(info.id, &problem)) {
+            m_out << tr("%1  ok").arg(info.id) << Qt::endl;
+        } else {
+            ++damaged;
+            m_out
+                << tr("%1  DAMAGED: %2 (it will never be restored; remove it with snapshots rm)").arg(info.id, problem)
+                << Qt::endl;
+        }
+    }
+    m_out << tr("%n snapshot(s) checked, %1 damaged.", nullptr, int(all.size())).arg(damaged) << Qt::endl;
+    return damaged > 0 ? 1 : 0;
+}

@@ -1,0 +1,1033 @@
+#include <runnercore/workspace/SnapshotStore.h>
+
+#include <runnercore/base/Clock.h>
+#include <runnercore/config/PrivateDirectory.h>
+#include <runnercore/workspace/ContentHash.h>
+#include <runnercore/workspace/FileTree.h>
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <functional>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <vector>
+
+namespace runnercore {
+
+namespace {
+
+struct Messages
+{
+    Q_DECLARE_TR_FUNCTIONS(SnapshotStore)
+};
+
+constexpr int FormatVersion = 1;
+constexpr qint64 ChunkBytes = 1024 * 1024;
+constexpr qint64 SmallFileBytes = 4 * 1024 * 1024; // read whole, hashed before anything is written
+constexpr qint64 MaxIndexBytes = qint64(256) * 1024 * 1024;
+constexpr qint64 PendingLifetimeSeconds = 2 * 24 * 3600; // no run lasts longer (§5: 86400 s at most)
+constexpr int BlobMode = 0600;
+constexpr int IndexMode = 0600;
+
+bool isSnapshotId(const QString &id)
+{
+    static const QRegularExpression shape(QRegularExpression::anchoredPattern(QStringLiteral("snap_[0-9a-f]{32}")));
+    return shape.match(id).hasMatch();
+}
+
+bool isHashName(const char *name)
+{
+    if (std::strlen(name) != 64)
+        return false;
+    for (const char *c = name; *c; ++c) {
+        if (!((*c >= '0' && *c <= '9') || (*c >= 'a' && *c <= 'f')))
+            return false;
+    }
+    return true;
+}
+
+bool isDiskFull(int error)
+{
+    return error == ENOSPC || error == EDQUOT;
+}
+
+bool writeAll(int fd, const char *data, qint64 size)
+{
+    while (size > 0) {
+        const ssize_t n = ::write(fd, data, size_t(std::min<qint64>(size, ChunkBytes)));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;
+            return false;
+        }
+        data += n;
+        size -= n;
+    }
+    return true;
+}
+
+// Reads up to buffer.size() bytes; -1 on error.
+qint64 readSome(int fd, QByteArray &buffer)
+{
+    for (;;) {
+        const ssize_t n = ::read(fd, buffer.data(), size_t(buffer.size()));
+        if (n < 0 && errno == EINTR)
+            continue;
+        return n;
+    }
+}
+
+// Everything of fd up to `limit` bytes, or nullopt (error, or more than limit). sizeHint: what
+// fstat said, so that a small file costs one allocation and one read.
+std::optional<QByteArray> readAll(int fd, qint64 limit, qint64 sizeHint = 64 * 1024)
+{
+    QByteArray out(std::min(std::max<qint64>(sizeHint, 0), limit) + 1, Qt::Uninitialized);
+    qint64 used = 0;
+    for (;;) {
+        if (used == out.size()) {
+            if (used > limit)
+                return std::nullopt;
+            out.resize(std::min(out.size() * 2, limit + 1));
+        }
+        const ssize_t n = ::read(fd, out.data() + used, size_t(out.size() - used));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return std::nullopt;
+        if (n == 0)
+            break;
+        used += n;
+    }
+    if (used > limit)
+        return std::nullopt;
+    out.truncate(used);
+    return out;
+}
+
+QByteArray hashHex(const QByteArray &content)
+{
+    return ContentHash::hexOf(content);
+}
+
+QString shownPath(const QByteArray &path)
+{
+    return QString::fromUtf8(path);
+}
+
+// Held for the life of an operation; the kernel releases it when the process dies.
+class StoreLock
+{
+public:
+    StoreLock(int rootFd, int operation)
+    {
+        m_fd = UniqueFd(::openat(rootFd, "lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
+        if (!m_fd.valid())
+            return;
+        int rc;
+        do
+            rc = ::flock(m_fd.get(), operation);
+        while (rc != 0 && errno == EINTR);
+        m_held = rc == 0;
+    }
+    bool held() const { return m_held; }
+
+private:
+    UniqueFd m_fd;
+    bool m_held = false;
+};
+
+// The store's directories, opened once per operation.
+struct StoreDirs
+{
+    UniqueFd root;
+    UniqueFd blobs;
+    UniqueFd index;
+    UniqueFd pending;
+    UniqueFd tmp;
+};
+
+// Writes content-addressed blobs: to tmp/, then renamed to blobs/<2>/<64>.
+class BlobWriter
+{
+public:
+    BlobWriter(const StoreDirs &dirs, const std::atomic<bool> &cancelled) : m_dirs(dirs), m_cancelled(cancelled) { }
+
+    QString error;
+    bool diskFull = false;
+    qint64 newBytes = 0; // what this operation added to the store
+
+    bool has(const QByteArray &hash, qint64 size) const
+    {
+        struct stat st = {};
+        const QByteArray name = hash.left(2) + '/' + hash;
+        return ::fstatat(m_dirs.blobs.get(), name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)
+            && st.st_size == size;
+    }
+
+    // Stores a content held in memory; its hash in *hash.
+    bool storeBytes(const QByteArray &content, QByteArray *hash)
+    {
+        *hash = hashHex(content);
+        if (has(*hash, content.size()))
+            return true;
+        UniqueFd out = createTemp();
+        if (!out.valid())
+            return false;
+        if (!writeAll(out.get(), content.constData(), content.size()))
+            return fail(errno);
+        return commit(std::move(out), *hash, content.size());
+    }
+
+    // Stores the regular file fd (copied while hashed); its hash and size in *hash, *size.
+    bool storeFile(int fd, qint64 statSize, QByteArray *hash, qint64 *size)
+    {
+        if (statSize <= SmallFileBytes) {
+            const std::optional<QByteArray> content = readAll(fd, SmallFileBytes, statSize);
+            if (content) {
+                *size = content->size();
+                return storeBytes(*content, hash);
+            }
+            if (::lseek(fd, 0, SEEK_SET) != 0)
+                return fail(errno);
+        }
+        UniqueFd out = createTemp();
+        if (!out.valid())
+            return false;
+        ContentHash sha;
+        QByteArray buffer(ChunkBytes, Qt::Uninitialized);
+        qint64 total = 0;
+        for (;;) {
+            if (m_cancelled)
+                return failWith(Messages::tr("stopped"));
+            const qint64 n = readSome(fd, buffer);
+            if (n < 0)
+                return fail(errno);
+            if (n == 0)
+                break;
+            sha.add(buffer.constData(), n);
+            if (!writeAll(out.get(), buffer.constData(), n))
+                return fail(errno);
+            total += n;
+        }
+        *hash = sha.hex();
+        *size = total;
+        if (has(*hash, total)) {
+            ::unlinkat(m_dirs.tmp.get(), m_tempName.constData(), 0);
+            return true;
+        }
+        return commit(std::move(out), *hash, total);
+    }
+
+private:
+    UniqueFd createTemp()
+    {
+        m_tempName = QByteArray::number(::getpid()) + '-'
+            + QByteArray::number(QRandomGenerator::system()->generate64(), 16) + ".blob";
+        UniqueFd fd(::openat(m_dirs.tmp.get(), m_tempName.constData(),
+            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(BlobMode)));
+        if (!fd.valid())
+            fail(errno);
+        return fd;
+    }
+
+    bool commit(UniqueFd out, const QByteArray &hash, qint64 size)
+    {
+        if (::close(out.release()) != 0)
+            return fail(errno);
+        const QByteArray dir = hash.left(2);
+        const int slot = QByteArray::fromHex(dir).isEmpty() ? 0 : uchar(QByteArray::fromHex(dir).at(0));
+        if (!m_madeDirs[slot]) {
+            if (::mkdirat(m_dirs.blobs.get(), dir.constData(), 0700) != 0 && errno != EEXIST)
+                return fail(errno);
+            m_madeDirs[slot] = true; // one mkdir per fan-out directory and operation
+        }
+        const QByteArray name = dir + '/' + hash;
+        if (::renameat(m_dirs.tmp.get(), m_tempName.constData(), m_dirs.blobs.get(), name.constData()) != 0)
+            return fail(errno);
+        newBytes += size;
+        return true;
+    }
+
+    bool fail(int errorNumber)
+    {
+        diskFull = diskFull || isDiskFull(errorNumber);
+        if (!m_tempName.isEmpty())
+            ::unlinkat(m_dirs.tmp.get(), m_tempName.constData(), 0);
+        return failWith(FileTree::systemError(errorNumber));
+    }
+
+    bool failWith(const QString &message)
+    {
+        if (error.isEmpty())
+            error = message;
+        return false;
+    }
+
+    const StoreDirs &m_dirs;
+    const std::atomic<bool> &m_cancelled;
+    QByteArray m_tempName;
+    std::array<bool, 256> m_madeDirs = {};
+};
+
+// The tree below a directory, each file and link text stored through a BlobWriter; never
+// following a symlink, reading through descriptors only.
+class TreeScanner
+{
+public:
+    TreeScanner(BlobWriter &writer, SnapshotStore::Result &result, const std::atomic<bool> &cancelled)
+        : m_writer(writer), m_result(result), m_cancelled(cancelled)
+    { }
+
+    bool scan(int dirFd, const QByteArray &prefix, int depth)
+    {
+        if (depth > SnapshotStore::MaxDepth)
+            return failWith(Messages::tr("%1 lies deeper than %2 directories").arg(shownPath(prefix)).arg(depth - 1));
+        UniqueFd own(::fcntl(dirFd, F_DUPFD_CLOEXEC, 0));
+        DIR *dir = own.valid() ? ::fdopendir(own.get()) : nullptr;
+        if (!dir)
+            return failWith(
+                Messages::tr("cannot read %1: %2")
+                    .arg(prefix.isEmpty() ? QStringLiteral(".") : shownPath(prefix), FileTree::systemError(errno)));
+        own.release();
+        ::rewinddir(dir); // a duplicate shares the offset: a caller's descriptor may have been read before
+        QList<QByteArray> names;
+        while (const dirent *entry = ::readdir(dir)) {
+            if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
+                names.append(QByteArray(entry->d_name));
+        }
+        bool ok = true;
+        for (const QByteArray &name : std::as_const(names)) {
+            if (!(ok = entry(::dirfd(dir), name, prefix, depth)))
+                break;
+        }
+        ::closedir(dir);
+        return ok;
+    }
+
+private:
+    bool entry(int dirFd, const QByteArray &name, const QByteArray &prefix, int depth)
+    {
+        if (m_cancelled)
+            return failWith(Messages::tr("stopped"));
+        const QByteArray path = prefix.isEmpty() ? name : prefix + '/' + name;
+        struct stat st = {};
+        if (::fstatat(dirFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+            if (errno == ENOENT)
+                return true; // gone meanwhile
+            return failWith(Messages::tr("cannot read %1: %2").arg(shownPath(path), FileTree::systemError(errno)));
+        }
+        const bool listable = SnapshotManifest::isListablePath(path);
+        if (!listable || !(S_ISDIR(st.st_mode) || S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) {
+            m_result.skipped.append(QString::fromUtf8(path));
+            return true;
+        }
+        SnapshotEntry entry;
+        entry.path = path;
+        if (S_ISDIR(st.st_mode)) {
+            entry.type = SnapshotEntry::Type::Dir;
+            UniqueFd child(::openat(dirFd, name.constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+            if (!child.valid())
+                return failWith(Messages::tr("cannot read %1: %2").arg(shownPath(path), FileTree::systemError(errno)));
+            m_result.manifest.add(entry);
+            return scan(child.get(), path, depth + 1);
+        }
+        if (S_ISLNK(st.st_mode)) {
+            entry.type = SnapshotEntry::Type::Link;
+            QByteArray target(qMax<qint64>(st.st_size, 255) + 1, Qt::Uninitialized);
+            const ssize_t n = ::readlinkat(dirFd, name.constData(), target.data(), size_t(target.size()));
+            if (n < 0 || n >= target.size())
+                return failWith(Messages::tr("cannot read the link %1").arg(shownPath(path)));
+            target.truncate(n);
+            entry.size = n;
+            if (!m_writer.storeBytes(target, &entry.hash))
+                return failWith(m_writer.error);
+            m_result.manifest.add(entry);
+            return true;
+        }
+        entry.type = SnapshotEntry::Type::File;
+        entry.executable = (st.st_mode & S_IXUSR) != 0;
+        // O_NONBLOCK: a FIFO swapped in after fstatat must not block the open.
+        UniqueFd file(::openat(dirFd, name.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+        struct stat opened = {};
+        if (!file.valid() || ::fstat(file.get(), &opened) != 0 || !S_ISREG(opened.st_mode)
+            || opened.st_ino != st.st_ino)
+            return failWith(Messages::tr("cannot read %1: %2").arg(shownPath(path), FileTree::systemError(errno)));
+        ::fcntl(file.get(), F_SETFL, 0);
+        if (!m_writer.storeFile(file.get(), opened.st_size, &entry.hash, &entry.size))
+            return failWith(Messages::tr("%1: %2").arg(shownPath(path), m_writer.error));
+        m_result.manifest.add(entry);
+        return true;
+    }
+
+    bool failWith(const QString &message)
+    {
+        if (m_result.error.isEmpty())
+            m_result.error = message;
+        return false;
+    }
+
+    BlobWriter &m_writer;
+    SnapshotStore::Result &m_result;
+    const std::atomic<bool> &m_cancelled;
+};
+
+bool openDirs(const QString &root, StoreDirs *dirs, QString *error)
+{
+    QDir().mkpath(QFileInfo(root).absolutePath());
+    if (!PrivateDirectory::ensure(root, error))
+        return false;
+    dirs->root = UniqueFd(::open(QFile::encodeName(root).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!dirs->root.valid()) {
+        *error = Messages::tr("cannot open %1: %2").arg(root, FileTree::systemError(errno));
+        return false;
+    }
+    dirs->blobs = FileTree::makePrivateDir(dirs->root.get(), "blobs", error);
+    dirs->index = FileTree::makePrivateDir(dirs->root.get(), "index", error);
+    dirs->pending = FileTree::makePrivateDir(dirs->root.get(), "pending", error);
+    dirs->tmp = FileTree::makePrivateDir(dirs->root.get(), "tmp", error);
+    return dirs->blobs.valid() && dirs->index.valid() && dirs->pending.valid() && dirs->tmp.valid();
+}
+
+// Writes `content` as dirFd/name atomically: tmp/, fsync, rename, fsync of the directory.
+bool writeDurably(
+    const StoreDirs &dirs, int dirFd, const QByteArray &name, const QByteArray &content, QString *error, bool *diskFull)
+{
+    const QByteArray temp = QByteArray::number(::getpid()) + '-'
+        + QByteArray::number(QRandomGenerator::system()->generate64(), 16) + ".index";
+    UniqueFd out(::openat(
+        dirs.tmp.get(), temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(IndexMode)));
+    const bool ok = out.valid() && writeAll(out.get(), content.constData(), content.size()) && ::fsync(out.get()) == 0
+        && ::close(out.release()) == 0 && ::renameat(dirs.tmp.get(), temp.constData(), dirFd, name.constData()) == 0;
+    if (!ok) {
+        const int saved = errno;
+        ::unlinkat(dirs.tmp.get(), temp.constData(), 0);
+        *diskFull = isDiskFull(saved);
+        *error = FileTree::systemError(saved);
+        return false;
+    }
+    ::fsync(dirFd);
+    return true;
+}
+
+QByteArray pendingName(const QString &key)
+{
+    QByteArray safe;
+    for (const char c : key.toUtf8())
+        safe += (std::isalnum(uchar(c)) || c == '_' || c == '-') ? c : '_';
+    return safe + ".txt";
+}
+
+// Every blob on disk: hash → size.
+QHash<QByteArray, qint64> blobSizes(int blobsFd)
+{
+    QHash<QByteArray, qint64> sizes;
+    UniqueFd own(::fcntl(blobsFd, F_DUPFD_CLOEXEC, 0));
+    DIR *top = own.valid() ? ::fdopendir(own.get()) : nullptr;
+    if (!top)
+        return sizes;
+    own.release();
+    while (const dirent *sub = ::readdir(top)) {
+        if (std::strlen(sub->d_name) != 2)
+            continue;
+        UniqueFd subFd(::openat(::dirfd(top), sub->d_name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        DIR *dir = subFd.valid() ? ::fdopendir(subFd.get()) : nullptr;
+        if (!dir)
+            continue;
+        subFd.release();
+        while (const dirent *blob = ::readdir(dir)) {
+            struct stat st = {};
+            if (isHashName(blob->d_name) && ::fstatat(::dirfd(dir), blob->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0)
+                sizes.insert(QByteArray(blob->d_name), st.st_size);
+        }
+        ::closedir(dir);
+    }
+    ::closedir(top);
+    return sizes;
+}
+
+void collectHashes(const SnapshotManifest &manifest, QSet<QByteArray> *into)
+{
+    for (const SnapshotEntry &e : manifest.entries()) {
+        if (e.type != SnapshotEntry::Type::Dir)
+            into->insert(e.hash);
+    }
+}
+
+// Writes the tree of `manifest` below targetFd from the blobs, each byte checked.
+class TreeRestorer
+{
+public:
+    TreeRestorer(int blobsFd, const std::atomic<bool> &cancelled) : m_blobsFd(blobsFd), m_cancelled(cancelled) { }
+
+    SnapshotStore::Restore restore(const SnapshotManifest &manifest, int targetFd, QString *message)
+    {
+        // The directories down to the entry's parent; all of them were created here before.
+        std::vector<std::pair<QByteArray, UniqueFd>> stack;
+        for (const SnapshotEntry &entry : manifest.entries()) {
+            if (m_cancelled) {
+                *message = QCoreApplication::translate("SnapshotStore", "stopped");
+                return SnapshotStore::Restore::Failed;
+            }
+            const qsizetype slash = entry.path.lastIndexOf('/');
+            const QByteArray parent = slash < 0 ? QByteArray() : entry.path.left(slash);
+            const QByteArray name = entry.path.mid(slash + 1);
+            while (!stack.empty() && parent != stack.back().first && !parent.startsWith(stack.back().first + '/'))
+                stack.pop_back();
+            QByteArray current = stack.empty() ? QByteArray() : stack.back().first;
+            while (current != parent) {
+                const qsizetype from = current.isEmpty() ? 0 : current.size() + 1;
+                const qsizetype next = parent.indexOf('/', from);
+                const QByteArray step = next < 0 ? parent : parent.left(next);
+                const int base = stack.empty() ? targetFd : stack.back().second.get();
+                UniqueFd fd(
+                    ::openat(base, step.mid(from).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+                if (!fd.valid()) {
+                    *message = QCoreApplication::translate("SnapshotStore", "%1: its directory is missing")
+                                   .arg(shownPath(entry.path));
+                    return SnapshotStore::Restore::Damaged;
+                }
+                stack.emplace_back(step, std::move(fd));
+                current = step;
+            }
+            const int parentFd = stack.empty() ? targetFd : stack.back().second.get();
+            const auto result = write(parentFd, name, entry, message);
+            if (result != SnapshotStore::Restore::Restored)
+                return result;
+        }
+        return SnapshotStore::Restore::Restored;
+    }
+
+private:
+    SnapshotStore::Restore write(int parentFd, const QByteArray &name, const SnapshotEntry &entry, QString *message)
+    {
+        switch (entry.type) {
+        case SnapshotEntry::Type::Dir:
+            if (::mkdirat(parentFd, name.constData(), 0755) != 0)
+                return ioFailure(entry.path, message);
+            return SnapshotStore::Restore::Restored;
+        case SnapshotEntry::Type::Link: {
+            const std::optional<QByteArray> target = readBlob(entry, message);
+            if (!target)
+                return SnapshotStore::Restore::Damaged;
+            if (::symlinkat(target->constData(), parentFd, name.constData()) != 0)
+                return ioFailure(entry.path, message);
+            return SnapshotStore::Restore::Restored;
+        }
+        case SnapshotEntry::Type::File:
+            break;
+        }
+        const mode_t mode = entry.executable ? 0755 : 0644;
+        UniqueFd blob = openBlob(entry.hash);
+        if (!blob.valid()) {
+            *message = QCoreApplication::translate("SnapshotStore", "%1: its content is missing from the store")
+                           .arg(shownPath(entry.path));
+            return SnapshotStore::Restore::Damaged;
+        }
+        UniqueFd out(::openat(parentFd, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
+        if (!out.valid())
+            return ioFailure(entry.path, message);
+        ContentHash sha;
+        QByteArray &buffer = m_buffer; // one per restore, not per file
+        for (;;) {
+            const qint64 n = readSome(blob.get(), buffer);
+            if (n < 0)
+                return ioFailure(entry.path, message);
+            if (n == 0)
+                break;
+            sha.add(buffer.constData(), n);
+            if (!writeAll(out.get(), buffer.constData(), n))
+                return ioFailure(entry.path, message);
+        }
+        if (sha.hex() != entry.hash) {
+            *message = QCoreApplication::translate("SnapshotStore", "%1: its stored content is damaged")
+                           .arg(shownPath(entry.path));
+            return SnapshotStore::Restore::Damaged;
+        }
+        // O_CREAT's mode passes through the umask; the manifest's modes are exact.
+        if (::fchmod(out.get(), mode) != 0 || ::close(out.release()) != 0)
+            return ioFailure(entry.path, message);
+        return SnapshotStore::Restore::Restored;
+    }
+
+    UniqueFd openBlob(const QByteArray &hash) const
+    {
+        const QByteArray name = hash.left(2) + '/' + hash;
+        return UniqueFd(::openat(m_blobsFd, name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    }
+
+    std::optional<QByteArray> readBlob(const SnapshotEntry &entry, QString *message) const
+    {
+        UniqueFd fd = openBlob(entry.hash);
+        std::optional<QByteArray> content = fd.valid() ? readAll(fd.get(), 64 * 1024) : std::nullopt;
+        if (!content || hashHex(*content) != entry.hash) {
+            *message = QCoreApplication::translate("SnapshotStore", "%1: its stored content is damaged")
+                           .arg(shownPath(entry.path));
+            return std::nullopt;
+        }
+        return content;
+    }
+
+    static SnapshotStore::Restore ioFailure(const QByteArray &path, QString *message)
+    {
+        *message
+            = QCoreApplication::translate("SnapshotStore", "%1: %2").arg(shownPath(path), FileTree::systemError(errno));
+        return SnapshotStore::Restore::Failed;
+    }
+
+    int m_blobsFd;
+    const std::atomic<bool> &m_cancelled;
+    QByteArray m_buffer = QByteArray(ChunkBytes, Qt::Uninitialized);
+};
+
+std::optional<SnapshotManifest> manifestField(const QJsonObject &index, const char *field)
+{
+    const QJsonValue value = index.value(QLatin1String(field));
+    if (!value.isString())
+        return std::nullopt;
+    QString error;
+    return SnapshotManifest::parse(value.toString().toUtf8(), &error);
+}
+
+SnapshotStore::Info infoOf(const QJsonObject &o)
+{
+    SnapshotStore::Info info;
+    info.id = o.value(QLatin1String("snapshot_id")).toString();
+    info.digest = o.value(QLatin1String("digest")).toString().toLatin1();
+    info.createdAt = QDateTime::fromString(o.value(QLatin1String("created_at")).toString(), Qt::ISODateWithMs);
+    info.expiresAt = QDateTime::fromString(o.value(QLatin1String("expires_at")).toString(), Qt::ISODateWithMs);
+    info.files = o.value(QLatin1String("files")).toInteger();
+    info.bytes = o.value(QLatin1String("bytes")).toInteger();
+    info.baseCommit = o.value(QLatin1String("base")).toObject().value(QLatin1String("commit")).toString();
+    const QJsonObject changes = o.value(QLatin1String("changes")).toObject();
+    info.changes.added = changes.value(QLatin1String("added")).toInteger();
+    info.changes.modified = changes.value(QLatin1String("modified")).toInteger();
+    info.changes.deleted = changes.value(QLatin1String("deleted")).toInteger();
+    info.runId = o.value(QLatin1String("run_id")).toString();
+    info.title = o.value(QLatin1String("title")).toString();
+    return info;
+}
+
+QString wireTime(const QDateTime &time)
+{
+    return time.toUTC().toString(Qt::ISODateWithMs);
+}
+
+} // namespace
+
+QJsonObject SnapshotStore::Info::eventData() const
+{
+    return QJsonObject {
+        { QStringLiteral("snapshot_id"), id },
+        { QStringLiteral("digest"), QString::fromLatin1(digest) },
+        { QStringLiteral("files"), files },
+        { QStringLiteral("bytes"), bytes },
+        { QStringLiteral("base"),
+            baseCommit.isEmpty() ? QJsonValue(QJsonValue::Null)
+                                 : QJsonValue(QJsonObject { { QStringLiteral("kind"), QStringLiteral("git") },
+                                     { QStringLiteral("commit"), baseCommit } }) },
+        { QStringLiteral("changes"),
+            QJsonObject { { QStringLiteral("added"), changes.added }, { QStringLiteral("modified"), changes.modified },
+                { QStringLiteral("deleted"), changes.deleted } } },
+        { QStringLiteral("expires_at"), wireTime(expiresAt) },
+    };
+}
+
+QJsonObject SnapshotStore::Info::toJson() const
+{
+    QJsonObject o = eventData();
+    o.insert(QStringLiteral("created_at"), wireTime(createdAt));
+    o.insert(QStringLiteral("run_id"), runId);
+    o.insert(QStringLiteral("title"), title);
+    return o;
+}
+
+SnapshotStore::SnapshotStore(const QString &root, const Clock &clock) : SnapshotStore(root, clock, Limits()) { }
+
+SnapshotStore::SnapshotStore(const QString &root, const Clock &clock, Limits limits)
+    : m_root(QDir::cleanPath(root)), m_clock(clock), m_limits(limits)
+{ }
+
+QString SnapshotStore::indexPath(const QString &id) const
+{
+    return m_root + QStringLiteral("/index/") + id + QStringLiteral(".json");
+}
+
+std::optional<QJsonObject> SnapshotStore::readIndex(const QString &id) const
+{
+    if (!isSnapshotId(id))
+        return std::nullopt;
+    const UniqueFd fd(::open(QFile::encodeName(indexPath(id)).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    if (!fd.valid())
+        return std::nullopt;
+    const std::optional<QByteArray> bytes = readAll(fd.get(), MaxIndexBytes);
+    if (!bytes)
+        return std::nullopt;
+    const QJsonDocument doc = QJsonDocument::fromJson(*bytes);
+    if (!doc.isObject() || doc.object().value(QLatin1String("format")).toInt() != FormatVersion
+        || doc.object().value(QLatin1String("snapshot_id")).toString() != id)
+        return std::nullopt;
+    return doc.object();
+}
+
+namespace {
+// The tree below dirFd into the blobs, its manifest into result (the caller holds the lock shared).
+bool storeTree(const StoreDirs &dirs, int dirFd, const std::atomic<bool> &cancelled, SnapshotStore::Result &result)
+{
+    BlobWriter writer(dirs, cancelled);
+    TreeScanner scanner(writer, result, cancelled);
+    if (scanner.scan(dirFd, QByteArray(), 1))
+        return true;
+    result.diskFull = writer.diskFull;
+    return false;
+}
+} // namespace
+
+SnapshotStore::Result SnapshotStore::recordBaseline(const QString &key, int dirFd) const
+{
+    Result result;
+    StoreDirs dirs;
+    if (!openDirs(m_root, &dirs, &result.error))
+        return result;
+    const StoreLock lock(dirs.root.get(), LOCK_SH);
+    if (!storeTree(dirs, dirFd, m_cancelled, result))
+        return result;
+    if (::syncfs(dirs.root.get()) != 0) {
+        result.error = FileTree::systemError(errno);
+        return result;
+    }
+    result.ok = writeDurably(
+        dirs, dirs.pending.get(), pendingName(key), result.manifest.text(), &result.error, &result.diskFull);
+    return result;
+}
+
+SnapshotStore::Result SnapshotStore::take(int dirFd, const TakeRequest &request) const
+{
+    Result result;
+    StoreDirs dirs;
+    if (!openDirs(m_root, &dirs, &result.error))
+        return result;
+    {
+        const StoreLock lock(dirs.root.get(), LOCK_SH);
+        if (!storeTree(dirs, dirFd, m_cancelled, result))
+            return result;
+        const SnapshotManifest &manifest = result.manifest;
+        qint64 ownBytes = 0;
+        QSet<QByteArray> seen;
+        for (const SnapshotEntry &e : manifest.entries()) {
+            if (e.type != SnapshotEntry::Type::Dir && !seen.contains(e.hash)) {
+                seen.insert(e.hash);
+                ownBytes += e.size;
+            }
+        }
+        if (ownBytes > m_limits.maxBytes) {
+            result.error = Messages::tr("the workspace holds %1 bytes, more than the store keeps (%2 bytes)")
+                               .arg(ownBytes)
+                               .arg(m_limits.maxBytes);
+            return result;
+        }
+        // Every blob on disk before the index names it.
+        if (::syncfs(dirs.root.get()) != 0) {
+            result.error = FileTree::systemError(errno);
+            return result;
+        }
+        Info &info = result.info;
+        info.id = QStringLiteral("snap_")
+            + QString::fromLatin1(
+                QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0')
+                + QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0'));
+        const QByteArray text = manifest.text();
+        info.digest = SnapshotManifest::digestOf(text);
+        info.createdAt = m_clock.now().toUTC();
+        info.expiresAt = info.createdAt.addSecs(m_limits.maxAgeSeconds);
+        info.files = manifest.fileCount();
+        info.bytes = manifest.byteCount();
+        info.baseCommit = request.baseCommit;
+        info.changes = SnapshotManifest::compare(request.before.value_or(SnapshotManifest()), manifest);
+        info.runId = request.runId;
+        info.title = request.title;
+        QJsonObject index = info.toJson();
+        index.insert(QStringLiteral("format"), FormatVersion);
+        index.insert(QStringLiteral("manifest"), QString::fromUtf8(text));
+        index.insert(QStringLiteral("before"),
+            request.before ? QJsonValue(QString::fromUtf8(request.before->text())) : QJsonValue(QJsonValue::Null));
+        if (!writeDurably(dirs, dirs.index.get(), info.id.toLatin1() + ".json",
+                QJsonDocument(index).toJson(QJsonDocument::Compact), &result.error, &result.diskFull))
+            return result;
+        if (!request.baselineKey.isEmpty())
+            ::unlinkat(dirs.pending.get(), pendingName(request.baselineKey).constData(), 0);
+        result.ok = true;
+    }
+    prune();
+    return result;
+}
+
+QList<SnapshotStore::Info> SnapshotStore::list() const
+{
+    QList<Info> out;
+    const QDir index(m_root + QStringLiteral("/index"));
+    for (const QString &file : index.entryList({ QStringLiteral("snap_*.json") }, QDir::Files)) {
+        const QString id = file.chopped(5);
+        if (const std::optional<QJsonObject> o = readIndex(id))
+            out.append(infoOf(*o));
+    }
+    std::sort(out.begin(), out.end(), [](const Info &a, const Info &b) {
+        return a.createdAt != b.createdAt ? a.createdAt < b.createdAt : a.id < b.id;
+    });
+    return out;
+}
+
+std::optional<SnapshotStore::Info> SnapshotStore::find(const QString &id) const
+{
+    const std::optional<QJsonObject> o = readIndex(id);
+    if (!o)
+        return std::nullopt;
+    return infoOf(*o);
+}
+
+std::optional<SnapshotManifest> SnapshotStore::manifest(const QString &id) const
+{
+    const std::optional<QJsonObject> o = readIndex(id);
+    return o ? manifestField(*o, "manifest") : std::nullopt;
+}
+
+std::optional<SnapshotManifest> SnapshotStore::baseline(const QString &id) const
+{
+    const std::optional<QJsonObject> o = readIndex(id);
+    return o ? manifestField(*o, "before") : std::nullopt;
+}
+
+std::optional<QByteArray> SnapshotStore::blob(const QByteArray &hash, qint64 limit) const
+{
+    if (!isHashName(hash.constData()))
+        return std::nullopt;
+    const QString path = m_root + QStringLiteral("/blobs/") + QString::fromLatin1(hash.left(2) + '/' + hash);
+    const UniqueFd fd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    std::optional<QByteArray> content = fd.valid() ? readAll(fd.get(), limit) : std::nullopt;
+    if (content && hashHex(*content) != hash)
+        return std::nullopt;
+    return content;
+}
+
+SnapshotStore::Restore SnapshotStore::check(const QString &id, const QByteArray &digest, QString *message) const
+{
+    if (!isSnapshotId(id) || !QFile::exists(indexPath(id))) {
+        *message = Messages::tr("this machine holds no snapshot %1").arg(id.left(80));
+        return Restore::Unknown;
+    }
+    const std::optional<QJsonObject> index = readIndex(id);
+    if (!index) {
+        *message = Messages::tr("the stored record of snapshot %1 is damaged").arg(id);
+        return Restore::Damaged;
+    }
+    const Info info = infoOf(*index);
+    if (!info.expiresAt.isValid() || info.expiresAt <= m_clock.now()) {
+        *message = Messages::tr("snapshot %1 expired at %2").arg(id, wireTime(info.expiresAt));
+        return Restore::Expired;
+    }
+    if (!digest.isEmpty() && digest != info.digest) {
+        *message = Messages::tr("snapshot %1 has the digest %2, not %3")
+                       .arg(id, QString::fromLatin1(info.digest), QString::fromLatin1(digest.left(80)));
+        return Restore::DigestMismatch;
+    }
+    const QByteArray text = index->value(QLatin1String("manifest")).toString().toUtf8();
+    if (SnapshotManifest::digestOf(text) != info.digest) {
+        *message = Messages::tr("the stored manifest of snapshot %1 is damaged").arg(id);
+        return Restore::Damaged;
+    }
+    return Restore::Restored;
+}
+
+SnapshotStore::Restore SnapshotStore::restore(
+    const QString &id, const QByteArray &digest, int targetDirFd, QString *message) const
+{
+    const Restore checked = check(id, digest, message);
+    if (checked != Restore::Restored)
+        return checked;
+    const std::optional<SnapshotManifest> manifest = this->manifest(id);
+    const std::optional<Info> info = find(id);
+    if (!manifest || !info || manifest->digest() != info->digest || (!digest.isEmpty() && digest != info->digest)) {
+        *message = Messages::tr("the stored manifest of snapshot %1 is damaged").arg(id);
+        return Restore::Damaged;
+    }
+    StoreDirs dirs;
+    if (!openDirs(m_root, &dirs, message))
+        return Restore::Failed;
+    const StoreLock lock(dirs.root.get(), LOCK_SH);
+    TreeRestorer restorer(dirs.blobs.get(), m_cancelled);
+    return restorer.restore(*manifest, targetDirFd, message);
+}
+
+bool SnapshotStore::verify(const QString &id, QString *problem) const
+{
+    const std::optional<QJsonObject> index = readIndex(id);
+    if (!index) {
+        *problem = Messages::tr("its record is missing or damaged");
+        return false;
+    }
+    const QByteArray text = index->value(QLatin1String("manifest")).toString().toUtf8();
+    QString error;
+    const std::optional<SnapshotManifest> manifest = SnapshotManifest::parse(text, &error);
+    if (!manifest) {
+        *problem = error;
+        return false;
+    }
+    if (SnapshotManifest::digestOf(text) != index->value(QLatin1String("digest")).toString().toLatin1()) {
+        *problem = Messages::tr("its manifest does not match its digest");
+        return false;
+    }
+    QSet<QByteArray> checked;
+    QByteArray buffer(ChunkBytes, Qt::Uninitialized);
+    for (const SnapshotEntry &e : manifest->entries()) {
+        if (e.type == SnapshotEntry::Type::Dir || checked.contains(e.hash))
+            continue;
+        if (m_cancelled)
+            return false;
+        const QString path = m_root + QStringLiteral("/blobs/") + QString::fromLatin1(e.hash.left(2) + '/' + e.hash);
+        const UniqueFd fd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+        ContentHash sha;
+        qint64 n = fd.valid() ? 0 : -1;
+        while (fd.valid() && (n = readSome(fd.get(), buffer)) > 0)
+            sha.add(buffer.constData(), n);
+        if (n < 0 || sha.hex() != e.hash) {
+            *problem = Messages::tr("the content of %1 is missing or damaged").arg(shownPath(e.path));
+            return false;
+        }
+        checked.insert(e.hash);
+    }
+    return true;
+}
+
+bool SnapshotStore::remove(const QString &id) const
+{
+    if (!isSnapshotId(id))
+        return false;
+    return ::unlink(QFile::encodeName(indexPath(id)).constData()) == 0;
+}
+
+int SnapshotStore::removeAll() const
+{
+    int removed = 0;
+    const QDir index(m_root + QStringLiteral("/index"));
+    for (const QString &file : index.entryList({ QStringLiteral("snap_*.json") }, QDir::Files))
+        removed += remove(file.chopped(5)) ? 1 : 0;
+    prune();
+    return removed;
+}
+
+SnapshotStore::PruneReport SnapshotStore::prune() const
+{
+    PruneReport report;
+    StoreDirs dirs;
+    QString error;
+    if (!openDirs(m_root, &dirs, &error))
+        return report;
+    const QDateTime now = m_clock.now();
+    QList<Info> kept;
+    for (const Info &info : list()) {
+        if (!info.expiresAt.isValid() || info.expiresAt <= now) {
+            report.expired += remove(info.id) ? 1 : 0;
+            continue;
+        }
+        kept.append(info);
+    }
+    const QHash<QByteArray, qint64> sizes = blobSizes(dirs.blobs.get());
+    // Newest first: keep snapshots while what they hold together fits; the older ones go.
+    QSet<QByteArray> referenced;
+    qint64 total = 0;
+    bool full = false;
+    for (qsizetype i = kept.size() - 1; i >= 0; --i) {
+        const std::optional<SnapshotManifest> manifest = this->manifest(kept.at(i).id);
+        if (full || !manifest) {
+            if (full)
+                report.evicted += remove(kept.at(i).id) ? 1 : 0;
+            continue;
+        }
+        // The materialised tree's content stays with it too (diffs read it).
+        QSet<QByteArray> own;
+        collectHashes(*manifest, &own);
+        if (const std::optional<SnapshotManifest> before = baseline(kept.at(i).id))
+            collectHashes(*before, &own);
+        qint64 added = 0;
+        for (const QByteArray &hash : std::as_const(own)) {
+            if (!referenced.contains(hash))
+                added += sizes.value(hash);
+        }
+        if (total + added > m_limits.maxBytes) {
+            full = true;
+            report.evicted += remove(kept.at(i).id) ? 1 : 0;
+            continue;
+        }
+        total += added;
+        referenced.unite(own);
+    }
+    // Blobs no snapshot names: only while nobody writes or restores (they hold the lock shared).
+    const StoreLock lock(dirs.root.get(), LOCK_EX | LOCK_NB);
+    if (!lock.held())
+        return report;
+    const QDir pending(m_root + QStringLiteral("/pending"));
+    for (const QFileInfo &file : pending.entryInfoList({ QStringLiteral("*.txt") }, QDir::Files)) {
+        if (file.lastModified().secsTo(QDateTime::currentDateTimeUtc()) > PendingLifetimeSeconds) {
+            QFile::remove(file.filePath());
+            continue;
+        }
+        QFile in(file.filePath());
+        if (in.open(QIODevice::ReadOnly)) {
+            if (const auto manifest = SnapshotManifest::parse(in.readAll(), &error))
+                collectHashes(*manifest, &referenced);
+        }
+    }
+    // Unreadable records keep nothing; but a snapshot being written has its blobs before its record
+    // and holds the lock, so it never loses them here.
+    for (auto it = sizes.cbegin(); it != sizes.cend(); ++it) {
+        if (referenced.contains(it.key()))
+            continue;
+        const QByteArray name = it.key().left(2) + '/' + it.key();
+        if (::unlinkat(dirs.blobs.get(), name.constData(), 0) == 0)
+            report.freedBytes += it.value();
+    }
+    // Leftovers of writers that died (nobody holds the lock now).
+    UniqueFd tmpCopy(::fcntl(dirs.tmp.get(), F_DUPFD_CLOEXEC, 0));
+    if (DIR *tmp = tmpCopy.valid() ? ::fdopendir(tmpCopy.get()) : nullptr) {
+        tmpCopy.release();
+        while (const dirent *entry = ::readdir(tmp)) {
+            if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0)
+                ::unlinkat(::dirfd(tmp), entry->d_name, 0);
+        }
+        ::closedir(tmp);
+    }
+    return report;
+}
+
+qint64 SnapshotStore::totalBytes() const
+{
+    StoreDirs dirs;
+    QString error;
+    if (!openDirs(m_root, &dirs, &error))
+        return 0;
+    qint64 total = 0;
+    for (const qint64 size : blobSizes(dirs.blobs.get()))
+        total += size;
+    const QDir index(m_root + QStringLiteral("/index"));
+    for (const QFileInfo &file : index.entryInfoList({ QStringLiteral("snap_*.json") }, QDir::Files))
+        total += file.size();
+    return total;
+}
+
+} // namespace runnercore

@@ -1,0 +1,250 @@
+// Workspaces kept on this machine (§6.9, issue 23) through the real binaries: the devplane and the
+// Runner on the host-process tier. A harness edits its workspace; the digest this test computes from
+// §6.9's text for the tree it expects equals the event's; a later Session whose root mount is that
+// snapshot sees exactly that tree; a store entry damaged on disk is refused before anything starts.
+// Runtime: about 10 s.
+#include "DevPlaneProcess.h"
+#include "IntegrationSupport.h"
+#include "RunnerProcess.h"
+#include "TreeListing.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace IntegrationSupport;
+using TreeListing::writeFile;
+
+namespace {
+
+QJsonObject b64File(const QString &path, const QByteArray &content)
+{
+    return QJsonObject { { QStringLiteral("path"), path },
+        { QStringLiteral("content_base64"), QString::fromLatin1(content.toBase64()) } };
+}
+
+QJsonObject dataOf(const QList<QJsonObject> &events, const QString &kind)
+{
+    return eventsOfKind(events, kind).value(0).value(QStringLiteral("data")).toObject();
+}
+
+} // namespace
+
+class TestSnapshots : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void keptThenRestoredIntoTheNextSession();
+    void aDamagedCopyIsRefusedBeforeAnythingStarts();
+    void theDevplaneContinuesFromTheWorkspace();
+
+private:
+    QJsonObject runSession(const QJsonObject &spec, QList<QJsonObject> *events);
+    QJsonObject specWith(const QJsonArray &mounts, const QString &script) const;
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<DevPlaneProcess> m_dp;
+    std::unique_ptr<RunnerProcess> m_runner;
+    QString m_snapshotId;
+    QString m_digest;
+};
+
+void TestSnapshots::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    m_dp = std::make_unique<DevPlaneProcess>();
+    QString error;
+    QVERIFY2(m_dp->start(&error), qPrintable(error));
+    m_runner = std::make_unique<RunnerProcess>();
+    m_runner->setEnv(QStringLiteral("DOCKER_HOST"), QStringLiteral("unix:///nonexistent/docker.sock"));
+    QVERIFY2(!pairAndWaitReady(*m_dp, *m_runner, &error).isEmpty(), qPrintable(error));
+}
+
+QJsonObject TestSnapshots::specWith(const QJsonArray &mounts, const QString &script) const
+{
+    QJsonObject spec
+        = oneshotRunSpec(m_dp->defaultPrincipal(), { QStringLiteral("/bin/sh"), QStringLiteral("-c"), script });
+    return withPath(spec, { QStringLiteral("mounts") }, mounts);
+}
+
+QJsonObject TestSnapshots::runSession(const QJsonObject &spec, QList<QJsonObject> *events)
+{
+    QString error;
+    const QJsonObject created = m_dp->createSessionFromSpec(spec, {}, &error);
+    const QString sessionId = created.value(QStringLiteral("session_id")).toString();
+    if (sessionId.isEmpty()) {
+        qWarning("session create: %s", qPrintable(error));
+        return {};
+    }
+    const QJsonObject settlement = m_dp->waitSettled(sessionId, 60, &error);
+    *events = eventList(m_dp->sessionEvents(sessionId));
+    return settlement;
+}
+
+void TestSnapshots::keptThenRestoredIntoTheNextSession()
+{
+    // The harness edits a file, adds an executable, an empty directory and a symlink, deletes one.
+    const QString edit = QStringLiteral(
+        "set -e; printf 'print(\"fixed\")\\n' > src/app.py; mkdir -p bin empty; "
+        "printf '#!/bin/sh\\necho tool-ran\\n' > bin/tool; chmod 755 bin/tool; ln -s src/app.py current; "
+        "rm OLD.md; echo edited");
+    QJsonObject spec
+        = specWith(QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+                       { QStringLiteral("target"), QStringLiteral("/workspace") },
+                       { QStringLiteral("files"),
+                           QJsonArray { b64File(QStringLiteral("src/app.py"), "print(\"bug\")\n"),
+                               b64File(QStringLiteral("README.md"), "# demo\n"),
+                               b64File(QStringLiteral("OLD.md"), "old\n") } } } },
+            edit);
+    spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+    QList<QJsonObject> events;
+    const QJsonObject settlement = runSession(spec, &events);
+    const QByteArray context = "settlement " + dumpJson(settlement) + "\nevents " + dumpEvents(events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+
+    // The tree the test expects, and its digest from §6.9's text.
+    const QString expected = m_dir.filePath(QStringLiteral("expected"));
+    writeFile(expected + QStringLiteral("/src/app.py"), "print(\"fixed\")\n");
+    writeFile(expected + QStringLiteral("/README.md"), "# demo\n");
+    writeFile(expected + QStringLiteral("/bin/tool"), "#!/bin/sh\necho tool-ran\n", 0755);
+    QVERIFY(QDir().mkpath(expected + QStringLiteral("/empty")));
+    QVERIFY(::symlink("src/app.py", QFile::encodeName(expected + QStringLiteral("/current")).constData()) == 0);
+    const QJsonObject snap = dataOf(events, QStringLiteral("workspace.snapshot"));
+    QVERIFY2(!snap.isEmpty(), context.constData());
+    m_snapshotId = snap.value(QStringLiteral("snapshot_id")).toString();
+    m_digest = snap.value(QStringLiteral("digest")).toString();
+    QCOMPARE(m_digest.toLatin1(), TreeListing::digest(expected));
+    const QJsonObject changes = snap.value(QStringLiteral("changes")).toObject();
+    QCOMPARE(changes.value(QStringLiteral("added")).toInteger(), 2);
+    QCOMPARE(changes.value(QStringLiteral("modified")).toInteger(), 1);
+    QCOMPARE(changes.value(QStringLiteral("deleted")).toInteger(), 1);
+    // Kept on this machine, owner-only; the control plane has only the metadata.
+    const QString store = m_runner->home()->runnerDataDir() + QStringLiteral("/snapshots");
+    QVERIFY(QFileInfo::exists(store + QStringLiteral("/index/") + m_snapshotId + QStringLiteral(".json")));
+    QCOMPARE(int(QFileInfo(store).permissions() & 0x0077), 0);
+
+    // The next Session starts from it: the harness sees exactly that tree.
+    const QString look = QStringLiteral(
+        "find . -mindepth 1 | sort; cat src/app.py; readlink current; stat -c 'MODE %a' bin/tool; ./bin/tool; "
+        "test -d empty && echo EMPTY-DIR");
+    QList<QJsonObject> second;
+    const QJsonObject restored = runSession(
+        specWith(QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("snapshot") },
+                     { QStringLiteral("target"), QStringLiteral("/workspace") },
+                     { QStringLiteral("snapshot_id"), m_snapshotId }, { QStringLiteral("digest"), m_digest } } },
+            look),
+        &second);
+    const QByteArray context2 = "settlement " + dumpJson(restored) + "\nevents " + dumpEvents(second);
+    QCOMPARE(restored.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QString out = QString::fromUtf8(outputBytes(second, QStringLiteral("output.stdout")));
+    QVERIFY2(out.startsWith(QStringLiteral("./README.md\n./bin\n./bin/tool\n./current\n./empty\n./src\n./src/app.py\n"
+                                           "print(\"fixed\")\nsrc/app.py\nMODE 755\ntool-ran\nEMPTY-DIR\n")),
+        context2.constData());
+    QCOMPARE(dataOf(second, QStringLiteral("workspace.ready"))
+                 .value(QStringLiteral("mounts"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("kind"))
+                 .toString(),
+        QStringLiteral("snapshot"));
+}
+
+void TestSnapshots::aDamagedCopyIsRefusedBeforeAnythingStarts()
+{
+    QVERIFY(!m_snapshotId.isEmpty());
+    // One byte of README.md's stored content, on disk.
+    const QByteArray hash = TreeListing::sha256Hex("# demo\n");
+    const QString blob = m_runner->home()->runnerDataDir() + QStringLiteral("/snapshots/blobs/")
+        + QString::fromLatin1(hash.left(2) + '/' + hash);
+    QFile file(blob);
+    QVERIFY(file.open(QIODevice::ReadWrite));
+    QVERIFY(file.seek(2));
+    QVERIFY(file.putChar('D'));
+    file.close();
+    QList<QJsonObject> events;
+    const QJsonObject settlement = runSession(
+        specWith(QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("snapshot") },
+                     { QStringLiteral("target"), QStringLiteral("/workspace") },
+                     { QStringLiteral("snapshot_id"), m_snapshotId }, { QStringLiteral("digest"), m_digest } } },
+            QStringLiteral("echo should-not-run")),
+        &events);
+    const QByteArray context = "settlement " + dumpJson(settlement) + "\nevents " + dumpEvents(events);
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("refused"));
+    QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("snapshot_unavailable"));
+    QVERIFY2(eventsOfKind(events, QStringLiteral("run.started")).isEmpty(), context.constData());
+    QVERIFY2(!outputBytes(events, QStringLiteral("output.stdout")).contains("should-not-run"), context.constData());
+    // Nothing of the partial tree is left.
+    QVERIFY(QDir(m_runner->home()->runsDir()).entryList(QDir::Dirs | QDir::NoDotAndDotDot).isEmpty());
+}
+
+// The devplane keeps the snapshot ids it saw (with the metadata, never content) and "Continue from
+// this workspace" (session continue) starts a new Session whose root mount is that snapshot.
+void TestSnapshots::theDevplaneContinuesFromTheWorkspace()
+{
+    QJsonObject spec
+        = specWith(QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+                       { QStringLiteral("target"), QStringLiteral("/workspace") },
+                       { QStringLiteral("files"), QJsonArray { b64File(QStringLiteral("notes.txt"), "1\n") } } } },
+            QStringLiteral("cat notes.txt; echo more >> notes.txt"));
+    spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+    QString error;
+    const QString first = m_dp->createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!first.isEmpty(), qPrintable(error));
+    QCOMPARE(
+        m_dp->waitSettled(first, 60, &error).value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QJsonObject view = m_dp->sessionEvents(first);
+    const QJsonObject kept = view.value(QStringLiteral("snapshot")).toObject();
+    const QString id
+        = dataOf(eventList(view), QStringLiteral("workspace.snapshot")).value(QStringLiteral("snapshot_id")).toString();
+    QVERIFY2(!id.isEmpty() && kept.value(QStringLiteral("snapshot_id")).toString() == id, dumpJson(view).constData());
+    QCOMPARE(kept.value(QStringLiteral("changes")).toObject().value(QStringLiteral("modified")).toInteger(), 1);
+
+    const DevPlaneProcess::AdminResult continued
+        = m_dp->runAdminPumping({ QStringLiteral("session"), QStringLiteral("continue"), first });
+    QVERIFY2(continued.exitCode == 0, continued.out + continued.err);
+    const QString second
+        = QJsonDocument::fromJson(continued.out).object().value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!second.isEmpty(), continued.out.constData());
+    QCOMPARE(
+        m_dp->waitSettled(second, 60, &error).value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QList<QJsonObject> events = eventList(m_dp->sessionEvents(second));
+    QVERIFY2(
+        outputBytes(events, QStringLiteral("output.stdout")).startsWith("1\nmore\n"), dumpEvents(events).constData());
+    QCOMPARE(dataOf(events, QStringLiteral("workspace.ready"))
+                 .value(QStringLiteral("mounts"))
+                 .toArray()
+                 .at(0)
+                 .toObject()
+                 .value(QStringLiteral("kind"))
+                 .toString(),
+        QStringLiteral("snapshot"));
+    // It keeps its own workspace again, a new snapshot.
+    QVERIFY(!dataOf(events, QStringLiteral("workspace.snapshot"))
+                 .value(QStringLiteral("snapshot_id"))
+                 .toString()
+                 .isEmpty());
+    QVERIFY(dataOf(events, QStringLiteral("workspace.snapshot")).value(QStringLiteral("snapshot_id")).toString() != id);
+
+    // A Session without a kept workspace cannot be continued.
+    const QString plain = m_dp->createSessionFromSpec(specWith({}, QStringLiteral("true")), {}, &error)
+                              .value(QStringLiteral("session_id"))
+                              .toString();
+    QVERIFY(!m_dp->waitSettled(plain, 60, &error).isEmpty());
+    const DevPlaneProcess::AdminResult refused
+        = m_dp->runAdminPumping({ QStringLiteral("session"), QStringLiteral("continue"), plain });
+    QVERIFY(refused.exitCode != 0);
+    QVERIFY2((refused.out + refused.err).contains("no_snapshot"), refused.out + refused.err);
+}
+
+QTEST_GUILESS_MAIN(TestSnapshots)
+#include "tst_snapshots.moc"
