@@ -62,6 +62,7 @@ public:
     {
         m_confirmDelete = std::move(confirm);
     }
+
 protected:
     void showEvent(QShowEvent *event) override;
 
