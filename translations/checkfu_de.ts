@@ -1774,6 +1774,8 @@
     <message>
         <source>the run asks for a git mount with lfs: true, and git-lfs is not installed (apt install git-lfs)</source>
         <translation>der Lauf verlangt einen git-Mount mit lfs: true, und git-lfs ist nicht installiert (apt install git-lfs)</translation>
+    </message>
+    <message>
         <source>the workspace was not kept: this Runner keeps no snapshots</source>
         <translation>der Arbeitsbereich wurde nicht aufbewahrt: dieser Runner bewahrt keine Snapshots auf</translation>
     </message>
@@ -2144,6 +2146,8 @@
     <message>
         <source>Take no new work while the network connection is metered: true or false. Default: the stored setting, else false.</source>
         <translation>Keine neue Arbeit annehmen, solange die Netzwerkverbindung getaktet ist: true oder false. Standard: die gespeicherte Einstellung, sonst false.</translation>
+    </message>
+    <message>
         <source>start, doctor, unpair, cache or snapshots</source>
         <translation>start, doctor, unpair, cache oder snapshots</translation>
     </message>
@@ -2905,6 +2909,8 @@
     <message>
         <source>On a metered connection (a phone&apos;s hotspot) the Runner finishes its runs but takes no new work; it takes work again by itself on another network.</source>
         <translation>In einer getakteten Verbindung (dem Hotspot eines Telefons) beendet der Runner seine Läufe, nimmt aber keine neue Arbeit an; in einem anderen Netzwerk nimmt er von selbst wieder Arbeit an.</translation>
+    </message>
+    <message>
         <source>Workspaces of runs that asked to keep them (snapshot.on_settle), on this machine only; the control plane knows their ids, never their content. A run that starts from a deleted one is refused.</source>
         <translation>Arbeitsbereiche von Läufen, die ihre Aufbewahrung verlangt haben (snapshot.on_settle), nur auf diesem Rechner; der Steuerungsserver kennt ihre IDs, nie ihren Inhalt. Ein Lauf, der mit einem gelöschten beginnen soll, wird abgelehnt.</translation>
     </message>
@@ -3744,6 +3750,8 @@
             <numerusform>Aktivität anzeigen — %n Lauf läuft…</numerusform>
             <numerusform>Aktivität anzeigen — %n Läufe laufen…</numerusform>
         </translation>
+    </message>
+    <message>
         <source>the workspace it starts from is not kept on this machine</source>
         <translation>der Arbeitsbereich, mit dem er beginnt, ist auf diesem Rechner nicht aufbewahrt</translation>
     </message>

@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>GitCheckout</name>
+    <message numerus="yes">
+        <source>%n LFS object(s) are still pointers after checkout</source>
+        <translation>
+            <numerusform>%n LFS object is still a pointer after checkout</numerusform>
+            <numerusform>%n LFS objects are still pointers after checkout</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PairingCode</name>
     <message numerus="yes">
         <source>The pairing code has %n character(s) after CFU-, expected 12. Check that you copied the whole code.</source>
@@ -42,6 +52,44 @@
         <translation>
             <numerusform>%n mirror, %1 MiB used</numerusform>
             <numerusform>%n mirrors, %1 MiB used</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n workspace(s), %1 MiB (%2)</source>
+        <translation>
+            <numerusform>%n workspace, %1 MiB (%2)</numerusform>
+            <numerusform>%n workspaces, %1 MiB (%2)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Delete the %n workspace(s) kept on this machine? Runs can no longer start from them.</source>
+        <translation>
+            <numerusform>Delete the %n workspace kept on this machine? Runs can no longer start from it.</numerusform>
+            <numerusform>Delete the %n workspaces kept on this machine? Runs can no longer start from them.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotsCommand</name>
+    <message numerus="yes">
+        <source>checkfu-runner snapshots %1: expected %n argument(s); see --help</source>
+        <translation>
+            <numerusform>checkfu-runner snapshots %1: expected %n argument; see --help</numerusform>
+            <numerusform>checkfu-runner snapshots %1: expected %n arguments; see --help</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snapshot(s), %1 MiB in %2 (kept %3 days, at most %4 MiB)</source>
+        <translation>
+            <numerusform>%n snapshot, %1 MiB in %2 (kept %3 days, at most %4 MiB)</numerusform>
+            <numerusform>%n snapshots, %1 MiB in %2 (kept %3 days, at most %4 MiB)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n snapshot(s) checked, %1 damaged.</source>
+        <translation>
+            <numerusform>%n snapshot checked, %1 damaged.</numerusform>
+            <numerusform>%n snapshots checked, %1 damaged.</numerusform>
         </translation>
     </message>
 </context>

@@ -1772,6 +1772,8 @@
     <message>
         <source>the run asks for a git mount with lfs: true, and git-lfs is not installed (apt install git-lfs)</source>
         <translation>この実行は lfs: true の git マウントを要求していますが、git-lfs がインストールされていません（apt install git-lfs）</translation>
+    </message>
+    <message>
         <source>the workspace was not kept: this Runner keeps no snapshots</source>
         <translation>ワークスペースは保持されませんでした: このランナーはスナップショットを保持しません</translation>
     </message>
@@ -2138,6 +2140,8 @@
     <message>
         <source>Take no new work while the network connection is metered: true or false. Default: the stored setting, else false.</source>
         <translation>ネットワーク接続が従量制の間は新しい作業を受け付けません: true または false。既定値: 保存された設定、なければ false。</translation>
+    </message>
+    <message>
         <source>start, doctor, unpair, cache or snapshots</source>
         <translation>start、doctor、unpair、cache、snapshots のいずれか</translation>
     </message>
@@ -2898,6 +2902,8 @@
     <message>
         <source>On a metered connection (a phone&apos;s hotspot) the Runner finishes its runs but takes no new work; it takes work again by itself on another network.</source>
         <translation>従量制の接続（スマートフォンのテザリングなど）では、ランナーは実行中の作業を終えますが新しい作業は受け付けません。別のネットワークでは自動的に再開します。</translation>
+    </message>
+    <message>
         <source>Workspaces of runs that asked to keep them (snapshot.on_settle), on this machine only; the control plane knows their ids, never their content. A run that starts from a deleted one is refused.</source>
         <translation>保持を求めた実行（snapshot.on_settle）のワークスペースで、このマシンにだけ保存されます。コントロールプレーンが知るのは ID だけで、内容は知りません。削除したワークスペースから始まる実行は拒否されます。</translation>
     </message>
@@ -3728,6 +3734,8 @@
         <translation>
             <numerusform>アクティビティを表示 — 実行中 %n 件…</numerusform>
         </translation>
+    </message>
+    <message>
         <source>the workspace it starts from is not kept on this machine</source>
         <translation>開始元のワークスペースがこのマシンに保持されていません</translation>
     </message>
