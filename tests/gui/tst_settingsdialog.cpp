@@ -263,7 +263,7 @@ private slots:
         });
         QSignalSpy measured(&f.dialog, &SettingsDialog::snapshotsMeasured);
         QVERIFY(measured.count() > 0 || measured.wait(10000));
-        QVERIFY2(f.w<QLabel>("snapshotUsage")->text().startsWith(QStringLiteral("2 workspace(s), 1.0 MiB")),
+        QVERIFY2(f.w<QLabel>("snapshotUsage")->text().startsWith(QStringLiteral("2 workspaces, 1.0 MiB")),
             qPrintable(f.w<QLabel>("snapshotUsage")->text()));
         QPushButton *deleteAll = f.w<QPushButton>("deleteSnapshots");
         QVERIFY(deleteAll->isEnabled());

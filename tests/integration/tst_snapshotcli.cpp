@@ -85,7 +85,7 @@ private slots:
         QCOMPARE(cli({ QStringLiteral("list") }, runner), 0);
         QVERIFY2(runner.stdoutText().contains(m_id), qPrintable(runner.describe()));
         QVERIFY(runner.stdoutText().contains(QStringLiteral("+2 ~1 -1  Fix f")));
-        QVERIFY(runner.stdoutText().contains(QStringLiteral("1 snapshot(s)")));
+        QVERIFY(runner.stdoutText().contains(QStringLiteral("1 snapshot, ")));
         RunnerProcess json(m_home);
         QCOMPARE(cli({ QStringLiteral("list"), QStringLiteral("--json") }, json), 0);
         const QJsonArray array = QJsonDocument::fromJson(json.stdoutText().toUtf8()).array();
