@@ -1752,6 +1752,18 @@
         <source>Repository: %1</source>
         <translation>Repository: %1</translation>
     </message>
+    <message>
+        <source>Workspace</source>
+        <translation>Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Changes…</source>
+        <translation>Änderungen…</translation>
+    </message>
+    <message>
+        <source>What the run changed in its workspace, kept on this machine</source>
+        <translation>Was der Lauf in seinem Arbeitsbereich geändert hat, auf diesem Rechner aufbewahrt</translation>
+    </message>
 </context>
 <context>
     <name>RunExecution</name>
@@ -2952,6 +2964,14 @@
         <source>deleting…</source>
         <translation>wird gelöscht…</translation>
     </message>
+    <message>
+        <source>Show…</source>
+        <translation>Anzeigen…</translation>
+    </message>
+    <message>
+        <source>What the runs changed in the workspaces kept on this machine</source>
+        <translation>Was die Läufe in den auf diesem Rechner aufbewahrten Arbeitsbereichen geändert haben</translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -2970,6 +2990,37 @@
     <message>
         <source>Cannot listen on %1: %2</source>
         <translation>Auf %1 kann nicht gelauscht werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotDiff</name>
+    <message>
+        <source>this machine holds no readable snapshot %1</source>
+        <translation>dieser Rechner hat keinen lesbaren Snapshot %1</translation>
+    </message>
+    <message>
+        <source>showing changes needs git (apt install git)</source>
+        <translation>zum Anzeigen der Änderungen wird git benötigt (apt install git)</translation>
+    </message>
+    <message>
+        <source>no scratch directory for the diff: %1</source>
+        <translation>kein temporäres Verzeichnis für den Vergleich: %1</translation>
+    </message>
+    <message>
+        <source>git&apos;s list of changes could not be read</source>
+        <translation>die Liste der Änderungen von git war nicht lesbar</translation>
+    </message>
+    <message>
+        <source>%1 is over 16 MiB or unreadable: not shown</source>
+        <translation>%1 ist größer als 16 MiB oder nicht lesbar: nicht angezeigt</translation>
+    </message>
+    <message>
+        <source>%1 did not change</source>
+        <translation>%1 wurde nicht geändert</translation>
+    </message>
+    <message>
+        <source>git diff failed: %1</source>
+        <translation>git diff ist fehlgeschlagen: %1</translation>
     </message>
 </context>
 <context>
@@ -3167,14 +3218,6 @@
         <translation>  Änderungen: %1 hinzugefügt, %2 geändert, %3 gelöscht</translation>
     </message>
     <message>
-        <source>checkfu-runner snapshots diff: needs diff (apt install diffutils) and a readable snapshot</source>
-        <translation>checkfu-runner snapshots diff: benötigt diff (apt install diffutils) und einen lesbaren Snapshot</translation>
-    </message>
-    <message>
-        <source>checkfu-runner snapshots diff: the content of %1 is missing, damaged or over 16 MiB</source>
-        <translation>checkfu-runner snapshots diff: der Inhalt von %1 fehlt, ist beschädigt oder größer als 16 MiB</translation>
-    </message>
-    <message>
         <source>checkfu-runner snapshots export: %1 exists and is not an empty directory</source>
         <translation>checkfu-runner snapshots export: %1 existiert und ist kein leeres Verzeichnis</translation>
     </message>
@@ -3208,6 +3251,14 @@
             <numerusform>%n Snapshot geprüft, %1 beschädigt.</numerusform>
             <numerusform>%n Snapshots geprüft, %1 beschädigt.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: %1</source>
+        <translation>checkfu-runner snapshots diff: %1</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown</source>
+        <translation>checkfu-runner snapshots diff: %1 ist größer als 16 MiB oder nicht lesbar: nicht angezeigt</translation>
     </message>
 </context>
 <context>
@@ -3326,6 +3377,10 @@
     <message>
         <source>Take no new work while the network connection is metered: true or false. Default: false.</source>
         <translation>Keine neue Arbeit annehmen, solange die Netzwerkverbindung getaktet ist: true oder false. Standard: false.</translation>
+    </message>
+    <message>
+        <source>Shows what a run changed in a workspace kept on this machine: a snapshot id (see `checkfu-runner snapshots list`), or latest.</source>
+        <translation>Zeigt, was ein Lauf in einem auf diesem Rechner aufbewahrten Arbeitsbereich geändert hat: eine Snapshot-ID (siehe `checkfu-runner snapshots list`) oder latest.</translation>
     </message>
 </context>
 <context>
@@ -3808,6 +3863,158 @@
     <message>
         <source>The control plane refused the Runner&apos;s identity: %1</source>
         <translation>Der Steuerungsserver hat die Identität des Runners abgelehnt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceChangesDialog</name>
+    <message>
+        <source>Workspace changes</source>
+        <translation>Änderungen im Arbeitsbereich</translation>
+    </message>
+    <message>
+        <source>Workspace:</source>
+        <translation>Arbeitsbereich:</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Änderung</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>Zeilen</translation>
+    </message>
+    <message>
+        <source>Save patch…</source>
+        <translation>Patch speichern…</translation>
+    </message>
+    <message>
+        <source>Every change as one patch file: git apply in the prepared tree makes it the kept one</source>
+        <translation>Alle Änderungen als eine Patch-Datei: git apply im vorbereiteten Verzeichnisbaum ergibt den aufbewahrten</translation>
+    </message>
+    <message>
+        <source>Export files…</source>
+        <translation>Dateien exportieren…</translation>
+    </message>
+    <message>
+        <source>The whole workspace as the run left it, into a folder you choose</source>
+        <translation>Der ganze Arbeitsbereich, wie der Lauf ihn hinterlassen hat, in einen Ordner Ihrer Wahl</translation>
+    </message>
+    <message>
+        <source>Reading the workspaces kept on this machine…</source>
+        <translation>Die auf diesem Rechner aufbewahrten Arbeitsbereiche werden gelesen…</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3 added, %4 modified, %5 deleted)</source>
+        <translation>%1 — %2 (%3 hinzugefügt, %4 geändert, %5 gelöscht)</translation>
+    </message>
+    <message>
+        <source>No workspace is kept on this machine. A run keeps its workspace when its Session asks for it (snapshot.on_settle).</source>
+        <translation>Auf diesem Rechner ist kein Arbeitsbereich aufbewahrt. Ein Lauf bewahrt seinen Arbeitsbereich auf, wenn seine Session das verlangt (snapshot.on_settle).</translation>
+    </message>
+    <message>
+        <source>The workspace %1 is no longer kept on this machine (removed or expired).</source>
+        <translation>Der Arbeitsbereich %1 ist auf diesem Rechner nicht mehr aufbewahrt (gelöscht oder abgelaufen).</translation>
+    </message>
+    <message>
+        <source>Comparing the workspace with the tree it started from…</source>
+        <translation>Der Arbeitsbereich wird mit seinem Ausgangszustand verglichen…</translation>
+    </message>
+    <message>
+        <source>The changes cannot be shown: %1</source>
+        <translation>Die Änderungen können nicht angezeigt werden: %1</translation>
+    </message>
+    <message>
+        <source>the workspace as it was prepared</source>
+        <translation>dem Arbeitsbereich, wie er vorbereitet wurde</translation>
+    </message>
+    <message>
+        <source>git commit %1 as it was prepared</source>
+        <translation>dem vorbereiteten git-Commit %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) changed, compared with %1. Kept until %2; %3 in all.</source>
+        <translation>
+            <numerusform>%n Datei geändert, verglichen mit %1. Aufbewahrt bis %2; insgesamt %3.</numerusform>
+            <numerusform>%n Dateien geändert, verglichen mit %1. Aufbewahrt bis %2; insgesamt %3.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>hinzugefügt</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>geändert</translation>
+    </message>
+    <message>
+        <source>over 16 MiB</source>
+        <translation>über 16 MiB</translation>
+    </message>
+    <message>
+        <source>binary</source>
+        <translation>binär</translation>
+    </message>
+    <message>
+        <source>The run changed no file.</source>
+        <translation>Der Lauf hat keine Datei geändert.</translation>
+    </message>
+    <message>
+        <source>
+… (the rest is in the patch: Save patch…)</source>
+        <translation>
+… (der Rest steht im Patch: Patch speichern…)</translation>
+    </message>
+    <message>
+        <source>Save patch</source>
+        <translation>Patch speichern</translation>
+    </message>
+    <message>
+        <source>Patches (*.patch *.diff)</source>
+        <translation>Patches (*.patch *.diff)</translation>
+    </message>
+    <message>
+        <source>Writing the patch…</source>
+        <translation>Der Patch wird geschrieben…</translation>
+    </message>
+    <message>
+        <source>Saved the patch to %1 (git apply in the prepared tree applies it).</source>
+        <translation>Der Patch wurde in %1 gespeichert (git apply im vorbereiteten Verzeichnisbaum wendet ihn an).</translation>
+    </message>
+    <message>
+        <source>The patch was not saved: %1</source>
+        <translation>Der Patch wurde nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Export the workspace to</source>
+        <translation>Arbeitsbereich exportieren nach</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>Wird exportiert…</translation>
+    </message>
+    <message>
+        <source>%1 is not empty</source>
+        <translation>%1 ist nicht leer</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened</source>
+        <translation>%1 kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>Exported the workspace to %1 (every file checked against its digest).</source>
+        <translation>Der Arbeitsbereich wurde nach %1 exportiert (jede Datei gegen ihre Prüfsumme geprüft).</translation>
+    </message>
+    <message>
+        <source>The workspace was not exported: %1</source>
+        <translation>Der Arbeitsbereich wurde nicht exportiert: %1</translation>
     </message>
 </context>
 <context>

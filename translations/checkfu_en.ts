@@ -125,6 +125,16 @@
     </message>
 </context>
 <context>
+    <name>WorkspaceChangesDialog</name>
+    <message numerus="yes">
+        <source>%n file(s) changed, compared with %1. Kept until %2; %3 in all.</source>
+        <translation>
+            <numerusform>%n file changed, compared with %1. Kept until %2; %3 in all.</numerusform>
+            <numerusform>%n files changed, compared with %1. Kept until %2; %3 in all.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>runnercore::Doctor</name>
     <message numerus="yes">
         <source>%n live presence(s) visible</source>

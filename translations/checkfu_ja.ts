@@ -1750,6 +1750,18 @@
         <source>Repository: %1</source>
         <translation>リポジトリ: %1</translation>
     </message>
+    <message>
+        <source>Workspace</source>
+        <translation>ワークスペース</translation>
+    </message>
+    <message>
+        <source>Changes…</source>
+        <translation>変更内容…</translation>
+    </message>
+    <message>
+        <source>What the run changed in its workspace, kept on this machine</source>
+        <translation>この実行がワークスペースで変更した内容（このマシンに保管）</translation>
+    </message>
 </context>
 <context>
     <name>RunExecution</name>
@@ -2943,6 +2955,14 @@
         <source>deleting…</source>
         <translation>削除中…</translation>
     </message>
+    <message>
+        <source>Show…</source>
+        <translation>表示…</translation>
+    </message>
+    <message>
+        <source>What the runs changed in the workspaces kept on this machine</source>
+        <translation>このマシンに保管されたワークスペースで実行が変更した内容</translation>
+    </message>
 </context>
 <context>
     <name>SingleInstance</name>
@@ -2961,6 +2981,37 @@
     <message>
         <source>Cannot listen on %1: %2</source>
         <translation>%1 で待ち受けできません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SnapshotDiff</name>
+    <message>
+        <source>this machine holds no readable snapshot %1</source>
+        <translation>このマシンには読み取り可能なスナップショット %1 がありません</translation>
+    </message>
+    <message>
+        <source>showing changes needs git (apt install git)</source>
+        <translation>変更内容の表示には git が必要です（apt install git）</translation>
+    </message>
+    <message>
+        <source>no scratch directory for the diff: %1</source>
+        <translation>差分用の一時ディレクトリがありません: %1</translation>
+    </message>
+    <message>
+        <source>git&apos;s list of changes could not be read</source>
+        <translation>git の変更一覧を読み取れませんでした</translation>
+    </message>
+    <message>
+        <source>%1 is over 16 MiB or unreadable: not shown</source>
+        <translation>%1 は 16 MiB を超えるか読み取れません: 表示しません</translation>
+    </message>
+    <message>
+        <source>%1 did not change</source>
+        <translation>%1 は変更されていません</translation>
+    </message>
+    <message>
+        <source>git diff failed: %1</source>
+        <translation>git diff に失敗しました: %1</translation>
     </message>
 </context>
 <context>
@@ -3156,14 +3207,6 @@
         <translation>  変更:     追加 %1、変更 %2、削除 %3</translation>
     </message>
     <message>
-        <source>checkfu-runner snapshots diff: needs diff (apt install diffutils) and a readable snapshot</source>
-        <translation>checkfu-runner snapshots diff: diff（apt install diffutils）と読み取り可能なスナップショットが必要です</translation>
-    </message>
-    <message>
-        <source>checkfu-runner snapshots diff: the content of %1 is missing, damaged or over 16 MiB</source>
-        <translation>checkfu-runner snapshots diff: %1 の内容がないか、破損しているか、16 MiB を超えています</translation>
-    </message>
-    <message>
         <source>checkfu-runner snapshots export: %1 exists and is not an empty directory</source>
         <translation>checkfu-runner snapshots export: %1 は既に存在し、空のディレクトリーではありません</translation>
     </message>
@@ -3196,6 +3239,14 @@
         <translation>
             <numerusform>スナップショット %n 個を検証し、%1 個が破損していました。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: %1</source>
+        <translation>checkfu-runner snapshots diff: %1</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown</source>
+        <translation>checkfu-runner snapshots diff: %1 は 16 MiB を超えるか読み取れません: 表示しません</translation>
     </message>
 </context>
 <context>
@@ -3314,6 +3365,10 @@
     <message>
         <source>Take no new work while the network connection is metered: true or false. Default: false.</source>
         <translation>ネットワーク接続が従量制の間は新しい作業を受け付けません: true または false。既定値: false。</translation>
+    </message>
+    <message>
+        <source>Shows what a run changed in a workspace kept on this machine: a snapshot id (see `checkfu-runner snapshots list`), or latest.</source>
+        <translation>このマシンに保管されたワークスペースで実行が変更した内容を表示します: スナップショット ID（`checkfu-runner snapshots list` を参照）または latest。</translation>
     </message>
 </context>
 <context>
@@ -3792,6 +3847,157 @@
     <message>
         <source>The control plane refused the Runner&apos;s identity: %1</source>
         <translation>コントロールプレーンがランナーの ID を拒否しました: %1</translation>
+    </message>
+</context>
+<context>
+    <name>WorkspaceChangesDialog</name>
+    <message>
+        <source>Workspace changes</source>
+        <translation>ワークスペースの変更内容</translation>
+    </message>
+    <message>
+        <source>Workspace:</source>
+        <translation>ワークスペース:</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>変更</translation>
+    </message>
+    <message>
+        <source>Lines</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Save patch…</source>
+        <translation>パッチを保存…</translation>
+    </message>
+    <message>
+        <source>Every change as one patch file: git apply in the prepared tree makes it the kept one</source>
+        <translation>すべての変更を 1 つのパッチファイルに: 準備されたツリーで git apply すると保管されたツリーになります</translation>
+    </message>
+    <message>
+        <source>Export files…</source>
+        <translation>ファイルをエクスポート…</translation>
+    </message>
+    <message>
+        <source>The whole workspace as the run left it, into a folder you choose</source>
+        <translation>実行が終了した時点のワークスペース全体を、選んだフォルダーへ</translation>
+    </message>
+    <message>
+        <source>Reading the workspaces kept on this machine…</source>
+        <translation>このマシンに保管されたワークスペースを読み込んでいます…</translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3 added, %4 modified, %5 deleted)</source>
+        <translation>%1 — %2（追加 %3、変更 %4、削除 %5）</translation>
+    </message>
+    <message>
+        <source>No workspace is kept on this machine. A run keeps its workspace when its Session asks for it (snapshot.on_settle).</source>
+        <translation>このマシンに保管されたワークスペースはありません。セッションが求めた場合（snapshot.on_settle）、実行はワークスペースを保管します。</translation>
+    </message>
+    <message>
+        <source>The workspace %1 is no longer kept on this machine (removed or expired).</source>
+        <translation>ワークスペース %1 はこのマシンにもう保管されていません（削除されたか期限切れです）。</translation>
+    </message>
+    <message>
+        <source>Comparing the workspace with the tree it started from…</source>
+        <translation>ワークスペースを開始時のツリーと比較しています…</translation>
+    </message>
+    <message>
+        <source>The changes cannot be shown: %1</source>
+        <translation>変更内容を表示できません: %1</translation>
+    </message>
+    <message>
+        <source>the workspace as it was prepared</source>
+        <translation>準備された時点のワークスペース</translation>
+    </message>
+    <message>
+        <source>git commit %1 as it was prepared</source>
+        <translation>準備された git コミット %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) changed, compared with %1. Kept until %2; %3 in all.</source>
+        <translation>
+            <numerusform>%1 と比べて %n 個のファイルが変更されました。%2 まで保管されます。合計 %3。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>added</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>modified</source>
+        <translation>変更</translation>
+    </message>
+    <message>
+        <source>over 16 MiB</source>
+        <translation>16 MiB 超</translation>
+    </message>
+    <message>
+        <source>binary</source>
+        <translation>バイナリ</translation>
+    </message>
+    <message>
+        <source>The run changed no file.</source>
+        <translation>この実行はファイルを変更しませんでした。</translation>
+    </message>
+    <message>
+        <source>
+… (the rest is in the patch: Save patch…)</source>
+        <translation>
+…（残りはパッチにあります: パッチを保存…）</translation>
+    </message>
+    <message>
+        <source>Save patch</source>
+        <translation>パッチを保存</translation>
+    </message>
+    <message>
+        <source>Patches (*.patch *.diff)</source>
+        <translation>パッチ (*.patch *.diff)</translation>
+    </message>
+    <message>
+        <source>Writing the patch…</source>
+        <translation>パッチを書き込んでいます…</translation>
+    </message>
+    <message>
+        <source>Saved the patch to %1 (git apply in the prepared tree applies it).</source>
+        <translation>パッチを %1 に保存しました（準備されたツリーで git apply すると適用されます）。</translation>
+    </message>
+    <message>
+        <source>The patch was not saved: %1</source>
+        <translation>パッチは保存されませんでした: %1</translation>
+    </message>
+    <message>
+        <source>Export the workspace to</source>
+        <translation>ワークスペースのエクスポート先</translation>
+    </message>
+    <message>
+        <source>Exporting…</source>
+        <translation>エクスポートしています…</translation>
+    </message>
+    <message>
+        <source>%1 is not empty</source>
+        <translation>%1 は空ではありません</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened</source>
+        <translation>%1 を開けません</translation>
+    </message>
+    <message>
+        <source>Exported the workspace to %1 (every file checked against its digest).</source>
+        <translation>ワークスペースを %1 にエクスポートしました（すべてのファイルをダイジェストで確認済み）。</translation>
+    </message>
+    <message>
+        <source>The workspace was not exported: %1</source>
+        <translation>ワークスペースはエクスポートされませんでした: %1</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,7 @@
 
 #include <runnercore/runner/RunnerState.h>
 #include <runnercore/workspace/FileTree.h>
+#include <runnercore/workspace/SnapshotDiff.h>
 #include <runnercore/workspace/SnapshotStore.h>
 
 #include <QCommandLineParser>
@@ -9,9 +10,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
-#include <QStandardPaths>
-#include <QTemporaryDir>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -21,8 +19,6 @@ using namespace runnercore;
 
 namespace {
 
-constexpr qint64 MaxDiffFileBytes = 16 * 1024 * 1024;
-
 QString mib(qint64 bytes)
 {
     return QString::number(double(bytes) / (1024 * 1024), 'f', 1);
@@ -31,25 +27,6 @@ QString mib(qint64 bytes)
 UniqueFd openDir(const QString &path)
 {
     return UniqueFd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-}
-
-// One side of a diff: the entry's content written below root (a file, or a symlink as a link).
-bool writeSide(const SnapshotStore &store, const QString &root, const SnapshotEntry *entry)
-{
-    if (!entry)
-        return true; // absent on this side: diff -N shows it as empty
-    const QString path = root + QLatin1Char('/') + QString::fromUtf8(entry->path);
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    const std::optional<QByteArray> content = store.blob(entry->hash, MaxDiffFileBytes);
-    if (!content)
-        return false;
-    if (entry->type == SnapshotEntry::Type::Link)
-        return ::symlink(content->constData(), QFile::encodeName(path).constData()) == 0;
-    QFile out(path);
-    if (!out.open(QIODevice::WriteOnly) || out.write(*content) != content->size())
-        return false;
-    out.setPermissions(entry->executable ? QFileDevice::Permissions(0x7755) : QFileDevice::Permissions(0x6644));
-    return true;
 }
 
 } // namespace
@@ -174,38 +151,23 @@ int SnapshotsCommand::diff(const QString &id)
 {
     if (!known(id))
         return 1;
-    const std::optional<SnapshotManifest> after = m_store.manifest(id);
-    const SnapshotManifest before = m_store.baseline(id).value_or(SnapshotManifest());
-    const QString diffProgram = QStandardPaths::findExecutable(QStringLiteral("diff"));
-    if (!after || diffProgram.isEmpty()) {
-        m_err << tr("checkfu-runner snapshots diff: needs diff (apt install diffutils) and a readable snapshot")
-              << Qt::endl;
+    QString error;
+    const std::unique_ptr<SnapshotDiff> diff = SnapshotDiff::open(m_store, id, &error);
+    const std::optional<QByteArray> patch = diff ? diff->patch(false, &error) : std::nullopt;
+    if (!patch) {
+        m_err << tr("checkfu-runner snapshots diff: %1").arg(error) << Qt::endl;
         return 1;
     }
-    // The changed files only, old and new side by side, compared by diff(1) as a/ and b/.
-    QTemporaryDir scratch;
-    const QString a = scratch.filePath(QStringLiteral("a"));
-    const QString b = scratch.filePath(QStringLiteral("b"));
-    QDir().mkpath(a);
-    QDir().mkpath(b);
-    const SnapshotManifest::ChangedPaths paths = SnapshotManifest::changedPaths(before, *after);
-    for (const QList<QByteArray> &group : { paths.added, paths.modified, paths.deleted }) {
-        for (const QByteArray &path : group) {
-            if (!writeSide(m_store, a, before.find(path)) || !writeSide(m_store, b, after->find(path))) {
-                m_err << tr("checkfu-runner snapshots diff: the content of %1 is missing, damaged or over 16 MiB")
-                             .arg(QString::fromUtf8(path))
-                      << Qt::endl;
-            }
-        }
+    for (const SnapshotDiff::File &file : diff->files()) {
+        if (file.tooLarge)
+            m_err << tr("checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown").arg(file.path)
+                  << Qt::endl;
     }
-    QProcess process;
-    process.setWorkingDirectory(scratch.path());
-    process.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    process.start(diffProgram,
-        { QStringLiteral("-ruN"), QStringLiteral("--no-dereference"), QStringLiteral("a"), QStringLiteral("b") });
-    process.waitForFinished(-1);
-    m_out << QString::fromUtf8(process.readAllStandardOutput());
     m_out.flush();
+    if (QIODevice *device = m_out.device())
+        device->write(*patch); // bytes as they are: a file's content need not be UTF-8
+    else
+        m_out << QString::fromUtf8(*patch);
     return 0;
 }
 

@@ -18,7 +18,7 @@ using namespace runnercore;
 namespace {
 constexpr int RecentRowsShown = 5; // the list scrolls beyond these
 
-enum RecentColumn { TitleColumn, OutcomeColumn, ReasonColumn, DurationColumn, ColumnCount };
+enum RecentColumn { TitleColumn, OutcomeColumn, ReasonColumn, DurationColumn, WorkspaceColumn, ColumnCount };
 
 QLabel *plainLabel(const QString &name, QWidget *parent)
 {
@@ -60,7 +60,7 @@ RunActivityView::RunActivityView(QWidget *parent)
     m_recent = new QTreeWidget(m_recentBox);
     m_recent->setObjectName(QStringLiteral("recentRuns"));
     m_recent->setColumnCount(ColumnCount);
-    m_recent->setHeaderLabels({ tr("Session"), tr("Outcome"), tr("Reason"), tr("Duration") });
+    m_recent->setHeaderLabels({ tr("Session"), tr("Outcome"), tr("Reason"), tr("Duration"), tr("Workspace") });
     m_recent->setRootIsDecorated(false);
     m_recent->setUniformRowHeights(true);
     m_recent->setSelectionMode(QAbstractItemView::NoSelection);
@@ -70,7 +70,7 @@ RunActivityView::RunActivityView(QWidget *parent)
     // Title and reason share what the short columns leave; each elides, its tooltip has it all.
     for (int column : { TitleColumn, ReasonColumn })
         m_recent->header()->setSectionResizeMode(column, QHeaderView::Stretch);
-    for (int column : { OutcomeColumn, DurationColumn })
+    for (int column : { OutcomeColumn, DurationColumn, WorkspaceColumn })
         m_recent->header()->setSectionResizeMode(column, QHeaderView::ResizeToContents);
     recentLayout->addWidget(m_recent);
     m_recentBox->setVisible(false);
@@ -178,6 +178,15 @@ void RunActivityView::updateRecent(const QDateTime &now)
         item->setToolTip(TitleColumn, literalToolTip(entry.fullTitle));
         if (!entry.reason.isEmpty())
             item->setToolTip(ReasonColumn, literalToolTip(run.reason + QStringLiteral(": ") + entry.reason));
+        if (!run.snapshotId.isEmpty()) {
+            auto *changes = new QToolButton(m_recent);
+            changes->setObjectName(QStringLiteral("changes:") + run.runId);
+            changes->setText(tr("Changes…"));
+            changes->setToolTip(tr("What the run changed in its workspace, kept on this machine"));
+            changes->setAutoRaise(true);
+            connect(changes, &QToolButton::clicked, this, [this, id = run.snapshotId] { emit changesRequested(id); });
+            m_recent->setItemWidget(item, WorkspaceColumn, changes);
+        }
     }
     // As tall as its rows, up to RecentRowsShown; beyond that it scrolls.
     const int rows = std::clamp(int(m_activity.recent().size()), 1, RecentRowsShown);

@@ -27,6 +27,8 @@ signals:
     // Not yet confirmed: the owner asks first.
     void cancelRequested(const QString &runId, const QString &title);
     void openRequested(const QUrl &url);
+    // Changes… of an ended run whose workspace this machine kept.
+    void changesRequested(const QString &snapshotId);
 
 public:
     static constexpr int TickMs = 1000;

@@ -151,8 +151,14 @@ void SettingsDialog::buildRunnerGroup(QVBoxLayout *layout)
     m_deleteSnapshots = new QPushButton(tr("Delete all…"), group);
     m_deleteSnapshots->setObjectName(QStringLiteral("deleteSnapshots"));
     m_deleteSnapshots->setEnabled(false);
+    m_showSnapshots = new QPushButton(tr("Show…"), group);
+    m_showSnapshots->setObjectName(QStringLiteral("showSnapshots"));
+    m_showSnapshots->setToolTip(tr("What the runs changed in the workspaces kept on this machine"));
+    m_showSnapshots->setEnabled(false);
+    connect(m_showSnapshots, &QPushButton::clicked, this, &SettingsDialog::changesRequested);
     auto *snapshotRow = new QHBoxLayout;
     snapshotRow->addWidget(m_snapshotUsage, 1);
+    snapshotRow->addWidget(m_showSnapshots);
     snapshotRow->addWidget(m_deleteSnapshots);
     form->addRow(tr("Workspaces kept"), snapshotRow);
     connect(m_deleteSnapshots, &QPushButton::clicked, this, &SettingsDialog::deleteSnapshots);
@@ -362,6 +368,7 @@ void SettingsDialog::measureSnapshots()
 {
     m_snapshotUsage->setText(tr("measuring…"));
     m_deleteSnapshots->setEnabled(false);
+    m_showSnapshots->setEnabled(false);
     struct Usage
     {
         int count = 0;
@@ -388,6 +395,7 @@ void SettingsDialog::measureSnapshots()
                                                          .arg(double(usage->bytes) / (1024 * 1024), 0, 'f', 1)
                                                          .arg(bounds));
         m_deleteSnapshots->setEnabled(usage->count > 0);
+        m_showSnapshots->setEnabled(usage->count > 0);
         emit snapshotsMeasured();
     });
     connect(worker, &QThread::finished, worker, &QObject::deleteLater);

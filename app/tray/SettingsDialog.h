@@ -35,6 +35,8 @@ signals:
     // The workspaces kept on this machine (§6.9) are shown: measured off the GUI thread after each
     // reload and after Delete all.
     void snapshotsMeasured();
+    // Show… of the kept workspaces: what their runs changed.
+    void changesRequested();
     // After settingsChanged: a key to store, or nullopt to remove the stored one.
     void cursorKeyChanged(const std::optional<QString> &newKey);
 
@@ -106,6 +108,7 @@ private:
     QCheckBox *m_drainMetered;
     QLabel *m_snapshotUsage;
     QPushButton *m_deleteSnapshots;
+    QPushButton *m_showSnapshots;
     int m_snapshotCount = 0;
     std::function<bool(int count)> m_confirmDelete;
     QLineEdit *m_profile;

@@ -80,6 +80,7 @@ StatusWindow::StatusWindow(TrayMenu *menu, QWidget *parent) : QWidget(parent, Qt
     m_activity = new RunActivityView(this);
     connect(m_activity, &RunActivityView::cancelRequested, this, &StatusWindow::cancelRunRequested);
     connect(m_activity, &RunActivityView::openRequested, this, &StatusWindow::openRequested);
+    connect(m_activity, &RunActivityView::changesRequested, this, &StatusWindow::changesRequested);
     layout->addWidget(m_activity);
 
     // Two rows: the Runner's own actions, whose texts are long, then the links and Quit.

@@ -27,6 +27,8 @@ signals:
     void cancelRunRequested(const QString &runId, const QString &title);
     // A run's Session link was clicked.
     void openRequested(const QUrl &url);
+    // Changes… of an ended run whose workspace was kept.
+    void changesRequested(const QString &snapshotId);
 
 public:
     explicit StatusWindow(TrayMenu *menu, QWidget *parent = nullptr);

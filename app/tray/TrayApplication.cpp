@@ -50,6 +50,7 @@ TrayApplication::TrayApplication(RunnerController &controller, TrayIcon &icon, Q
     connect(&icon, &TrayIcon::stopNowRequested, &controller, &RunnerController::stopNow);
     connect(&icon, &TrayIcon::cancelRunRequested, &controller, &RunnerController::cancelRun);
     connect(&icon, &TrayIcon::quitRequested, this, &TrayApplication::quit);
+    connect(&icon, &TrayIcon::changesRequested, this, &TrayApplication::openChanges);
     TrayMenu *menu = icon.menu();
     connect(menu, &TrayMenu::pairWizardRequested, this, [this] { openPairingWizard(); });
     connect(menu, &TrayMenu::settingsRequested, this, &TrayApplication::openSettings);
@@ -68,6 +69,7 @@ TrayApplication::~TrayApplication()
     delete m_settingsDialog;
     delete m_diagnostics;
     delete m_unpair;
+    delete m_changes;
 }
 
 void TrayApplication::quit()
@@ -116,6 +118,10 @@ void TrayApplication::handleArguments(const QStringList &arguments)
         QStringList { QStringLiteral("checkfu-tray") } + arguments, QProcessEnvironment::systemEnvironment());
     if (!commandLine.errors.isEmpty()) {
         m_notifier->pairingFinished(false, commandLine.errors.join(QLatin1Char('\n')));
+        return;
+    }
+    if (commandLine.changesOf) {
+        openChanges(*commandLine.changesOf);
         return;
     }
     if (commandLine.config.pairingCode) {
@@ -188,6 +194,7 @@ void TrayApplication::openSettings()
             applyPreferences();
             Logging::setLevel(m_settings->logLevel);
         });
+        connect(m_settingsDialog, &SettingsDialog::changesRequested, this, [this] { openChanges(); });
         connect(m_settingsDialog, &SettingsDialog::cursorKeyChanged, &m_controller, &RunnerController::setCursorKey);
         connect(&m_controller, &RunnerController::cursorKeyStored, m_settingsDialog,
             [dialog = m_settingsDialog](bool ok, const QString &message) {
@@ -199,6 +206,16 @@ void TrayApplication::openSettings()
         m_controller.checkCursorKey();
     }
     raise(m_settingsDialog.data());
+}
+
+void TrayApplication::openChanges(const QString &snapshotId)
+{
+    if (!m_changes) {
+        m_changes = new WorkspaceChangesDialog(AppPaths::snapshotDir());
+        m_changes->setAttribute(Qt::WA_DeleteOnClose);
+    }
+    m_changes->showSnapshot(snapshotId);
+    raise(m_changes.data());
 }
 
 void TrayApplication::openDiagnostics()

@@ -7,6 +7,7 @@
 #include "SettingsDialog.h"
 #include "TrayHooks.h"
 #include "UnpairDialog.h"
+#include "WorkspaceChangesDialog.h"
 
 #include <QDateTime>
 #include <QObject>
@@ -43,6 +44,7 @@ public:
     // Open dialogs (null when closed); for tests and the screenshot script.
     PairingWizard *pairingWizard() const { return m_wizard; }
     UnpairDialog *unpairDialog() const { return m_unpair; }
+    WorkspaceChangesDialog *changesDialog() const { return m_changes; }
     // The wizard's machine checks (Docker, bubblewrap, host name); default the real ones.
     void setWizardHooks(const PairingWizard::Hooks &hooks) { m_wizardHooks = hooks; }
 
@@ -55,6 +57,8 @@ public slots:
     void openSettings();
     void openDiagnostics();
     void openUnpair();
+    // What a run changed in a workspace kept on this machine; empty: the newest one.
+    void openChanges(const QString &snapshotId = QString());
     // The machine woke up (SleepWatcher): check the connection now, keep "offline" quiet a while.
     void systemResumed();
 
@@ -75,6 +79,7 @@ private:
     QPointer<SettingsDialog> m_settingsDialog;
     QPointer<DiagnosticsDialog> m_diagnostics;
     QPointer<UnpairDialog> m_unpair;
+    QPointer<WorkspaceChangesDialog> m_changes;
     bool m_wizardPairing = false; // the pairing under way was asked for by the wizard
     bool m_quitting = false;
     QDateTime m_resumedAt;

@@ -88,6 +88,11 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
     const QCommandLineOption logLevel(QStringLiteral("log-level"),
         Messages::tr("trace, debug, info (default), warn or error."), QStringLiteral("level"));
     parser.addOption(logLevel);
+    const QCommandLineOption changes(QStringLiteral("changes"),
+        Messages::tr("Shows what a run changed in a workspace kept on this machine: a snapshot id (see "
+                     "`checkfu-runner snapshots list`), or latest."),
+        QStringLiteral("snapshot|latest"));
+    parser.addOption(changes);
     // main() installs the language; a running tray handed these arguments keeps its own.
     parser.addOption(AppLanguage::option());
     // Only the D-Bus service file passes it (installers/linux/dbus-service.in).
@@ -118,6 +123,10 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
         return result;
     }
     result.dbusActivated = parser.isSet(dbusActivated);
+    if (parser.isSet(changes)) {
+        const QString value = parser.value(changes);
+        result.changesOf = value == QLatin1String("latest") ? QString() : value;
+    }
     result.logLevelGiven = parser.isSet(logLevel);
     if (parser.isSet(logLevel)) {
         const auto level = spdlog::level::from_str(parser.value(logLevel).toStdString());

@@ -19,6 +19,8 @@ struct TrayCommandLine
     spdlog::level::level_enum logLevel = spdlog::level::info;
     bool logLevelGiven = false; // else the settings' level applies
     QString pairingLink; // a checkfu://pair?… argument (a browser hands it over), else empty
+    // --changes ID|latest: the workspace whose changes to show (empty for latest); nullopt: not asked.
+    std::optional<QString> changesOf;
     QStringList errors; // each names the flag or variable to fix
     bool exitNow = false; // --help or --version was answered
     QString output; // what --help / --version print

@@ -19,6 +19,7 @@ TrayIcon::TrayIcon(const TrayHooks &hooks, QObject *parent)
     connect(m_window.get(), &StatusWindow::quitRequested, this, &TrayIcon::requestQuit);
     connect(m_menu.get(), &TrayMenu::activityRequested, this, &TrayIcon::showStatusWindow);
     connect(m_window.get(), &StatusWindow::cancelRunRequested, this, &TrayIcon::requestCancelRun);
+    connect(m_window.get(), &StatusWindow::changesRequested, this, &TrayIcon::changesRequested);
     connect(m_window.get(), &StatusWindow::openRequested, this, [this](const QUrl &url) {
         if (m_hooks.openUrl)
             m_hooks.openUrl(url);

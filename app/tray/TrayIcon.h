@@ -26,6 +26,8 @@ signals:
     void quitRequested();
     // A person confirmed cancelling this run.
     void cancelRunRequested(const QString &runId);
+    // Changes… of a kept workspace (the status window's ended runs).
+    void changesRequested(const QString &snapshotId);
 
 public:
     explicit TrayIcon(const TrayHooks &hooks = TrayHooks::system(), QObject *parent = nullptr);

@@ -188,6 +188,8 @@ int main(int argc, char *argv[])
     pairing.load();
     if (!commandLine.pairingLink.isEmpty())
         tray.handleArguments({ commandLine.pairingLink });
+    else if (commandLine.changesOf)
+        tray.openChanges(*commandLine.changesOf);
     else if (!pairing.isPaired() && !commandLine.config.pairingCode)
         tray.openPairingWizard(); // first run: nothing to start without a pairing
     const int code = app.exec();

@@ -693,6 +693,7 @@ void RunExecution::reportSnapshot(const SnapshotStore::Result &result)
     }
     logger->info("run {}: workspace kept as {} ({} files, {} bytes)", m_claim.runId, result.info.id, result.info.files,
         result.info.bytes);
+    m_summary.snapshotId = result.info.id;
     m_pipeline->append(QStringLiteral("workspace.snapshot"), result.info.eventData());
 }
 

@@ -31,6 +31,8 @@ struct RunSummary
     QString outcome;
     QString reason;
     QDateTime endedAt;
+    // The workspace this machine kept of it (§6.9 snapshot id), else empty.
+    QString snapshotId;
 
     bool hasEnded() const { return endedAt.isValid(); }
     qint64 durationMs() const { return hasEnded() ? startedAt.msecsTo(endedAt) : 0; }

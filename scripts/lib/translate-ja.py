@@ -1517,6 +1517,112 @@ J.update({
     'git cache': 'git キャッシュ',
 })
 
+# --- Issue 23: what a run changed in its kept workspace (the tray's Changes… dialog) ---
+J.update({
+    "Workspace":
+        "ワークスペース",
+    "Changes…":
+        "変更内容…",
+    "What the run changed in its workspace, kept on this machine":
+        "この実行がワークスペースで変更した内容（このマシンに保管）",
+    "Show…":
+        "表示…",
+    "What the runs changed in the workspaces kept on this machine":
+        "このマシンに保管されたワークスペースで実行が変更した内容",
+    "this machine holds no readable snapshot %1":
+        "このマシンには読み取り可能なスナップショット %1 がありません",
+    "showing changes needs git (apt install git)":
+        "変更内容の表示には git が必要です（apt install git）",
+    "no scratch directory for the diff: %1":
+        "差分用の一時ディレクトリがありません: %1",
+    "git's list of changes could not be read":
+        "git の変更一覧を読み取れませんでした",
+    "%1 is over 16 MiB or unreadable: not shown":
+        "%1 は 16 MiB を超えるか読み取れません: 表示しません",
+    "%1 did not change":
+        "%1 は変更されていません",
+    "git diff failed: %1":
+        "git diff に失敗しました: %1",
+    "checkfu-runner snapshots diff: %1":
+        "checkfu-runner snapshots diff: %1",
+    "checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown":
+        "checkfu-runner snapshots diff: %1 は 16 MiB を超えるか読み取れません: 表示しません",
+    "Shows what a run changed in a workspace kept on this machine: a snapshot id (see `checkfu-runner snapshots list`), or latest.":
+        "このマシンに保管されたワークスペースで実行が変更した内容を表示します: スナップショット ID（`checkfu-runner snapshots list` を参照）または latest。",
+    "Workspace changes":
+        "ワークスペースの変更内容",
+    "Workspace:":
+        "ワークスペース:",
+    "File":
+        "ファイル",
+    "Change":
+        "変更",
+    "Lines":
+        "行",
+    "Save patch…":
+        "パッチを保存…",
+    "Every change as one patch file: git apply in the prepared tree makes it the kept one":
+        "すべての変更を 1 つのパッチファイルに: 準備されたツリーで git apply すると保管されたツリーになります",
+    "Export files…":
+        "ファイルをエクスポート…",
+    "The whole workspace as the run left it, into a folder you choose":
+        "実行が終了した時点のワークスペース全体を、選んだフォルダーへ",
+    "Reading the workspaces kept on this machine…":
+        "このマシンに保管されたワークスペースを読み込んでいます…",
+    "%1 — %2 (%3 added, %4 modified, %5 deleted)":
+        "%1 — %2（追加 %3、変更 %4、削除 %5）",
+    "No workspace is kept on this machine. A run keeps its workspace when its Session asks for it (snapshot.on_settle).":
+        "このマシンに保管されたワークスペースはありません。セッションが求めた場合（snapshot.on_settle）、実行はワークスペースを保管します。",
+    "The workspace %1 is no longer kept on this machine (removed or expired).":
+        "ワークスペース %1 はこのマシンにもう保管されていません（削除されたか期限切れです）。",
+    "Comparing the workspace with the tree it started from…":
+        "ワークスペースを開始時のツリーと比較しています…",
+    "The changes cannot be shown: %1":
+        "変更内容を表示できません: %1",
+    "the workspace as it was prepared":
+        "準備された時点のワークスペース",
+    "git commit %1 as it was prepared":
+        "準備された git コミット %1",
+    "%n file(s) changed, compared with %1. Kept until %2; %3 in all.":
+        ["%1 と比べて %n 個のファイルが変更されました。%2 まで保管されます。合計 %3。"],
+    "added":
+        "追加",
+    "deleted":
+        "削除",
+    "modified":
+        "変更",
+    "over 16 MiB":
+        "16 MiB 超",
+    "binary":
+        "バイナリ",
+    "The run changed no file.":
+        "この実行はファイルを変更しませんでした。",
+    "\n… (the rest is in the patch: Save patch…)":
+        "\n…（残りはパッチにあります: パッチを保存…）",
+    "Save patch":
+        "パッチを保存",
+    "Patches (*.patch *.diff)":
+        "パッチ (*.patch *.diff)",
+    "Writing the patch…":
+        "パッチを書き込んでいます…",
+    "Saved the patch to %1 (git apply in the prepared tree applies it).":
+        "パッチを %1 に保存しました（準備されたツリーで git apply すると適用されます）。",
+    "The patch was not saved: %1":
+        "パッチは保存されませんでした: %1",
+    "Export the workspace to":
+        "ワークスペースのエクスポート先",
+    "Exporting…":
+        "エクスポートしています…",
+    "%1 is not empty":
+        "%1 は空ではありません",
+    "%1 cannot be opened":
+        "%1 を開けません",
+    "Exported the workspace to %1 (every file checked against its digest).":
+        "ワークスペースを %1 にエクスポートしました（すべてのファイルをダイジェストで確認済み）。",
+    "The workspace was not exported: %1":
+        "ワークスペースはエクスポートされませんでした: %1",
+})
+
 JAPANESE = J
 # A text that reads differently in one context: {(context, source): translation}.
 CONTEXT_JAPANESE = {}

@@ -237,6 +237,24 @@ private slots:
         QCOMPARE(cancelled.at(0).at(0).toString(), QStringLiteral("run_2"));
     }
 
+    // An ended run whose workspace was kept offers Changes… for that workspace; one without, nothing (issue 23).
+    void anEndedRunWithAKeptWorkspaceOffersItsChanges()
+    {
+        TrayIcon icon(hooks());
+        QSignalSpy changes(&icon, &TrayIcon::changesRequested);
+        RunSummary kept = ended(1, QStringLiteral("Fix the greeting"), QStringLiteral("succeeded"), QString(), 4000);
+        kept.snapshotId = QStringLiteral("snap_0123456789abcdef0123456789abcdef");
+        icon.setStatus(withRuns(
+            {}, { kept, ended(2, QStringLiteral("Nothing kept"), QStringLiteral("succeeded"), QString(), 2000) }));
+        auto *button = icon.statusWindow()->findChild<QToolButton *>(QStringLiteral("changes:run_1"));
+        QVERIFY(button);
+        QCOMPARE(button->text(), QStringLiteral("Changes…"));
+        QVERIFY(!icon.statusWindow()->findChild<QToolButton *>(QStringLiteral("changes:run_2")));
+        button->click();
+        QCOMPARE(changes.size(), 1);
+        QCOMPARE(changes.at(0).at(0).toString(), kept.snapshotId);
+    }
+
     // Without a confirmer nothing is cancelled.
     void noConfirmerNoCancel()
     {

@@ -242,6 +242,7 @@ private slots:
             QCOMPARE(
                 f.w<QLabel>("snapshotUsage")->text(), QStringLiteral("none (at most 5120 MiB, each kept 14 days)"));
             QVERIFY(!f.w<QPushButton>("deleteSnapshots")->isEnabled());
+            QVERIFY(!f.w<QPushButton>("showSnapshots")->isEnabled());
             QVERIFY(!QFileInfo::exists(AppPaths::snapshotDir())); // looking creates nothing
         }
         QTemporaryDir ws;
@@ -265,6 +266,11 @@ private slots:
         QVERIFY(measured.count() > 0 || measured.wait(10000));
         QVERIFY2(f.w<QLabel>("snapshotUsage")->text().startsWith(QStringLiteral("2 workspaces, 1.0 MiB")),
             qPrintable(f.w<QLabel>("snapshotUsage")->text()));
+        // Show… opens what the runs changed (the tray's Changes… dialog).
+        QSignalSpy show(&f.dialog, &SettingsDialog::changesRequested);
+        QVERIFY(f.w<QPushButton>("showSnapshots")->isEnabled());
+        f.w<QPushButton>("showSnapshots")->click();
+        QCOMPARE(show.size(), 1);
         QPushButton *deleteAll = f.w<QPushButton>("deleteSnapshots");
         QVERIFY(deleteAll->isEnabled());
         deleteAll->click(); // declined: nothing goes

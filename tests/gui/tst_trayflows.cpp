@@ -16,6 +16,7 @@
 #include "TrayApplication.h"
 #include "TrayIcon.h"
 #include "TrayMenu.h"
+#include "WorkspaceChangesDialog.h"
 #include <runnercore/config/AppPaths.h>
 #include <runnercore/config/CredentialStore.h>
 #include <runnercore/config/CursorKeyStore.h>
@@ -23,6 +24,7 @@
 #include <runnercore/identity/PairingRedemption.h>
 
 #include <QAbstractButton>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRadioButton>
@@ -279,6 +281,51 @@ private slots:
         QTRY_VERIFY(!runRow());
         QCOMPARE(m_icon->menu()->activityAction()->text(), QStringLiteral("Show activity…"));
         QCOMPARE(m_controller->status().state, RunnerState::Ready);
+    }
+
+    // A run that keeps its workspace (§6.9) ends with Changes… in the activity view: the tray opens what
+    // it changed; `checkfu-tray --changes ID` handed over by a later launch opens the same (issue 23).
+    void anEndedRunsChangesOpenFromTheActivityView()
+    {
+        QJsonObject spec = IntegrationSupport::oneshotRunSpec(m_devplane.defaultPrincipal(),
+            { QStringLiteral("/bin/sh"), QStringLiteral("-c"), QStringLiteral("printf 'two\\n' > notes.txt") });
+        spec = IntegrationSupport::withPath(spec, { QStringLiteral("mounts") },
+            QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+                { QStringLiteral("target"), QStringLiteral("/workspace") },
+                { QStringLiteral("files"),
+                    QJsonArray { QJsonObject { { QStringLiteral("path"), QStringLiteral("notes.txt") },
+                        { QStringLiteral("content_base64"), QStringLiteral("b25lCg==") } } } } } }); // "one\n"
+        spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+        spec.insert(QStringLiteral("title"), QStringLiteral("Edit the notes"));
+        QString error;
+        const QString sessionId
+            = m_devplane.createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+        QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+        QVERIFY2(!m_devplane.waitSettled(sessionId, 30, &error).isEmpty(), qPrintable(error));
+        StatusWindow *window = m_icon->statusWindow();
+        const auto changesButton = [window]() -> QToolButton * {
+            for (QToolButton *b : window->findChildren<QToolButton *>())
+                if (b->objectName().startsWith(QLatin1String("changes:")))
+                    return b;
+            return nullptr;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(changesButton(), 10000);
+        changesButton()->click();
+        WorkspaceChangesDialog *dialog = m_tray->changesDialog();
+        QVERIFY(dialog);
+        auto *files = child<QTreeWidget>(dialog, "files");
+        QTRY_COMPARE_WITH_TIMEOUT(files->topLevelItemCount(), 1, 10000);
+        QCOMPARE(files->topLevelItem(0)->text(0), QStringLiteral("notes.txt"));
+        QCOMPARE(files->topLevelItem(0)->text(2), QStringLiteral("+1 −1"));
+        const QString id = dialog->currentSnapshot();
+        QVERIFY(id.startsWith(QStringLiteral("snap_")));
+        dialog->close(); // deletes itself
+        QTRY_VERIFY(!m_tray->changesDialog());
+
+        m_tray->handleArguments({ QStringLiteral("--changes"), id });
+        QVERIFY(m_tray->changesDialog());
+        QTRY_COMPARE_WITH_TIMEOUT(m_tray->changesDialog()->currentSnapshot(), id, 10000);
+        m_tray->changesDialog()->close();
     }
 
     // The CLI shares the pairing but not the credential while the tray's Runner holds it.

@@ -1,0 +1,282 @@
+// The tray's Changes… dialog (issue 23) over the workspace of a real run: the devplane and the
+// Runner on the host-process tier keep it (snapshot.on_settle); the dialog lists the changed files
+// with their line counts and shows each one's diff; the saved patch, applied with git to the tree
+// the run started from, gives the kept tree; Export files… writes the exact tree; a dialog opened
+// later (a restarted tray) shows the same; an empty store says so. Runtime: about 10 s.
+#include "DevPlaneProcess.h"
+#include "GuiTestSupport.h"
+#include "IntegrationSupport.h"
+#include "RunnerProcess.h"
+#include "TreeListing.h"
+
+#include <WorkspaceChangesDialog.h>
+
+#include <QApplication>
+#include <QComboBox>
+#include <QJsonArray>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProcess>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+using namespace IntegrationSupport;
+using TreeListing::writeFile;
+
+namespace {
+
+QJsonObject b64File(const QString &path, const QByteArray &content)
+{
+    return QJsonObject { { QStringLiteral("path"), path },
+        { QStringLiteral("content_base64"), QString::fromLatin1(content.toBase64()) } };
+}
+
+const QByteArray BinaryBefore = QByteArray("\x00\x01\x02 old", 7);
+
+// The tree the run starts from, as the spec's files give it.
+void writeStartTree(const QString &dir)
+{
+    writeFile(dir + QStringLiteral("/src/app.py"), "def greet():\n    print(\"bug\")\n");
+    writeFile(dir + QStringLiteral("/README.md"), "# demo\n");
+    writeFile(dir + QStringLiteral("/OLD.md"), "old\n");
+    writeFile(dir + QStringLiteral("/data.bin"), BinaryBefore);
+}
+
+QTreeWidgetItem *row(QTreeWidget *files, const QString &path)
+{
+    for (int i = 0; i < files->topLevelItemCount(); ++i) {
+        if (files->topLevelItem(i)->text(0) == path)
+            return files->topLevelItem(i);
+    }
+    return nullptr;
+}
+
+QString rows(QTreeWidget *files)
+{
+    QStringList all;
+    for (int i = 0; i < files->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *item = files->topLevelItem(i);
+        all << item->text(0) + QLatin1Char('|') + item->text(1) + QLatin1Char('|') + item->text(2);
+    }
+    return all.join(QLatin1Char('\n'));
+}
+
+// The tree without its directories (a patch carries no empty directory).
+QByteArray withoutDirectories(const QByteArray &lines)
+{
+    QByteArray kept;
+    for (const QByteArray &line : lines.split('\n')) {
+        if (!line.isEmpty() && !line.startsWith("d "))
+            kept += line + '\n';
+    }
+    return kept;
+}
+
+} // namespace
+
+class TestWorkspaceChanges : public QObject
+{
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<DevPlaneProcess> m_dp;
+    std::unique_ptr<RunnerProcess> m_runner;
+    QString m_store;
+    QString m_snapshotId;
+    QByteArray m_kept; // the tree the run left, as TreeListing lists it
+
+    // A dialog that has listed the files of `id` (empty: the newest).
+    std::unique_ptr<WorkspaceChangesDialog> openDialog(const QString &id = QString())
+    {
+        auto dialog = std::make_unique<WorkspaceChangesDialog>(m_store);
+        QSignalSpy listed(dialog.get(), &WorkspaceChangesDialog::filesListed);
+        QSignalSpy shown(dialog.get(), &WorkspaceChangesDialog::diffShown);
+        dialog->showSnapshot(id);
+        dialog->show();
+        if (!listed.wait(20000))
+            return nullptr;
+        if (dialog->findChild<QTreeWidget *>(QStringLiteral("files"))->topLevelItemCount() > 0 && !shown.wait(20000))
+            return nullptr;
+        return dialog;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_dir.isValid());
+        m_dp = std::make_unique<DevPlaneProcess>();
+        QString error;
+        QVERIFY2(m_dp->start(&error), qPrintable(error));
+        m_runner = std::make_unique<RunnerProcess>();
+        m_runner->setEnv(QStringLiteral("DOCKER_HOST"), QStringLiteral("unix:///nonexistent/docker.sock"));
+        QVERIFY2(!pairAndWaitReady(*m_dp, *m_runner, &error).isEmpty(), qPrintable(error));
+        m_store = m_runner->home()->runnerDataDir() + QStringLiteral("/snapshots");
+
+        // The harness fixes a line, adds an executable, a symlink, a file with a space in its name and an
+        // empty directory, deletes a file and rewrites a binary one.
+        const QString edit = QStringLiteral(
+            "set -e; printf 'def greet():\\n    print(\"fixed\")\\n    return 0\\n' > src/app.py; mkdir -p bin empty "
+            "notes; printf '#!/bin/sh\\necho tool-ran\\n' > bin/tool; chmod 755 bin/tool; ln -s src/app.py current; "
+            "printf 'buy milk\\n' > 'notes/to do.txt'; rm OLD.md; printf '\\000\\001\\002 new!' > data.bin");
+        QJsonObject spec
+            = oneshotRunSpec(m_dp->defaultPrincipal(), { QStringLiteral("/bin/sh"), QStringLiteral("-c"), edit });
+        spec = withPath(spec, { QStringLiteral("mounts") },
+            QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+                { QStringLiteral("target"), QStringLiteral("/workspace") },
+                { QStringLiteral("files"),
+                    QJsonArray { b64File(QStringLiteral("src/app.py"), "def greet():\n    print(\"bug\")\n"),
+                        b64File(QStringLiteral("README.md"), "# demo\n"), b64File(QStringLiteral("OLD.md"), "old\n"),
+                        b64File(QStringLiteral("data.bin"), BinaryBefore) } } } });
+        spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+        spec.insert(QStringLiteral("title"), QStringLiteral("Fix the greeting"));
+        const QJsonObject created = m_dp->createSessionFromSpec(spec, {}, &error);
+        const QString sessionId = created.value(QStringLiteral("session_id")).toString();
+        QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+        const QJsonObject settlement = m_dp->waitSettled(sessionId, 60, &error);
+        const QList<QJsonObject> events = eventList(m_dp->sessionEvents(sessionId));
+        QVERIFY2(settlement.value(QStringLiteral("outcome")).toString() == QStringLiteral("succeeded"),
+            dumpEvents(events).constData());
+        m_snapshotId = eventsOfKind(events, QStringLiteral("workspace.snapshot"))
+                           .value(0)
+                           .value(QStringLiteral("data"))
+                           .toObject()
+                           .value(QStringLiteral("snapshot_id"))
+                           .toString();
+        QVERIFY2(!m_snapshotId.isEmpty(), dumpEvents(events).constData());
+
+        const QString expected = m_dir.filePath(QStringLiteral("expected"));
+        writeFile(expected + QStringLiteral("/src/app.py"), "def greet():\n    print(\"fixed\")\n    return 0\n");
+        writeFile(expected + QStringLiteral("/README.md"), "# demo\n");
+        writeFile(expected + QStringLiteral("/bin/tool"), "#!/bin/sh\necho tool-ran\n", 0755);
+        writeFile(expected + QStringLiteral("/notes/to do.txt"), "buy milk\n");
+        writeFile(expected + QStringLiteral("/data.bin"), QByteArray("\x00\x01\x02 new!", 8));
+        QVERIFY(QDir().mkpath(expected + QStringLiteral("/empty")));
+        QVERIFY(::symlink("src/app.py", QFile::encodeName(expected + QStringLiteral("/current")).constData()) == 0);
+        m_kept = TreeListing::lines(expected);
+    }
+
+    void listsTheChangedFilesWithTheirLines()
+    {
+        const auto dialog = openDialog(m_snapshotId);
+        QVERIFY(dialog);
+        const auto *workspaces = dialog->findChild<QComboBox *>(QStringLiteral("snapshots"));
+        QCOMPARE(workspaces->count(), 1);
+        QVERIFY2(workspaces->currentText().startsWith(QStringLiteral("Fix the greeting — ")),
+            qPrintable(workspaces->currentText()));
+        QCOMPARE(dialog->currentSnapshot(), m_snapshotId);
+        auto *files = dialog->findChild<QTreeWidget *>(QStringLiteral("files"));
+        const QString table = rows(files);
+        QCOMPARE(files->topLevelItemCount(), 6);
+        for (const QString &expected : { QStringLiteral("OLD.md|deleted|+0 −1"), QStringLiteral("bin/tool|added|+2 −0"),
+                 QStringLiteral("current|added|+1 −0"), QStringLiteral("data.bin|modified|binary"),
+                 QStringLiteral("notes/to do.txt|added|+1 −0"), QStringLiteral("src/app.py|modified|+2 −1") })
+            QVERIFY2(table.contains(expected), qPrintable(expected + QStringLiteral(" not in\n") + table));
+        QVERIFY2(dialog->findChild<QLabel *>(QStringLiteral("summary"))
+                     ->text()
+                     .startsWith(QStringLiteral("6 files changed, compared with the workspace as it was prepared")),
+            qPrintable(dialog->findChild<QLabel *>(QStringLiteral("summary"))->text()));
+    }
+
+    void showsEachFilesDiff()
+    {
+        const auto dialog = openDialog(m_snapshotId);
+        QVERIFY(dialog);
+        auto *files = dialog->findChild<QTreeWidget *>(QStringLiteral("files"));
+        auto *diff = dialog->findChild<QPlainTextEdit *>(QStringLiteral("diff"));
+        QSignalSpy shown(dialog.get(), &WorkspaceChangesDialog::diffShown);
+        files->setCurrentItem(row(files, QStringLiteral("src/app.py")));
+        QVERIFY(shown.wait(20000));
+        const QString text = diff->toPlainText();
+        QVERIFY2(text.contains(QStringLiteral("--- a/src/app.py\n+++ b/src/app.py\n")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("-    print(\"bug\")\n+    print(\"fixed\")\n+    return 0")),
+            qPrintable(text));
+        files->setCurrentItem(row(files, QStringLiteral("bin/tool")));
+        QVERIFY(shown.wait(20000));
+        QVERIFY2(diff->toPlainText().contains(QStringLiteral("new file mode 100755")), qPrintable(diff->toPlainText()));
+        files->setCurrentItem(row(files, QStringLiteral("current")));
+        QVERIFY(shown.wait(20000));
+        QVERIFY2(diff->toPlainText().contains(QStringLiteral("new file mode 120000")), qPrintable(diff->toPlainText()));
+    }
+
+    void theSavedPatchTurnsTheStartTreeIntoTheKeptOne()
+    {
+        const auto dialog = openDialog(m_snapshotId);
+        QVERIFY(dialog);
+        const QString patch = m_dir.filePath(QStringLiteral("fix.patch"));
+        QString suggested;
+        dialog->setPatchFileChooser([&](const QString &s) {
+            suggested = s;
+            return patch;
+        });
+        QSignalSpy saved(dialog.get(), &WorkspaceChangesDialog::patchSaved);
+        dialog->findChild<QPushButton *>(QStringLiteral("savePatch"))->click();
+        QVERIFY(saved.wait(20000));
+        QVERIFY2(saved.first().at(0).toBool(), qPrintable(saved.first().at(1).toString()));
+        QVERIFY2(suggested.endsWith(QStringLiteral("/fix-the-greeting.patch")), qPrintable(suggested));
+
+        // git apply in a copy of the start tree gives the kept tree, modes, links and the binary file included.
+        const QString tree = m_dir.filePath(QStringLiteral("start"));
+        writeStartTree(tree);
+        QProcess git;
+        git.setWorkingDirectory(tree);
+        git.start(QStringLiteral("git"), { QStringLiteral("apply"), patch });
+        QVERIFY(git.waitForFinished(20000));
+        QVERIFY2(git.exitCode() == 0, git.readAllStandardError().constData());
+        QCOMPARE(withoutDirectories(TreeListing::lines(tree)), withoutDirectories(m_kept));
+    }
+
+    void exportWritesTheExactTree()
+    {
+        const auto dialog = openDialog(m_snapshotId);
+        QVERIFY(dialog);
+        const QString empty = m_dir.filePath(QStringLiteral("export"));
+        QVERIFY(QDir().mkpath(empty));
+        dialog->setExportFolderChooser([&] { return empty; });
+        QSignalSpy exported(dialog.get(), &WorkspaceChangesDialog::exported);
+        dialog->findChild<QPushButton *>(QStringLiteral("exportFiles"))->click();
+        QVERIFY(exported.wait(20000));
+        QVERIFY2(exported.first().at(0).toBool(), qPrintable(exported.first().at(1).toString()));
+        QCOMPARE(TreeListing::lines(empty), m_kept);
+
+        // A folder with something in it is never written over: the workspace goes into a new folder in it.
+        dialog->findChild<QPushButton *>(QStringLiteral("exportFiles"))->click();
+        QVERIFY(exported.wait(20000));
+        QVERIFY2(exported.last().at(0).toBool(), qPrintable(exported.last().at(1).toString()));
+        QCOMPARE(TreeListing::lines(empty + QLatin1Char('/') + m_snapshotId), m_kept);
+        QCOMPARE(TreeListing::lines(empty).count('\n'), m_kept.count('\n') + 1 + m_kept.count('\n'));
+    }
+
+    void aLaterDialogShowsTheSameAndSaysWhatIsGone()
+    {
+        // As after a restart of the tray: nothing but the store on disk.
+        const auto dialog = openDialog(QStringLiteral("snap_00000000000000000000000000000000"));
+        QVERIFY(dialog);
+        QCOMPARE(dialog->currentSnapshot(), m_snapshotId); // the newest instead
+        QVERIFY2(
+            dialog->findChild<QLabel *>(QStringLiteral("message"))->text().contains(QStringLiteral("no longer kept")),
+            qPrintable(dialog->findChild<QLabel *>(QStringLiteral("message"))->text()));
+        QCOMPARE(dialog->findChild<QTreeWidget *>(QStringLiteral("files"))->topLevelItemCount(), 6);
+    }
+
+    void anEmptyStoreSaysSo()
+    {
+        auto dialog = std::make_unique<WorkspaceChangesDialog>(m_dir.filePath(QStringLiteral("no-store")));
+        QSignalSpy listed(dialog.get(), &WorkspaceChangesDialog::snapshotsListed);
+        dialog->showSnapshot(QString());
+        QVERIFY(listed.wait(20000));
+        QVERIFY(
+            dialog->findChild<QLabel *>(QStringLiteral("message"))->text().startsWith(QStringLiteral("No workspace")));
+        QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("savePatch"))->isEnabled());
+        QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("exportFiles"))->isEnabled());
+        QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("no-store")))); // looking creates nothing
+    }
+};
+
+CHECKFU_GUI_TEST_MAIN(TestWorkspaceChanges)
+#include "tst_workspacechanges.moc"
