@@ -428,6 +428,8 @@ QString TrayPresentation::reasonText(const QString &reason)
         return tr("one of its mounts is not supported");
     case SettleReason::SnapshotUnavailable:
         return tr("the workspace it starts from is not kept on this machine");
+    case SettleReason::PlaneProtocolUnsupported:
+        return tr("it asks for platform tools this machine does not relay");
     case SettleReason::InvalidRunSpec:
         return tr("its run spec is invalid");
     case SettleReason::ExitNonzero:
