@@ -357,6 +357,8 @@ RunEntry TrayPresentation::runEntry(const RunSummary &run, const QDateTime &now)
     e.repository = elided(safeTitle(run.repository), MaxRunTitleChars);
     if (run.repository.isEmpty())
         e.repository.clear();
+    if (run.platformToolCalls > 0)
+        e.platformTools = tr("Platform tools: %n call(s)", nullptr, run.platformToolCalls);
     // The same rule as every link from the control plane (no endpoint to compare: the tooltip shows the whole URL).
     e.link = ControlPlaneLink::check(run.sessionLink, QUrl()).url;
     return e;

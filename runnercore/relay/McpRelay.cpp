@@ -178,18 +178,18 @@ void McpRelay::onLine(Connection &connection, const QByteArray &line)
             emit warning(QStringLiteral("mcp_message_refused"),
                 tr("a message from the harness's MCP client was not relayed: %1").arg(message.problem));
         else
-            answerError(connection.id, message.id, InvalidRequest, tr("Invalid Request: %1").arg(message.problem));
+            answerError(connection.id, message.id, InvalidRequest, QStringLiteral("Invalid Request: %1").arg(message.problem));
         return;
     case McpMessage::Kind::Request: {
         const QByteArray key = keyOf(connection.id, message.id);
         if (m_awaiting.contains(key)) {
             answerError(connection.id, message.id, InvalidRequest,
-                tr("Invalid Request: a request with this id is still awaiting its answer"));
+                QStringLiteral("Invalid Request: a request with this id is still awaiting its answer"));
             return;
         }
         if (m_awaiting.size() >= MaxAwaiting) {
             answerError(connection.id, message.id, LimitReached,
-                tr("too many platform requests awaiting an answer in this run"),
+                QStringLiteral("too many platform requests awaiting an answer in this run"),
                 QJsonObject { { QStringLiteral("limit"), MaxAwaiting } });
             return;
         }
@@ -246,7 +246,7 @@ void McpRelay::onRelayed(const QString &connectionId, const QByteArray &awaiting
     if (m_closed)
         return;
     if (end) {
-        endRelay(RelayEnded, tr("the run has ended; the platform's tools are no longer available"),
+        endRelay(RelayEnded, QStringLiteral("the run has ended; the platform's tools are no longer available"),
             QStringLiteral("run_ended"));
         emit ended();
         return;
@@ -264,10 +264,10 @@ void McpRelay::onRelayed(const QString &connectionId, const QByteArray &awaiting
     logger->warn("run {}: a platform request of connection {} could not be relayed ({})", m_setup.runId,
         connectionId, failure);
     if (failure == QLatin1String("unreachable"))
-        answerError(connectionId, id, PlaneUnreachable, tr("the control plane could not be reached"),
+        answerError(connectionId, id, PlaneUnreachable, QStringLiteral("the control plane could not be reached"),
             QJsonObject { { QStringLiteral("reason"), QStringLiteral("plane_unreachable") } });
     else
-        answerError(connectionId, id, PlaneRefused, tr("the control plane refused the request"),
+        answerError(connectionId, id, PlaneRefused, QStringLiteral("the control plane refused the request"),
             QJsonObject { { QStringLiteral("reason"), QStringLiteral("plane_refused") },
                 { QStringLiteral("code"), failure } });
 }
@@ -338,7 +338,7 @@ void McpRelay::endRelay(int code, const QString &message, const QString &reason)
 void McpRelay::close()
 {
     if (!m_closed)
-        endRelay(RelayEnded, tr("the run has ended; the platform's tools are no longer available"),
+        endRelay(RelayEnded, QStringLiteral("the run has ended; the platform's tools are no longer available"),
             QStringLiteral("run_ended"));
     m_closed = true;
     for (const QPointer<ApiCall> &call : std::as_const(m_calls)) {
