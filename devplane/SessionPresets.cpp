@@ -79,6 +79,32 @@ const QString positiveShape = QStringLiteral("^[1-9][0-9]{0,11}$");
 const QString secondsShape = QStringLiteral("^[0-9]{1,9}(\\.[0-9]{1,9})?$");
 const QString networkShape = QStringLiteral("^(none|unrestricted)$");
 
+// run_spec.plane_mcp (§6.10) of the plane_mcp parameter: which platform MCP servers the harness gets.
+const QString planeMcpShape = QStringLiteral("^(platform-mcp-v1|platform-control-mcp-v2|both|none)$");
+
+QJsonArray planeMcp(const QString &choice)
+{
+    const QJsonObject v1 { { QStringLiteral("protocol"), QStringLiteral("platform-mcp-v1") },
+        { QStringLiteral("name"), QStringLiteral("checkfu") } };
+    const QJsonObject control { { QStringLiteral("protocol"), QStringLiteral("platform-control-mcp-v2") },
+        { QStringLiteral("name"), QStringLiteral("checkfu-control") } };
+    if (choice == QLatin1String("none")) {
+        return {};
+    }
+    if (choice == QLatin1String("both")) {
+        return { v1, control };
+    }
+    return { choice == QLatin1String("platform-control-mcp-v2") ? control : v1 };
+}
+
+Parameter planeMcpParameter()
+{
+    return { QStringLiteral("plane_mcp"), QStringLiteral("platform-mcp-v1"), matching(planeMcpShape),
+        QStringLiteral("platform-mcp-v1, platform-control-mcp-v2, both or none"), false,
+        { QStringLiteral("platform-mcp-v1"), QStringLiteral("platform-control-mcp-v2"), QStringLiteral("both"),
+            QStringLiteral("none") } };
+}
+
 // The memory a git-demo Session starts with (AGENTS.md); its harness adds a line.
 const QString demoMemory = QStringLiteral("# Notes for agents\nRun the tests with: python3 test_calc.py\n");
 
@@ -114,6 +140,17 @@ QList<Parameter> parametersOf(const QString &name, const DemoSource *demo)
         parameters.append({ QStringLiteral("retention"), QStringLiteral("durable"),
             matching(QStringLiteral("^(durable|ephemeral_zdr)$")), QStringLiteral("durable or ephemeral_zdr"), false,
             { QStringLiteral("durable"), QStringLiteral("ephemeral_zdr") } });
+        parameters.append(planeMcpParameter());
+    } else if (name == QLatin1String("mcp")) {
+        parameters.append(
+            { QStringLiteral("client"), QString(), [](const QString &value) { return commandLine(value).has_value(); },
+                QStringLiteral("the harness's command line as a JSON array of non-empty strings, e.g. "
+                               "--param 'client=[\"node\",\"/abs/path/oneshot-client.mjs\",\"echo\"]'"),
+                true });
+        parameters.append({ QStringLiteral("network"), QStringLiteral("unrestricted"), matching(networkShape),
+            QStringLiteral("none or unrestricted"), false,
+            { QStringLiteral("none"), QStringLiteral("unrestricted") } });
+        parameters.append(planeMcpParameter());
     } else if (name == QLatin1String("git-demo")) {
         // The Runner checks the URL rules of §6.8 itself; here only the shape, to catch typos.
         parameters.append({ QStringLiteral("repository"), demo ? demo->url : QString(),
@@ -133,7 +170,7 @@ QStringList SessionPresets::names()
 {
     return { QStringLiteral("echo"), QStringLiteral("stream"), QStringLiteral("zdr"), QStringLiteral("container"),
         QStringLiteral("network-none"), QStringLiteral("sleep"), QStringLiteral("project"), QStringLiteral("env"),
-        QStringLiteral("exit"), QStringLiteral("acp"), QStringLiteral("git-demo") };
+        QStringLiteral("exit"), QStringLiteral("acp"), QStringLiteral("git-demo"), QStringLiteral("mcp") };
 }
 
 QJsonArray SessionPresets::describe(const DemoSource *demo)
@@ -192,6 +229,7 @@ std::optional<QJsonObject> SessionPresets::build(const QString &name, const QMap
     }
 
     Preset preset;
+    QJsonArray planeProtocols; // run_spec.plane_mcp; absent when empty
     QString driver = QStringLiteral("checkfu:oneshot-v1@1");
     const QJsonObject echo = processLaunch(QStringLiteral("echo \"hello from the harness\"; cat; echo; echo done"));
     if (name == QLatin1String("echo")) {
@@ -236,6 +274,14 @@ std::optional<QJsonObject> SessionPresets::build(const QString &name, const QMap
         preset.launch = { { QStringLiteral("kind"), QStringLiteral("process") },
             { QStringLiteral("argv"), *commandLine(values.value(QStringLiteral("agent"))) },
             { QStringLiteral("env"), QJsonObject() } };
+        planeProtocols = planeMcp(values.value(QStringLiteral("plane_mcp")));
+    } else if (name == QLatin1String("mcp")) {
+        // A oneshot harness that gets the platform's MCP servers in CHECKFU_MCP_SERVERS (§6.10).
+        preset.network = values.value(QStringLiteral("network"));
+        preset.launch = { { QStringLiteral("kind"), QStringLiteral("process") },
+            { QStringLiteral("argv"), *commandLine(values.value(QStringLiteral("client"))) },
+            { QStringLiteral("env"), QJsonObject() } };
+        planeProtocols = planeMcp(values.value(QStringLiteral("plane_mcp")));
     } else if (name == QLatin1String("git-demo")) {
         // The repository at exactly `commit` (§6.8), and a writable memory whose change comes
         // back as memory.changed. The harness shows what it was given.
@@ -270,7 +316,7 @@ std::optional<QJsonObject> SessionPresets::build(const QString &name, const QMap
     const QJsonObject resources { { QStringLiteral("cpu_millis"), 1000 }, { QStringLiteral("memory_mib"), 512 },
         { QStringLiteral("disk_mib"), 1024 },
         { QStringLiteral("max_duration_seconds"), values.value(QStringLiteral("max_duration_seconds")).toLongLong() } };
-    return QJsonObject { { QStringLiteral("principal_id"), principalId },
+    QJsonObject spec { { QStringLiteral("principal_id"), principalId },
         { QStringLiteral("title"), QStringLiteral("devplane preset %1").arg(name) },
         { QStringLiteral("environment"),
             QJsonObject { { QStringLiteral("environment_id"), WireFormat::newId(QStringLiteral("env")) },
@@ -288,6 +334,10 @@ std::optional<QJsonObject> SessionPresets::build(const QString &name, const QMap
                 { QStringLiteral("text"), values.value(QStringLiteral("prompt")) } } } },
         { QStringLiteral("idle_timeout_ms"),
             idleTimeout.isEmpty() ? QJsonValue() : QJsonValue(idleTimeout.toLongLong()) } };
+    if (!planeProtocols.isEmpty()) {
+        spec.insert(QStringLiteral("plane_mcp"), planeProtocols);
+    }
+    return spec;
 }
 
 } // namespace devplane

@@ -1,0 +1,81 @@
+#include "McpRelayCalls.h"
+
+#include <QTimer>
+#include <algorithm>
+
+namespace devplane {
+
+namespace {
+
+// Answers kept for retries of calls whose client went away before the answer.
+constexpr qsizetype maxAnswered = 1024;
+
+QJsonObject messagesBody(const QJsonArray &messages)
+{
+    return { { QStringLiteral("messages"), messages } };
+}
+
+} // namespace
+
+McpRelayCalls::McpRelayCalls(int answerWindowMs, Later later)
+    : m_windowMs(answerWindowMs), m_later(std::move(later)) { }
+
+ApiReply McpRelayCalls::relay(const QString &callKey, const Target &target,
+    const std::function<PlatformMcpServer::Result()> &handle, bool deadlinePassed)
+{
+    if (const auto answered = m_answered.constFind(callKey); answered != m_answered.constEnd()) {
+        return ApiReply::ok(messagesBody(*answered));
+    }
+    if (const auto held = m_held.constFind(callKey); held != m_held.constEnd()) {
+        if (deadlinePassed || held->answerBy.hasExpired()) {
+            return finish(callKey, m_held.take(callKey));
+        }
+        return ApiReply::parkedMs(static_cast<int>(std::max<qint64>(1, held->answerBy.remainingTime())));
+    }
+    PlatformMcpServer::Result result = handle();
+    Held held;
+    held.answers = result.answers;
+    int holdMs = 0;
+    for (const PlatformMcpServer::Delayed &delayed : std::as_const(result.delayed)) {
+        if (delayed.delayMs <= m_windowMs) {
+            held.due.append(delayed);
+            holdMs = std::max(holdMs, delayed.delayMs);
+            continue;
+        }
+        // Beyond the window: the answer comes later, on the control channel, to this connection.
+        const QJsonObject directive { { QStringLiteral("type"), QStringLiteral("mcp") },
+            { QStringLiteral("run_id"), target.runId }, { QStringLiteral("protocol"), target.protocol },
+            { QStringLiteral("connection"), target.connection }, { QStringLiteral("message"), delayed.message } };
+        QTimer::singleShot(delayed.delayMs, Qt::PreciseTimer, &m_timers,
+            [this, runId = target.runId, directive]() { m_later(runId, directive); });
+    }
+    if (held.due.isEmpty()) {
+        return finish(callKey, held);
+    }
+    std::stable_sort(held.due.begin(), held.due.end(),
+        [](const PlatformMcpServer::Delayed &a, const PlatformMcpServer::Delayed &b) { return a.delayMs < b.delayMs; });
+    held.answerBy = QDeadlineTimer(holdMs, Qt::PreciseTimer);
+    m_held.insert(callKey, held);
+    return ApiReply::parkedMs(std::max(1, holdMs));
+}
+
+ApiReply McpRelayCalls::finish(const QString &callKey, Held held)
+{
+    QJsonArray messages = held.answers;
+    for (const PlatformMcpServer::Delayed &delayed : std::as_const(held.due)) {
+        messages.append(delayed.message);
+    }
+    remember(callKey, messages);
+    return ApiReply::ok(messagesBody(messages));
+}
+
+void McpRelayCalls::remember(const QString &callKey, const QJsonArray &messages)
+{
+    m_answered.insert(callKey, messages);
+    m_answeredOrder.enqueue(callKey);
+    while (m_answeredOrder.size() > maxAnswered) {
+        m_answered.remove(m_answeredOrder.dequeue());
+    }
+}
+
+} // namespace devplane

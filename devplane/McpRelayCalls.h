@@ -1,0 +1,59 @@
+#pragma once
+
+#include "ApiReply.h"
+#include "PlatformMcpServer.h"
+
+#include <QDeadlineTimer>
+#include <QHash>
+#include <QJsonArray>
+#include <QObject>
+#include <QQueue>
+#include <functional>
+
+namespace devplane {
+
+// The timing of §6.10's POST …/mcp: what the plane answers within the call (everything due
+// within the answer window, the call held until then) and what it sends later as an `mcp`
+// control directive (a slower answer). A call is known by its Runner and Idempotency-Key, so a
+// retry of a call still held, or one whose client went away, gets the same answer and calls no
+// tool again (IdempotencyCache covers retries after the answer).
+class McpRelayCalls
+{
+public:
+    // Where a relayed message goes.
+    struct Target
+    {
+        QString runId;
+        QString protocol;
+        QString connection;
+    };
+    // Queues an `mcp` directive for the Run (dropped when it settled meanwhile).
+    using Later = std::function<void(const QString &runId, const QJsonObject &directive)>;
+
+    McpRelayCalls(int answerWindowMs, Later later);
+
+    // callKey: the Runner and the Idempotency-Key. handle runs the messages (only for a call not
+    // seen before). ApiReply::parkedMs while answers within the window are still due.
+    ApiReply relay(const QString &callKey, const Target &target,
+        const std::function<PlatformMcpServer::Result()> &handle, bool deadlinePassed);
+
+private:
+    struct Held
+    {
+        QJsonArray answers; // answered at once
+        QList<PlatformMcpServer::Delayed> due; // within the window, by delay
+        QDeadlineTimer answerBy;
+    };
+
+    ApiReply finish(const QString &callKey, Held held);
+    void remember(const QString &callKey, const QJsonArray &messages);
+
+    int m_windowMs;
+    Later m_later;
+    QHash<QString, Held> m_held;
+    QHash<QString, QJsonArray> m_answered; // recent answers by call key, bounded
+    QQueue<QString> m_answeredOrder;
+    QObject m_timers; // the context of the later answers' timers: gone with this object
+};
+
+} // namespace devplane
