@@ -7,7 +7,8 @@
 //   answer window (it comes back through an `mcp` control directive);
 // - its attack options: concurrent calls, a malformed line and an oversized message, after which
 //   the connection still answers;
-// - the ACP test agent's mcp-tools / mcp-call commands reach an MCP server given in session/new.
+// - the ACP test agent's mcp-tools / mcp-call commands reach an MCP server given in session/new;
+// - the demo's agent (scripts/lib/demo-agent.py) notes through it, and goes on without one.
 // The Runner's own relay is tested by the Runner's tests with these same peers. Runtime: ~5 s.
 #include "DevPlaneProcess.h"
 #include "WireRunner.h"
@@ -67,12 +68,15 @@ private slots:
     void oneshotClientCallsThePlatformTools();
     void oneshotClientAttackOptions();
     void acpAgentCallsAToolItWasGiven();
+    void demoAgentNotesThroughThePlatformTools();
 
 private:
     QJsonObject claimSession();
     // The stand-in relay's entry for one protocol (ACP's stdio shape plus protocol).
     QJsonObject entry(const QJsonObject &claim, const QString &name, const QString &protocol, bool control) const;
     Run runClient(const QJsonArray &servers, const QStringList &args);
+    QStringList promptAgent(
+        const QStringList &argv, const QJsonArray &mcpServers, const QString &prompt, QString *stopReason);
 
     QString m_node;
     std::unique_ptr<DevPlaneProcess> m_devplane;
@@ -227,21 +231,22 @@ void TestMcpPeers::oneshotClientAttackOptions()
     QCOMPARE(results.at(0).value(QStringLiteral("text")), claim.value(QStringLiteral("session_id")));
 }
 
-void TestMcpPeers::acpAgentCallsAToolItWasGiven()
+// One ACP session with the agent `argv`: initialize, session/new with `mcpServers`, one prompt.
+// The agent_message_chunk texts of the turn; *stopReason gets the prompt's answer.
+QStringList TestMcpPeers::promptAgent(
+    const QStringList &argv, const QJsonArray &mcpServers, const QString &prompt, QString *stopReason)
 {
-    const QJsonObject claim = claimSession();
-    QVERIFY(!claim.isEmpty());
-    QJsonObject server = entry(claim, QStringLiteral("checkfu"), mcpV1, true);
-    server.remove(QStringLiteral("protocol")); // ACP's stdio shape
     QProcess agent;
-    agent.start(m_node, { peers + QStringLiteral("/acp/agent.mjs") });
-    QVERIFY(agent.waitForStarted());
-    const auto send = [&agent](const QJsonObject &message) {
-        agent.write(QJsonDocument(message).toJson(QJsonDocument::Compact) + '\n');
-    };
-    const auto request = [](int id, const QString &method, const QJsonObject &params) {
-        return QJsonObject { { QStringLiteral("jsonrpc"), QStringLiteral("2.0") }, { QStringLiteral("id"), id },
-            { QStringLiteral("method"), method }, { QStringLiteral("params"), params } };
+    agent.start(argv.first(), argv.mid(1));
+    if (!agent.waitForStarted()) {
+        return {};
+    }
+    const auto send = [&agent](int id, const QString &method, const QJsonObject &params) {
+        agent.write(QJsonDocument(QJsonObject { { QStringLiteral("jsonrpc"), QStringLiteral("2.0") },
+                                      { QStringLiteral("id"), id }, { QStringLiteral("method"), method },
+                                      { QStringLiteral("params"), params } })
+                        .toJson(QJsonDocument::Compact)
+            + '\n');
     };
     // Reads lines until the answer to `id`; the chunks on the way are collected.
     QStringList chunks;
@@ -256,7 +261,7 @@ void TestMcpPeers::acpAgentCallsAToolItWasGiven()
                 buffer.remove(0, newline + 1);
                 if (message.value(QStringLiteral("id")) == QJsonValue(id)
                     && !message.contains(QStringLiteral("method"))) {
-                    return message;
+                    return message.value(QStringLiteral("result")).toObject();
                 }
                 const QJsonObject update
                     = message.value(QStringLiteral("params")).toObject().value(QStringLiteral("update")).toObject();
@@ -270,31 +275,42 @@ void TestMcpPeers::acpAgentCallsAToolItWasGiven()
         }
         return QJsonObject();
     };
-    send(request(0, QStringLiteral("initialize"),
+    send(0, QStringLiteral("initialize"),
         { { QStringLiteral("protocolVersion"), 1 },
             { QStringLiteral("clientCapabilities"),
                 QJsonObject { { QStringLiteral("fs"),
                     QJsonObject { { QStringLiteral("readTextFile"), false },
-                        { QStringLiteral("writeTextFile"), false } } } } } }));
-    QVERIFY(!answerTo(0).isEmpty());
-    send(request(1, QStringLiteral("session/new"),
-        { { QStringLiteral("cwd"), m_devplane->dir() }, { QStringLiteral("mcpServers"), QJsonArray { server } } }));
-    const QString acpSession
-        = answerTo(1).value(QStringLiteral("result")).toObject().value(QStringLiteral("sessionId")).toString();
-    QVERIFY(!acpSession.isEmpty());
-    send(request(2, QStringLiteral("session/prompt"),
-        { { QStringLiteral("sessionId"), acpSession },
+                        { QStringLiteral("writeTextFile"), false } } } } } });
+    answerTo(0);
+    send(1, QStringLiteral("session/new"),
+        { { QStringLiteral("cwd"), m_devplane->dir() }, { QStringLiteral("mcpServers"), mcpServers } });
+    const QString session = answerTo(1).value(QStringLiteral("sessionId")).toString();
+    send(2, QStringLiteral("session/prompt"),
+        { { QStringLiteral("sessionId"), session },
             { QStringLiteral("prompt"),
-                QJsonArray { QJsonObject { { QStringLiteral("type"), QStringLiteral("text") },
-                    { QStringLiteral("text"),
-                        QStringLiteral(
-                            "mcp-tools checkfu; mcp-call checkfu echo {\"text\": \"via the ACP agent\"}; "
-                            "mcp-call checkfu session_id; mcp-call checkfu nope; mcp-call missing echo") } } } } }));
-    const QJsonObject done = answerTo(2);
+                QJsonArray { QJsonObject {
+                    { QStringLiteral("type"), QStringLiteral("text") }, { QStringLiteral("text"), prompt } } } } });
+    *stopReason = answerTo(2).value(QStringLiteral("stopReason")).toString();
     agent.closeWriteChannel();
-    QVERIFY(agent.waitForFinished(15000));
-    QCOMPARE(done.value(QStringLiteral("result")).toObject().value(QStringLiteral("stopReason")).toString(),
-        QStringLiteral("end_turn"));
+    if (!agent.waitForFinished(15000)) {
+        agent.kill();
+        agent.waitForFinished();
+    }
+    return chunks;
+}
+
+void TestMcpPeers::acpAgentCallsAToolItWasGiven()
+{
+    const QJsonObject claim = claimSession();
+    QVERIFY(!claim.isEmpty());
+    QJsonObject server = entry(claim, QStringLiteral("checkfu"), mcpV1, true);
+    server.remove(QStringLiteral("protocol")); // ACP's stdio shape
+    QString stopReason;
+    const QStringList chunks = promptAgent({ m_node, peers + QStringLiteral("/acp/agent.mjs") }, { server },
+        QStringLiteral("mcp-tools checkfu; mcp-call checkfu echo {\"text\": \"via the ACP agent\"}; "
+                       "mcp-call checkfu session_id; mcp-call checkfu nope; mcp-call missing echo"),
+        &stopReason);
+    QCOMPARE(stopReason, QStringLiteral("end_turn"));
     QCOMPARE(chunks.size(), 5);
     QCOMPARE(chunks.at(0), QStringLiteral("mcp-tools checkfu echo,session_note,session_id,slow_echo"));
     QCOMPARE(chunks.at(1), QStringLiteral("mcp-call echo ok via the ACP agent"));
@@ -302,6 +318,35 @@ void TestMcpPeers::acpAgentCallsAToolItWasGiven()
         chunks.at(2), QStringLiteral("mcp-call session_id ok ") + claim.value(QStringLiteral("session_id")).toString());
     QVERIFY2(chunks.at(3).startsWith(QLatin1String("mcp-call nope error -32602")), qPrintable(chunks.at(3)));
     QVERIFY2(chunks.at(4).contains(QLatin1String("no MCP server missing")), qPrintable(chunks.at(4)));
+}
+
+void TestMcpPeers::demoAgentNotesThroughThePlatformTools()
+{
+    const QString python = QStandardPaths::findExecutable(QStringLiteral("python3"));
+    QVERIFY2(!python.isEmpty(), "python3 is not on PATH");
+    const QStringList demoAgent { python, QStringLiteral(CHECKFU_SOURCE_DIR "/scripts/lib/demo-agent.py") };
+    const QJsonObject claim = claimSession();
+    QVERIFY(!claim.isEmpty());
+    QJsonObject server = entry(claim, QStringLiteral("checkfu"), mcpV1, false);
+    server.remove(QStringLiteral("protocol"));
+    QString stopReason;
+    QStringList chunks
+        = promptAgent(demoAgent, { server }, QStringLiteral("note Cleaning build/ now.; say Done."), &stopReason);
+    QCOMPARE(stopReason, QStringLiteral("end_turn"));
+    QCOMPARE(chunks,
+        QStringList({ QStringLiteral("noted on the Session's page (platform tool session_note): Cleaning build/ now."),
+            QStringLiteral("Done.") }));
+    const QJsonArray notes = m_devplane->sessionEvents(claim.value(QStringLiteral("session_id")).toString())
+                                 .value(QStringLiteral("notes"))
+                                 .toArray();
+    QCOMPARE(notes.size(), 1);
+    QCOMPARE(notes.at(0).toObject().value(QStringLiteral("text")).toString(), QStringLiteral("Cleaning build/ now."));
+    // A Runner that relays no platform tools sends no mcpServers: the demo goes on.
+    chunks = promptAgent(demoAgent, {}, QStringLiteral("note Cleaning build/ now.; say Done."), &stopReason);
+    QCOMPARE(stopReason, QStringLiteral("end_turn"));
+    QCOMPARE(chunks,
+        QStringList(
+            { QStringLiteral("(this run has no platform tools: the note stays here)"), QStringLiteral("Done.") }));
 }
 
 QTEST_GUILESS_MAIN(TestMcpPeers)
