@@ -549,6 +549,21 @@ ApiReply SessionLedger::claim(
     return ApiReply::parked(static_cast<int>(waitSeconds));
 }
 
+std::optional<ApiReply> SessionLedger::checkLiveClaim(Session &session, const QString &claimId, const QDateTime &now)
+{
+    if (claimId != session.claimId) {
+        return ApiReply::invalidField(QStringLiteral("claim_id"), QStringLiteral("does not match the run's claim"));
+    }
+    if (session.status == Status::Settled) {
+        return settledReply(session);
+    }
+    if (now >= session.leaseExpiresAt) {
+        settleByServer(session, QStringLiteral("failed"), leaseExpired, now);
+        return settledReply(session);
+    }
+    return std::nullopt;
+}
+
 ApiReply SessionLedger::settledReply(const Session &session)
 {
     if (session.settlement.value(QStringLiteral("settled_by")) == QLatin1String("server")
@@ -580,15 +595,8 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
         return ApiReply::error(413, QStringLiteral("batch_too_large"),
             QStringLiteral("an observation batch is limited to 512 events (this one: %1)").arg(events.size()));
     }
-    if (claimId != session->claimId) {
-        return ApiReply::invalidField(QStringLiteral("claim_id"), QStringLiteral("does not match the run's claim"));
-    }
-    if (session->status == Status::Settled) {
-        return settledReply(*session);
-    }
-    if (now >= session->leaseExpiresAt) {
-        settleByServer(*session, QStringLiteral("failed"), leaseExpired, now);
-        return settledReply(*session);
+    if (std::optional<ApiReply> refused = checkLiveClaim(*session, claimId, now)) {
+        return *refused;
     }
     // The whole batch is checked before any of it is kept.
     for (qsizetype i = 0; i < events.size(); ++i) {
@@ -789,15 +797,8 @@ std::optional<ApiReply> SessionLedger::checkMcp(
     if (!reader.ok()) {
         return reader.error();
     }
-    if (claimId != session->claimId) {
-        return ApiReply::invalidField(QStringLiteral("claim_id"), QStringLiteral("does not match the run's claim"));
-    }
-    if (session->status == Status::Settled) {
-        return settledReply(*session);
-    }
-    if (now >= session->leaseExpiresAt) {
-        settleByServer(*session, QStringLiteral("failed"), leaseExpired, now);
-        return settledReply(*session);
+    if (std::optional<ApiReply> refused = checkLiveClaim(*session, claimId, now)) {
+        return *refused;
     }
     QStringList asked;
     for (const QJsonValue &entry : session->runSpec.value(QStringLiteral("plane_mcp")).toArray()) {

@@ -144,6 +144,9 @@ private:
     Session *sessionOfRun(const QString &runnerId, const QString &runId);
     Session *findSession(const QString &sessionId);
     void settleByServer(Session &session, const QString &outcome, const QString &reason, const QDateTime &now);
+    // The checks of a Runner's call on its Run after the body's fields: claim_id (400), then a
+    // settled Run or a lapsed lease (409, settling it). nullopt when the claim is live.
+    std::optional<ApiReply> checkLiveClaim(Session &session, const QString &claimId, const QDateTime &now);
     // A settled Run answers lease_lost when the server gave up on it, already_settled otherwise.
     static ApiReply settledReply(const Session &session);
     // Queues a directive for the claiming Runner (or holds it until a claim).

@@ -97,6 +97,21 @@ QJsonArray planeMcp(const QString &choice)
     return { choice == QLatin1String("platform-control-mcp-v2") ? control : v1 };
 }
 
+// A required command line (acp's agent, mcp's client), e.g. --param 'agent=["node","/abs/a.mjs"]'.
+Parameter commandLineParameter(const QString &name, const QString &whose, const QString &example)
+{
+    return { name, QString(), [](const QString &value) { return commandLine(value).has_value(); },
+        QStringLiteral("%1 command line as a JSON array of non-empty strings, e.g. --param '%2=%3'")
+            .arg(whose, name, example),
+        true };
+}
+
+Parameter networkParameter(const QString &fallback)
+{
+    return { QStringLiteral("network"), fallback, matching(networkShape), QStringLiteral("none or unrestricted"), false,
+        { QStringLiteral("none"), QStringLiteral("unrestricted") } };
+}
+
 Parameter planeMcpParameter()
 {
     return { QStringLiteral("plane_mcp"), QStringLiteral("platform-mcp-v1"), matching(planeMcpShape),
@@ -128,28 +143,18 @@ QList<Parameter> parametersOf(const QString &name, const DemoSource *demo)
             matching(QStringLiteral("^([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])$")),
             QStringLiteral("an exit code 0-255") });
     } else if (name == QLatin1String("container")) {
-        parameters.append({ QStringLiteral("network"), QStringLiteral("none"), matching(networkShape),
-            QStringLiteral("none or unrestricted"), false,
-            { QStringLiteral("none"), QStringLiteral("unrestricted") } });
+        parameters.append(networkParameter(QStringLiteral("none")));
     } else if (name == QLatin1String("acp")) {
-        parameters.append(
-            { QStringLiteral("agent"), QString(), [](const QString &value) { return commandLine(value).has_value(); },
-                QStringLiteral("the agent's command line as a JSON array of non-empty strings, e.g. "
-                               "--param 'agent=[\"node\",\"/abs/path/agent.mjs\"]'"),
-                true });
+        parameters.append(commandLineParameter(QStringLiteral("agent"), QStringLiteral("the agent's"),
+            QStringLiteral("[\"node\",\"/abs/path/agent.mjs\"]")));
         parameters.append({ QStringLiteral("retention"), QStringLiteral("durable"),
             matching(QStringLiteral("^(durable|ephemeral_zdr)$")), QStringLiteral("durable or ephemeral_zdr"), false,
             { QStringLiteral("durable"), QStringLiteral("ephemeral_zdr") } });
         parameters.append(planeMcpParameter());
     } else if (name == QLatin1String("mcp")) {
-        parameters.append(
-            { QStringLiteral("client"), QString(), [](const QString &value) { return commandLine(value).has_value(); },
-                QStringLiteral("the harness's command line as a JSON array of non-empty strings, e.g. "
-                               "--param 'client=[\"node\",\"/abs/path/oneshot-client.mjs\",\"echo\"]'"),
-                true });
-        parameters.append({ QStringLiteral("network"), QStringLiteral("unrestricted"), matching(networkShape),
-            QStringLiteral("none or unrestricted"), false,
-            { QStringLiteral("none"), QStringLiteral("unrestricted") } });
+        parameters.append(commandLineParameter(QStringLiteral("client"), QStringLiteral("the harness's"),
+            QStringLiteral("[\"node\",\"/abs/path/oneshot-client.mjs\",\"echo\"]")));
+        parameters.append(networkParameter(QStringLiteral("unrestricted")));
         parameters.append(planeMcpParameter());
     } else if (name == QLatin1String("git-demo")) {
         // The Runner checks the URL rules of §6.8 itself; here only the shape, to catch typos.

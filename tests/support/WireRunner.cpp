@@ -99,31 +99,39 @@ bool WireRunner::enroll(QString *error, const QJsonArray &planeProtocols)
         return false;
     }
     m_redemption = redeemed.body;
-    const QString bootstrap = redeemed.body.value(QStringLiteral("bootstrap_credential")).toString();
-    const QString nonce = QUuid::createUuid().toString(QUuid::Id128) + QUuid::createUuid().toString(QUuid::Id128);
-    QJsonObject advertisement { { QStringLiteral("placement"), QStringLiteral("byoc") },
+    m_bootstrap = redeemed.body.value(QStringLiteral("bootstrap_credential")).toString();
+    m_nonce = QUuid::createUuid().toString(QUuid::Id128) + QUuid::createUuid().toString(QUuid::Id128);
+    m_advertisement = { { QStringLiteral("placement"), QStringLiteral("byoc") },
         { QStringLiteral("runner_pool"), QJsonValue() }, { QStringLiteral("providers"), QJsonArray() } };
     if (!planeProtocols.isEmpty()) {
-        advertisement.insert(QStringLiteral("plane_protocols"), planeProtocols);
+        m_advertisement.insert(QStringLiteral("plane_protocols"), planeProtocols);
     }
-    const QByteArray exchange = QJsonDocument(
-        QJsonObject { { QStringLiteral("process_nonce"), nonce }, { QStringLiteral("advertisement"), advertisement },
-            { QStringLiteral("runner_version"), QStringLiteral("0.1.0") } })
-                                    .toJson(QJsonDocument::Compact);
-    const Reply identity = call("POST", QStringLiteral("/v1/runner/identity"), &exchange, bootstrap);
+    if (!exchange(error)) {
+        return false;
+    }
+    const Reply presence = runnerCall("PUT", QStringLiteral("/v1/runner/presence"),
+        { { QStringLiteral("status"), QStringLiteral("ready") },
+            { QStringLiteral("slots"), QJsonObject { { QStringLiteral("total"), 4 }, { QStringLiteral("busy"), 0 } } },
+            { QStringLiteral("active_runs"), QJsonArray() }, { QStringLiteral("advertisement"), m_advertisement } });
+    if (presence.status != 200) {
+        *error = QStringLiteral("presence: ") + QString::fromUtf8(presence.describe());
+        return false;
+    }
+    return true;
+}
+
+bool WireRunner::exchange(QString *error)
+{
+    const QByteArray body = QJsonDocument(QJsonObject { { QStringLiteral("process_nonce"), m_nonce },
+                                              { QStringLiteral("advertisement"), m_advertisement },
+                                              { QStringLiteral("runner_version"), QStringLiteral("0.1.0") } })
+                                .toJson(QJsonDocument::Compact);
+    const Reply identity = call("POST", QStringLiteral("/v1/runner/identity"), &body, m_bootstrap);
     if (identity.status != 200) {
         *error = QStringLiteral("identity: ") + QString::fromUtf8(identity.describe());
         return false;
     }
     m_identity = identity.body;
     m_token = identity.body.value(QStringLiteral("workload_token")).toString();
-    const Reply presence = runnerCall("PUT", QStringLiteral("/v1/runner/presence"),
-        { { QStringLiteral("status"), QStringLiteral("ready") },
-            { QStringLiteral("slots"), QJsonObject { { QStringLiteral("total"), 4 }, { QStringLiteral("busy"), 0 } } },
-            { QStringLiteral("active_runs"), QJsonArray() }, { QStringLiteral("advertisement"), advertisement } });
-    if (presence.status != 200) {
-        *error = QStringLiteral("presence: ") + QString::fromUtf8(presence.describe());
-        return false;
-    }
     return true;
 }

@@ -31,6 +31,9 @@ public:
     // Pairs with a fresh code, exchanges it (advertising `advertisement`'s plane_protocols, if
     // any) and reports ready. The answers of redemption and exchange stay readable.
     bool enroll(QString *error, const QJsonArray &planeProtocols = {});
+    // The identity exchange again with the same bootstrap credential and nonce (§3: after a
+    // devplane restart the old token is gone; the same process exchanges again). Updates token().
+    bool exchange(QString *error);
     QJsonObject redemption() const { return m_redemption; }
     QJsonObject identity() const { return m_identity; }
     QString token() const { return m_token; }
@@ -52,5 +55,8 @@ private:
     QNetworkAccessManager m_network;
     QJsonObject m_redemption;
     QJsonObject m_identity;
+    QJsonObject m_advertisement;
+    QString m_bootstrap;
+    QString m_nonce;
     QString m_token;
 };
