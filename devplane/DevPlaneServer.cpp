@@ -295,6 +295,9 @@ void DevPlaneServer::addRoutes()
         return m_state.sessions().createSession(
             { { QStringLiteral("run_spec"), *runSpec }, { QStringLiteral("owner_principal_id"), owner } }, call.now);
     });
+    // What the plane saw of a Run's MCP relay (§6.10), for tests of the Runner's bounds.
+    addRoute("GET", QStringLiteral("/v1/_dev/runs/([^/]+)/mcp"), Auth::Admin,
+        [this](const Call &call) { return ApiReply::ok(m_state.mcpStats(call.captures.at(0))); });
     addRoute("GET", QStringLiteral("/v1/_dev/identities"), Auth::Admin,
         [this](const Call &) { return ApiReply::ok(m_state.identities()); });
     addRoute("GET", QStringLiteral("/v1/_dev/runners/([^/]+)"), Auth::Admin, [this](const Call &call) {

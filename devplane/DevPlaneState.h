@@ -76,6 +76,8 @@ public:
     // parked while answers due within the answer window are pending. idempotencyKey: the call's.
     ApiReply relayMcp(const QString &runnerId, const QString &runId, const QJsonObject &body,
         const QString &idempotencyKey, bool deadlinePassed, const QDateTime &now);
+    // GET /v1/_dev/runs/{id}/mcp: what the plane saw of a Run's relay (McpRelayCalls::stats).
+    QJsonObject mcpStats(const QString &runId) const { return m_mcpCalls.stats(runId); }
     // Called when a directive was queued outside any request (a later MCP answer), so the
     // server can hand it to a parked control poll.
     void setDirectiveListener(std::function<void()> listener) { m_directiveListener = std::move(listener); }

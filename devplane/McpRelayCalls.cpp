@@ -33,6 +33,17 @@ ApiReply McpRelayCalls::relay(const QString &callKey, const Target &target,
         return ApiReply::parkedMs(static_cast<int>(std::max<qint64>(1, held->answerBy.remainingTime())));
     }
     PlatformMcpServer::Result result = handle();
+    Stats &stats = m_stats[target.runId];
+    const qint64 requests = result.answers.size() + result.delayed.size();
+    stats.calls += 1;
+    stats.requests += requests;
+    stats.maxInFlight = std::max(stats.maxInFlight, stats.inFlight + requests);
+    stats.inFlight += result.delayed.size();
+    for (const PlatformMcpServer::Delayed &delayed : std::as_const(result.delayed)) {
+        // Due then, whether the call is still there to take it or it goes as a directive.
+        QTimer::singleShot(delayed.delayMs, Qt::PreciseTimer, &m_timers,
+            [this, runId = target.runId]() { m_stats[runId].inFlight -= 1; });
+    }
     Held held;
     held.answers = result.answers;
     int holdMs = 0;
@@ -67,6 +78,14 @@ ApiReply McpRelayCalls::finish(const QString &callKey, Held held)
     }
     remember(callKey, messages);
     return ApiReply::ok(messagesBody(messages));
+}
+
+QJsonObject McpRelayCalls::stats(const QString &runId) const
+{
+    const Stats stats = m_stats.value(runId);
+    return { { QStringLiteral("run_id"), runId }, { QStringLiteral("calls"), stats.calls },
+        { QStringLiteral("requests"), stats.requests }, { QStringLiteral("in_flight"), stats.inFlight },
+        { QStringLiteral("max_in_flight"), stats.maxInFlight } };
 }
 
 void McpRelayCalls::remember(const QString &callKey, const QJsonArray &messages)

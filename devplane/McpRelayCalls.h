@@ -37,12 +37,26 @@ public:
     ApiReply relay(const QString &callKey, const Target &target,
         const std::function<PlatformMcpServer::Result()> &handle, bool deadlinePassed);
 
+    // What the plane saw of a Run's relay, for tests of the Runner's bounds (GET
+    // /v1/_dev/runs/{id}/mcp): {run_id, calls, requests, in_flight, max_in_flight}. A request is in
+    // flight from its call's arrival until its answer is due (answered at once: only during its
+    // call), so max_in_flight is the most requests the Runner had waiting at the plane at once.
+    QJsonObject stats(const QString &runId) const;
+
 private:
     struct Held
     {
         QJsonArray answers; // answered at once
         QList<PlatformMcpServer::Delayed> due; // within the window, by delay
         QDeadlineTimer answerBy;
+    };
+
+    struct Stats
+    {
+        qint64 calls = 0;
+        qint64 requests = 0;
+        qint64 inFlight = 0;
+        qint64 maxInFlight = 0;
     };
 
     ApiReply finish(const QString &callKey, Held held);
@@ -53,6 +67,7 @@ private:
     QHash<QString, Held> m_held;
     QHash<QString, QJsonArray> m_answered; // recent answers by call key, bounded
     QQueue<QString> m_answeredOrder;
+    QHash<QString, Stats> m_stats; // by run id
     QObject m_timers; // the context of the later answers' timers: gone with this object
 };
 

@@ -8,7 +8,8 @@
 // - session_note lands in the Session (events answer, the dashboard's long-poll wakes) and no
 //   message content reaches the request log;
 // - slow_echo within the (short) answer window is in the answer; beyond it, an `mcp` directive;
-// - a retried call (same Idempotency-Key, also while the first is still held) calls no tool twice.
+// - a retried call (same Idempotency-Key, also while the first is still held) calls no tool twice;
+// - GET /v1/_dev/runs/{id}/mcp counts the requests in flight at the plane (for the Runner's bound).
 // Runtime: a few seconds (answer window 400 ms, lease 2 s on the second devplane).
 #include "DevPlaneProcess.h"
 #include "WireRunner.h"
@@ -89,6 +90,7 @@ private slots:
     void slowToolWithinTheWindowIsInTheAnswer();
     void slowToolBeyondTheWindowComesAsADirective();
     void retriesCallNoToolTwice();
+    void countsRequestsInFlightForTests();
 
 private:
     // An acp Session asking for `planeMcp`, claimed by m_runner: {session_id, run_id, claim_id, …}.
@@ -599,6 +601,36 @@ void TestDevPlaneMcp::retriesCallNoToolTwice()
     const Reply other = relay(claim, mcpV1, connection, { toolCall(9, QStringLiteral("session_id")) }, key);
     QCOMPARE(other.status, 409);
     QCOMPARE(other.errorCode(), QStringLiteral("idempotency_key_reused"));
+}
+
+void TestDevPlaneMcp::countsRequestsInFlightForTests()
+{
+    const QJsonObject claim = claimSession();
+    QVERIFY(!claim.isEmpty());
+    const QString runId = claim.value(QStringLiteral("run_id")).toString();
+    const auto slow = [](int id) {
+        return toolCall(id, QStringLiteral("slow_echo"),
+            { { QStringLiteral("text"), QStringLiteral("s") }, { QStringLiteral("ms"), 300 } });
+    };
+    // 4 requests (3 held), then 4 more while those 3 wait: at most 7 at once.
+    QNetworkReply *first = startRelay(
+        claim, mcpV1, newConnection(), { slow(1), slow(2), slow(3), toolCall(4, QStringLiteral("session_id")) }, {});
+    QTest::qWait(50);
+    QNetworkReply *second = startRelay(
+        claim, mcpV1, newConnection(), { slow(1), slow(2), slow(3), toolCall(4, QStringLiteral("session_id")) }, {});
+    QCOMPARE(WireRunner::finish(first).body.value(QStringLiteral("messages")).toArray().size(), 4);
+    QCOMPARE(WireRunner::finish(second).body.value(QStringLiteral("messages")).toArray().size(), 4);
+    QTest::qWait(50);
+    Reply stats
+        = m_runner->call("GET", QStringLiteral("/v1/_dev/runs/%1/mcp").arg(runId), nullptr, m_devplane->adminKey());
+    QVERIFY2(stats.status == 200, stats.describe().constData());
+    QCOMPARE(stats.body.value(QStringLiteral("calls")).toInt(), 2);
+    QCOMPARE(stats.body.value(QStringLiteral("requests")).toInt(), 8);
+    QCOMPARE(stats.body.value(QStringLiteral("max_in_flight")).toInt(), 7);
+    QCOMPARE(stats.body.value(QStringLiteral("in_flight")).toInt(), 0);
+    // Admin only.
+    stats = m_runner->call("GET", QStringLiteral("/v1/_dev/runs/%1/mcp").arg(runId), nullptr, m_runner->token());
+    QCOMPARE(stats.status, 401);
 }
 
 QTEST_GUILESS_MAIN(TestDevPlaneMcp)
