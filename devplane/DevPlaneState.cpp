@@ -669,7 +669,7 @@ ApiReply DevPlaneState::relayMcp(const QString &runnerId, const QString &runId, 
     }
     const PlatformMcpServer::Context context { batch.sessionId, batch.protocol };
     return m_mcpCalls.relay(
-        runnerId + QLatin1Char(' ') + idempotencyKey, { runId, batch.protocol, batch.connection },
+        runnerId + QLatin1Char(' ') + idempotencyKey, { runId, batch.protocol, batch.connection, batch.messages },
         [this, &context, &batch]() { return m_mcpServer.handle(context, batch.messages); }, deadlinePassed);
 }
 

@@ -23,14 +23,20 @@ McpRelayCalls::McpRelayCalls(int answerWindowMs, Later later)
 ApiReply McpRelayCalls::relay(const QString &callKey, const Target &target,
     const std::function<PlatformMcpServer::Result()> &handle, bool deadlinePassed)
 {
-    if (const auto answered = m_answered.constFind(callKey); answered != m_answered.constEnd()) {
-        return ApiReply::ok(messagesBody(*answered));
-    }
-    if (const auto held = m_held.constFind(callKey); held != m_held.constEnd()) {
+    if (const auto held = m_held.constFind(callKey); held != m_held.constEnd() && held->target == target) {
         if (deadlinePassed || held->answerBy.hasExpired()) {
             return finish(callKey, m_held.take(callKey));
         }
         return ApiReply::parkedMs(static_cast<int>(std::max<qint64>(1, held->answerBy.remainingTime())));
+    }
+    finishDue();
+    const auto answered = m_answered.constFind(callKey);
+    if ((answered != m_answered.constEnd() && answered->target != target) || m_held.contains(callKey)) {
+        return ApiReply::error(409, QStringLiteral("idempotency_key_reused"),
+            QStringLiteral("this Idempotency-Key came with a different request"));
+    }
+    if (answered != m_answered.constEnd()) {
+        return ApiReply::ok(messagesBody(answered->messages));
     }
     PlatformMcpServer::Result result = handle();
     Stats &stats = m_stats[target.runId];
@@ -45,6 +51,7 @@ ApiReply McpRelayCalls::relay(const QString &callKey, const Target &target,
             [this, runId = target.runId]() { m_stats[runId].inFlight -= 1; });
     }
     Held held;
+    held.target = target;
     held.answers = result.answers;
     int holdMs = 0;
     for (const PlatformMcpServer::Delayed &delayed : std::as_const(result.delayed)) {
@@ -70,14 +77,31 @@ ApiReply McpRelayCalls::relay(const QString &callKey, const Target &target,
     return ApiReply::parkedMs(std::max(1, holdMs));
 }
 
-ApiReply McpRelayCalls::finish(const QString &callKey, Held held)
+ApiReply McpRelayCalls::finish(const QString &callKey, const Held &held)
 {
     QJsonArray messages = held.answers;
-    for (const PlatformMcpServer::Delayed &delayed : std::as_const(held.due)) {
+    for (const PlatformMcpServer::Delayed &delayed : held.due) {
         messages.append(delayed.message);
     }
-    remember(callKey, messages);
+    m_answered.insert(callKey, { held.target, messages });
+    m_answeredOrder.enqueue(callKey);
+    while (m_answeredOrder.size() > maxAnswered) {
+        m_answered.remove(m_answeredOrder.dequeue());
+    }
     return ApiReply::ok(messagesBody(messages));
+}
+
+void McpRelayCalls::finishDue()
+{
+    QStringList due;
+    for (auto it = m_held.constBegin(); it != m_held.constEnd(); ++it) {
+        if (it->answerBy.hasExpired()) {
+            due.append(it.key());
+        }
+    }
+    for (const QString &callKey : std::as_const(due)) {
+        finish(callKey, m_held.take(callKey));
+    }
 }
 
 QJsonObject McpRelayCalls::stats(const QString &runId) const
@@ -86,15 +110,6 @@ QJsonObject McpRelayCalls::stats(const QString &runId) const
     return { { QStringLiteral("run_id"), runId }, { QStringLiteral("calls"), stats.calls },
         { QStringLiteral("requests"), stats.requests }, { QStringLiteral("in_flight"), stats.inFlight },
         { QStringLiteral("max_in_flight"), stats.maxInFlight } };
-}
-
-void McpRelayCalls::remember(const QString &callKey, const QJsonArray &messages)
-{
-    m_answered.insert(callKey, messages);
-    m_answeredOrder.enqueue(callKey);
-    while (m_answeredOrder.size() > maxAnswered) {
-        m_answered.remove(m_answeredOrder.dequeue());
-    }
 }
 
 } // namespace devplane

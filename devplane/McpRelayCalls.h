@@ -20,12 +20,15 @@ namespace devplane {
 class McpRelayCalls
 {
 public:
-    // Where a relayed message goes.
+    // A relayed call: where its messages go, and the messages (a retry must bring the same).
     struct Target
     {
         QString runId;
         QString protocol;
         QString connection;
+        QJsonArray messages;
+
+        bool operator==(const Target &other) const = default;
     };
     // Queues an `mcp` directive for the Run (dropped when it settled meanwhile).
     using Later = std::function<void(const QString &runId, const QJsonObject &directive)>;
@@ -33,7 +36,8 @@ public:
     McpRelayCalls(int answerWindowMs, Later later);
 
     // callKey: the Runner and the Idempotency-Key. handle runs the messages (only for a call not
-    // seen before). ApiReply::parkedMs while answers within the window are still due.
+    // seen before). ApiReply::parkedMs while answers within the window are still due; 409
+    // idempotency_key_reused for a key that came with another call.
     ApiReply relay(const QString &callKey, const Target &target,
         const std::function<PlatformMcpServer::Result()> &handle, bool deadlinePassed);
 
@@ -46,6 +50,7 @@ public:
 private:
     struct Held
     {
+        Target target;
         QJsonArray answers; // answered at once
         QList<PlatformMcpServer::Delayed> due; // within the window, by delay
         QDeadlineTimer answerBy;
@@ -59,13 +64,21 @@ private:
         qint64 maxInFlight = 0;
     };
 
-    ApiReply finish(const QString &callKey, Held held);
-    void remember(const QString &callKey, const QJsonArray &messages);
+    struct Answered
+    {
+        Target target;
+        QJsonArray messages;
+    };
+
+    ApiReply finish(const QString &callKey, const Held &held);
+    // Held calls whose answers are all due are answered now (their client may be gone: a retry
+    // then finds the answer).
+    void finishDue();
 
     int m_windowMs;
     Later m_later;
     QHash<QString, Held> m_held;
-    QHash<QString, QJsonArray> m_answered; // recent answers by call key, bounded
+    QHash<QString, Answered> m_answered; // recent answers by call key, bounded
     QQueue<QString> m_answeredOrder;
     QHash<QString, Stats> m_stats; // by run id
     QObject m_timers; // the context of the later answers' timers: gone with this object

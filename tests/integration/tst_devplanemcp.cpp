@@ -587,6 +587,11 @@ void TestDevPlaneMcp::retriesCallNoToolTwice()
     QNetworkReply *first = startRelay(claim, mcpV1, connection, messages, key);
     QTest::qWait(100);
     QNetworkReply *second = startRelay(claim, mcpV1, connection, messages, key);
+    // Another call under that key while the first is held: a conflict, and no tool runs.
+    const Reply held = relay(claim, mcpV1, connection,
+        { toolCall(9, QStringLiteral("session_note"), { { QStringLiteral("text"), QStringLiteral("twice?") } }) }, key);
+    QCOMPARE(held.status, 409);
+    QCOMPARE(held.errorCode(), QStringLiteral("idempotency_key_reused"));
     const Reply a = WireRunner::finish(first);
     const Reply b = WireRunner::finish(second);
     const Reply c = relay(claim, mcpV1, connection, messages, key);
