@@ -1,7 +1,7 @@
 // §6.10 end to end: the devplane's platform MCP servers, a real checkfu-runner, and harnesses on the
 // official MCP TypeScript SDK (tests/peers/mcp): a oneshot client through CHECKFU_MCP_SERVERS and the
-// ACP test agent through session/new's mcpServers (host-process); the oneshot client also on
-// bubblewrap with network: none; 40 concurrent calls never exceed 16 in flight at the plane.
+// ACP test agent through session/new's mcpServers, both on host-process and on bubblewrap with
+// network: none; 40 concurrent calls never exceed 16 in flight at the plane.
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
@@ -81,35 +81,15 @@ private slots:
         QVERIFY2(most >= 1 && most <= 16, stats.raw.constData());
     }
 
-    // The ACP test agent spawns the server it got in session/new's mcpServers and calls a tool
-    // (host-process: the devplane's acp preset has no network parameter).
-    void acpAgent()
+    // The ACP test agent spawns the server it got in session/new's mcpServers and calls a tool.
+    void acpAgentOnHostProcess()
     {
         QString error;
         const QJsonObject created = m_devplane->createSession(QStringLiteral("acp"),
             { QStringLiteral("agent=") + json({ m_node, peers + QStringLiteral("/acp/agent.mjs") }),
-                QStringLiteral("prompt=mcp-call checkfu echo {\"text\": \"via the ACP agent\"}; mcp-call checkfu session_id") },
+                QStringLiteral("prompt=") + AcpPrompt },
             {}, &error);
-        const QString session = created.value(QStringLiteral("session_id")).toString();
-        QVERIFY2(!session.isEmpty(), qPrintable(error));
-        QString text;
-        QDeadlineTimer deadline(30000);
-        while (!deadline.hasExpired()) {
-            text.clear();
-            for (const QJsonObject &e : eventList(m_devplane->sessionEvents(session, &error))) {
-                const QJsonObject update = e.value(QStringLiteral("data")).toObject().value(QStringLiteral("update")).toObject();
-                if (update.value(QStringLiteral("sessionUpdate")) == QLatin1String("agent_message_chunk"))
-                    text += update.value(QStringLiteral("content")).toObject().value(QStringLiteral("text")).toString();
-            }
-            if (text.contains(QLatin1String("mcp-call session_id")))
-                break;
-            QTest::qWait(100);
-        }
-        QVERIFY2(text.contains(QLatin1String("mcp-call echo ok via the ACP agent")), qPrintable(text));
-        QVERIFY2(text.contains(QLatin1String("mcp-call session_id ok ") + session), qPrintable(text));
-        QVERIFY2(m_devplane->sessionCommand({ QStringLiteral("close"), session }, &error), qPrintable(error));
-        QCOMPARE(m_devplane->waitSettled(session, 30, &error).value(QStringLiteral("outcome")).toString(),
-            QStringLiteral("succeeded"));
+        acpAgentCalls(created.value(QStringLiteral("session_id")).toString(), QStringLiteral("host-process"));
     }
 
     // Last: a Runner with the bubblewrap tier only; the run's network is none.
@@ -122,7 +102,58 @@ private slots:
         oneshotClient(QStringLiteral("none"), QStringLiteral("bubblewrap"));
     }
 
+    // The same ACP agent in bubblewrap with network: none (a spec of its own: the acp preset has no
+    // network parameter).
+    void acpAgentOnBubblewrap()
+    {
+        QJsonObject spec = oneshotRunSpec(m_devplane->defaultPrincipal(),
+            { m_node, peers + QStringLiteral("/acp/agent.mjs") }, {}, AcpPrompt);
+        spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("checkfu:acp-v1@1"));
+        spec = withPath(spec, { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("network") },
+            QStringLiteral("none"));
+        spec = withPath(spec, { QStringLiteral("plane_mcp") },
+            QJsonArray { QJsonObject { { QStringLiteral("protocol"), QStringLiteral("platform-mcp-v1") },
+                { QStringLiteral("name"), QStringLiteral("checkfu") } } });
+        QString error;
+        const QJsonObject created = m_devplane->createSessionFromSpec(spec, {}, &error);
+        QVERIFY2(!created.isEmpty(), qPrintable(error));
+        acpAgentCalls(created.value(QStringLiteral("session_id")).toString(), QStringLiteral("bubblewrap"));
+    }
+
 private:
+    static inline const QString AcpPrompt
+        = QStringLiteral("mcp-call checkfu echo {\"text\": \"via the ACP agent\"}; mcp-call checkfu session_id");
+
+    // The agent's turn shows both calls answered through the relay; close settles it succeeded.
+    void acpAgentCalls(const QString &session, const QString &tier)
+    {
+        QVERIFY(!session.isEmpty());
+        QString error;
+        QString text;
+        QString provider;
+        QDeadlineTimer deadline(30000);
+        while (!deadline.hasExpired()) {
+            text.clear();
+            for (const QJsonObject &e : eventList(m_devplane->sessionEvents(session, &error))) {
+                const QJsonObject data = e.value(QStringLiteral("data")).toObject();
+                if (e.value(QStringLiteral("kind")) == QLatin1String("run.started"))
+                    provider = data.value(QStringLiteral("provider")).toString();
+                const QJsonObject update = data.value(QStringLiteral("update")).toObject();
+                if (update.value(QStringLiteral("sessionUpdate")) == QLatin1String("agent_message_chunk"))
+                    text += update.value(QStringLiteral("content")).toObject().value(QStringLiteral("text")).toString();
+            }
+            if (text.contains(QLatin1String("mcp-call session_id")))
+                break;
+            QTest::qWait(100);
+        }
+        QCOMPARE(provider, tier);
+        QVERIFY2(text.contains(QLatin1String("mcp-call echo ok via the ACP agent")), qPrintable(text));
+        QVERIFY2(text.contains(QLatin1String("mcp-call session_id ok ") + session), qPrintable(text));
+        QVERIFY2(m_devplane->sessionCommand({ QStringLiteral("close"), session }, &error), qPrintable(error));
+        QCOMPARE(m_devplane->waitSettled(session, 30, &error).value(QStringLiteral("outcome")).toString(),
+            QStringLiteral("succeeded"));
+    }
+
     void startRunner(const QStringList &args)
     {
         m_runner = std::make_unique<RunnerProcess>();
