@@ -144,9 +144,9 @@ void RunActivityView::updateRunning(const QDateTime &now)
         row->tier->setText(tr("Tier: %1").arg(entry.tier));
         row->elapsed->setText(tr("Running for %1").arg(entry.time));
         QStringList lines;
-        for (const QString &line : { entry.phase,
-                 entry.repository.isEmpty() ? QString() : tr("Repository: %1").arg(entry.repository),
-                 entry.platformTools }) {
+        for (const QString &line :
+            { entry.phase, entry.repository.isEmpty() ? QString() : tr("Repository: %1").arg(entry.repository),
+                entry.platformTools }) {
             if (!line.isEmpty())
                 lines << line;
         }

@@ -18,8 +18,8 @@ OneshotDriver::OneshotDriver(QObject *parent) : HarnessDriver(parent)
 
 RunSpec OneshotDriver::withMcpServers(RunSpec spec, const QJsonArray &servers)
 {
-    spec.env.insert(QLatin1String(McpServersVariable),
-        QString::fromUtf8(QJsonDocument(servers).toJson(QJsonDocument::Compact)));
+    spec.env.insert(
+        QLatin1String(McpServersVariable), QString::fromUtf8(QJsonDocument(servers).toJson(QJsonDocument::Compact)));
     return spec;
 }
 

@@ -43,7 +43,8 @@ QJsonArray McpBridgeProgram::serverEntries(
     QJsonArray servers;
     for (const PlaneMcp &entry : entries) {
         QJsonObject server { { QStringLiteral("name"), entry.name }, { QStringLiteral("command"), command },
-            { QStringLiteral("args"), QJsonArray { socketPath, entry.name } }, { QStringLiteral("env"), QJsonArray() } };
+            { QStringLiteral("args"), QJsonArray { socketPath, entry.name } },
+            { QStringLiteral("env"), QJsonArray() } };
         if (withProtocol)
             server.insert(QStringLiteral("protocol"), entry.protocol);
         servers.append(server);

@@ -59,7 +59,8 @@ McpMessage McpMessage::check(QByteArrayView line)
     const QJsonDocument doc = QJsonDocument::fromJson(line.toByteArray(), &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject())
         return invalid(QJsonValue::Undefined,
-            doc.isArray() ? QStringLiteral("a batch (JSON array) is not relayed") : QStringLiteral("not a JSON object"));
+            doc.isArray() ? QStringLiteral("a batch (JSON array) is not relayed")
+                          : QStringLiteral("not a JSON object"));
     const QJsonObject o = doc.object();
     const QJsonValue id = o.value(QLatin1String("id"));
     if (line.size() > MaxBytes)

@@ -178,7 +178,8 @@ void McpRelay::onLine(Connection &connection, const QByteArray &line)
             emit warning(QStringLiteral("mcp_message_refused"),
                 tr("a message from the harness's MCP client was not relayed: %1").arg(message.problem));
         else
-            answerError(connection.id, message.id, InvalidRequest, QStringLiteral("Invalid Request: %1").arg(message.problem));
+            answerError(
+                connection.id, message.id, InvalidRequest, QStringLiteral("Invalid Request: %1").arg(message.problem));
         return;
     case McpMessage::Kind::Request: {
         const QByteArray key = keyOf(connection.id, message.id);
@@ -261,15 +262,15 @@ void McpRelay::onRelayed(const QString &connectionId, const QByteArray &awaiting
     if (awaitingKey.isEmpty() || !m_awaiting.contains(awaitingKey))
         return;
     m_awaiting.remove(awaitingKey);
-    logger->warn("run {}: a platform request of connection {} could not be relayed ({})", m_setup.runId,
-        connectionId, failure);
+    logger->warn(
+        "run {}: a platform request of connection {} could not be relayed ({})", m_setup.runId, connectionId, failure);
     if (failure == QLatin1String("unreachable"))
         answerError(connectionId, id, PlaneUnreachable, QStringLiteral("the control plane could not be reached"),
             QJsonObject { { QStringLiteral("reason"), QStringLiteral("plane_unreachable") } });
     else
         answerError(connectionId, id, PlaneRefused, QStringLiteral("the control plane refused the request"),
-            QJsonObject { { QStringLiteral("reason"), QStringLiteral("plane_refused") },
-                { QStringLiteral("code"), failure } });
+            QJsonObject {
+                { QStringLiteral("reason"), QStringLiteral("plane_refused") }, { QStringLiteral("code"), failure } });
 }
 
 void McpRelay::deliver(const QJsonObject &directive)

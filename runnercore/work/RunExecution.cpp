@@ -374,8 +374,8 @@ void RunExecution::startHarness(const RunSpec &spec)
         const QString socketPath = provider->relaySocketPath(m_claim.runId);
         QString error;
         if (!startRelay(spec, socketPath, &error)) {
-            onHarnessFinished(-1, 0,
-                QCoreApplication::translate("RunExecution", "cannot open the run's MCP relay: %1").arg(error));
+            onHarnessFinished(
+                -1, 0, QCoreApplication::translate("RunExecution", "cannot open the run's MCP relay: %1").arg(error));
             return;
         }
         const QString command = provider->mcpBridgeCommand();

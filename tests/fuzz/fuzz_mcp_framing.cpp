@@ -18,11 +18,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     McpLineFramer framer;
     bool first = true;
     for (qsizetype at = 0; at < input.size() && !framer.overflowed(); at += piece) {
-        for (const QByteArray &line : framer.push(QByteArrayView(input).sliced(at, std::min(piece, input.size() - at)))) {
+        for (const QByteArray &line :
+            framer.push(QByteArrayView(input).sliced(at, std::min(piece, input.size() - at)))) {
             FuzzSupport::require(!line.contains('\n'), "a line holds a line break");
             if (std::exchange(first, false)) {
                 if (const auto name = McpBridgeHello::parse(line))
-                    FuzzSupport::require(McpBridgeHello::line(*name) == line + '\n', "a hello that does not round-trip");
+                    FuzzSupport::require(
+                        McpBridgeHello::line(*name) == line + '\n', "a hello that does not round-trip");
                 continue;
             }
             const McpMessage m = McpMessage::check(line);

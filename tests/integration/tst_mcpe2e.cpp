@@ -59,10 +59,11 @@ private slots:
     // 40 at once: the plane never holds more than 16 of the run's requests; every call is answered.
     void fortyConcurrentCalls()
     {
-        const QStringList client { m_node, peers + QStringLiteral("/mcp/oneshot-client.mjs"), QStringLiteral("--concurrent"),
-            QStringLiteral("40"), QStringLiteral("--tool"), QStringLiteral("slow_echo"), QStringLiteral("--args"),
-            QStringLiteral("{\"text\":\"c\",\"ms\":200}") };
-        const QList<QJsonObject> lines = runClient(client, QStringLiteral("unrestricted"), QStringLiteral("host-process"));
+        const QStringList client { m_node, peers + QStringLiteral("/mcp/oneshot-client.mjs"),
+            QStringLiteral("--concurrent"), QStringLiteral("40"), QStringLiteral("--tool"), QStringLiteral("slow_echo"),
+            QStringLiteral("--args"), QStringLiteral("{\"text\":\"c\",\"ms\":200}") };
+        const QList<QJsonObject> lines
+            = runClient(client, QStringLiteral("unrestricted"), QStringLiteral("host-process"));
         QJsonObject concurrent;
         for (const QJsonObject &line : lines) {
             if (line.value(QStringLiteral("event")) == QLatin1String("concurrent"))
@@ -70,12 +71,13 @@ private slots:
         }
         QCOMPARE(concurrent.value(QStringLiteral("calls")).toInt(), 40);
         QCOMPARE(concurrent.value(QStringLiteral("answered")).toInt(), 40);
-        const int limited = concurrent.value(QStringLiteral("error_codes")).toObject().value(QStringLiteral("-32000")).toInt();
+        const int limited
+            = concurrent.value(QStringLiteral("error_codes")).toObject().value(QStringLiteral("-32000")).toInt();
         QCOMPARE(concurrent.value(QStringLiteral("ok")).toInt() + limited, 40);
         QVERIFY2(limited > 0, QJsonDocument(concurrent).toJson().constData());
         WireRunner wire(*m_devplane);
-        const auto stats = wire.call(
-            "GET", QStringLiteral("/v1/_dev/runs/%1/mcp").arg(m_run), nullptr, m_devplane->adminKey());
+        const auto stats
+            = wire.call("GET", QStringLiteral("/v1/_dev/runs/%1/mcp").arg(m_run), nullptr, m_devplane->adminKey());
         QCOMPARE(stats.status, 200);
         const int most = stats.body.value(QStringLiteral("max_in_flight")).toInt();
         QVERIFY2(most >= 1 && most <= 16, stats.raw.constData());
@@ -97,8 +99,8 @@ private slots:
     {
         stopRunner();
         // The peers (node_modules) must be visible inside the sandbox.
-        startRunner({ QStringLiteral("--sandbox"), QStringLiteral("bubblewrap"), QStringLiteral("--bubblewrap-read-only"),
-            peers });
+        startRunner({ QStringLiteral("--sandbox"), QStringLiteral("bubblewrap"),
+            QStringLiteral("--bubblewrap-read-only"), peers });
         oneshotClient(QStringLiteral("none"), QStringLiteral("bubblewrap"));
     }
 
@@ -106,10 +108,12 @@ private slots:
     // network parameter).
     void acpAgentOnBubblewrap()
     {
-        QJsonObject spec = oneshotRunSpec(m_devplane->defaultPrincipal(),
-            { m_node, peers + QStringLiteral("/acp/agent.mjs") }, {}, AcpPrompt);
-        spec = withPath(spec, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("checkfu:acp-v1@1"));
-        spec = withPath(spec, { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("network") },
+        QJsonObject spec = oneshotRunSpec(
+            m_devplane->defaultPrincipal(), { m_node, peers + QStringLiteral("/acp/agent.mjs") }, {}, AcpPrompt);
+        spec = withPath(
+            spec, { QStringLiteral("harness"), QStringLiteral("driver") }, QStringLiteral("checkfu:acp-v1@1"));
+        spec = withPath(spec,
+            { QStringLiteral("environment"), QStringLiteral("requirements"), QStringLiteral("network") },
             QStringLiteral("none"));
         spec = withPath(spec, { QStringLiteral("plane_mcp") },
             QJsonArray { QJsonObject { { QStringLiteral("protocol"), QStringLiteral("platform-mcp-v1") },
@@ -173,8 +177,8 @@ private:
 
     void oneshotClient(const QString &network, const QString &tier)
     {
-        const QStringList client { m_node, peers + QStringLiteral("/mcp/oneshot-client.mjs"), QStringLiteral("session_id"),
-            QStringLiteral("echo={\"text\":\"through the Runner\"}"),
+        const QStringList client { m_node, peers + QStringLiteral("/mcp/oneshot-client.mjs"),
+            QStringLiteral("session_id"), QStringLiteral("echo={\"text\":\"through the Runner\"}"),
             QStringLiteral("slow_echo={\"text\":\"after the window\",\"ms\":700}") };
         const QList<QJsonObject> lines = runClient(client, network, tier);
         QVERIFY(!lines.isEmpty());

@@ -110,14 +110,15 @@ class TestMcpRelayRuns : public QObject
         s[QStringLiteral("environment")] = environment;
         QJsonObject harness = s.value(QStringLiteral("harness")).toObject();
         QJsonObject launch = harness.value(QStringLiteral("launch")).toObject();
-        launch[QStringLiteral("argv")] = QJsonArray::fromStringList(
-            argv.isEmpty() ? QStringList { QStringLiteral("python3"), QStringLiteral("-c"), QString::fromUtf8(Harness) }
-                           : argv);
+        launch[QStringLiteral("argv")] = QJsonArray::fromStringList(argv.isEmpty()
+                ? QStringList { QStringLiteral("python3"), QStringLiteral("-c"), QString::fromUtf8(Harness) }
+                : argv);
         launch[QStringLiteral("env")] = env;
         harness[QStringLiteral("launch")] = launch;
         s[QStringLiteral("harness")] = harness;
-        s[QStringLiteral("plane_mcp")] = QJsonArray { QJsonObject {
-            { QStringLiteral("protocol"), QStringLiteral("platform-mcp-v1") }, { QStringLiteral("name"), QStringLiteral("checkfu") } } };
+        s[QStringLiteral("plane_mcp")]
+            = QJsonArray { QJsonObject { { QStringLiteral("protocol"), QStringLiteral("platform-mcp-v1") },
+                { QStringLiteral("name"), QStringLiteral("checkfu") } } };
         return s;
     }
 
@@ -173,7 +174,8 @@ private slots:
         const QString out = stdoutOf(b.plane, RunBench::runId(1));
         QVERIFY2(out.contains(QStringLiteral("ANSWER deferred")), qPrintable(out));
         // The server entry: the bridge, the socket and the name; an empty env; the protocol.
-        QVERIFY2(out.contains(QStringLiteral("\"env\": []")) && out.contains(QStringLiteral("\"protocol\": \"platform-mcp-v1\"")),
+        QVERIFY2(out.contains(QStringLiteral("\"env\": []"))
+                && out.contains(QStringLiteral("\"protocol\": \"platform-mcp-v1\"")),
             qPrintable(out));
         QCOMPARE(b.plane.settlements.value(RunBench::runId(1)).value(QStringLiteral("outcome")).toString(),
             QStringLiteral("succeeded"));
@@ -182,14 +184,15 @@ private slots:
 
     void hostProcessPeerCheckRefusesAnotherRun()
     {
-        RunExecution a(RunBench::claim(2, spec(QStringLiteral("unrestricted"), {},
-                           { QStringLiteral("sleep"), QStringLiteral("60") })),
+        RunExecution a(RunBench::claim(2,
+                           spec(QStringLiteral("unrestricted"), {}, { QStringLiteral("sleep"), QStringLiteral("60") })),
             env());
         a.start();
         const QString aSocket = host->relaySocketPath(RunBench::runId(2));
         QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(aSocket), 10000);
-        RunExecution other(RunBench::claim(3,
-                               spec(QStringLiteral("unrestricted"), QJsonObject { { QStringLiteral("OTHER"), aSocket } })),
+        RunExecution other(
+            RunBench::claim(
+                3, spec(QStringLiteral("unrestricted"), QJsonObject { { QStringLiteral("OTHER"), aSocket } })),
             env());
         other.start();
         QVERIFY(finishes(other));
@@ -210,7 +213,8 @@ private slots:
 
     void bubblewrapNetworkNoneReachesOnlyItsOwnRelay()
     {
-        RunExecution a(RunBench::claim(4, spec(QStringLiteral("none"), {}, { QStringLiteral("sleep"), QStringLiteral("60") })),
+        RunExecution a(
+            RunBench::claim(4, spec(QStringLiteral("none"), {}, { QStringLiteral("sleep"), QStringLiteral("60") })),
             env());
         a.start();
         const QString aSocket = bwrap->relaySocketPath(RunBench::runId(4));
@@ -225,8 +229,8 @@ private slots:
         QCOMPARE(b.plane.settlements.value(RunBench::runId(5)).value(QStringLiteral("outcome")).toString(),
             QStringLiteral("succeeded"));
         // Another run's socket is not there at all.
-        RunExecution other(RunBench::claim(6,
-                               spec(QStringLiteral("none"), QJsonObject { { QStringLiteral("OTHER"), aSocket } })),
+        RunExecution other(
+            RunBench::claim(6, spec(QStringLiteral("none"), QJsonObject { { QStringLiteral("OTHER"), aSocket } })),
             env());
         other.start();
         QVERIFY(finishes(other));

@@ -89,7 +89,8 @@ class TestMcpRelay : public QObject
         setup.claimId = RunBench::claimId(1);
         setup.socketPath = dir.filePath(QStringLiteral("mcp.sock"));
         setup.protocolByName.insert(QStringLiteral("checkfu"), QStringLiteral("platform-mcp-v1"));
-        setup.peerAllowed = peerAllowed ? peerAllowed : [](qint64 pid) { return pid == QCoreApplication::applicationPid(); };
+        setup.peerAllowed
+            = peerAllowed ? peerAllowed : [](qint64 pid) { return pid == QCoreApplication::applicationPid(); };
         setup.maxAttempts = maxAttempts;
         relay = std::make_unique<McpRelay>(*b.api, *b.identity, &b.masker, setup);
         QString error;
@@ -125,8 +126,8 @@ private slots:
         QTest::addColumn<int>("kind");
         QTest::addColumn<QJsonValue>("id");
         using K = McpMessage::Kind;
-        QTest::newRow("request") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}") << int(K::Request)
-                                 << QJsonValue(1);
+        QTest::newRow("request") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}")
+                                 << int(K::Request) << QJsonValue(1);
         QTest::newRow("string id") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":\"a\",\"method\":\"x\",\"params\":{}}")
                                    << int(K::Request) << QJsonValue(QStringLiteral("a"));
         QTest::newRow("notification") << QByteArray("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
@@ -143,10 +144,11 @@ private slots:
             << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":7}") << int(K::Invalid) << QJsonValue(5);
         QTest::newRow("object id") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"x\"}") << int(K::Invalid)
                                    << QJsonValue(QJsonValue::Undefined);
-        QTest::newRow("result and error")
-            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":1,\"error\":{}}") << int(K::Invalid) << QJsonValue(6);
-        QTest::newRow("params a string")
-            << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"x\",\"params\":\"p\"}") << int(K::Invalid) << QJsonValue(9);
+        QTest::newRow("result and error") << QByteArray("{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":1,\"error\":{}}")
+                                          << int(K::Invalid) << QJsonValue(6);
+        QTest::newRow("params a string") << QByteArray(
+            "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"x\",\"params\":\"p\"}")
+                                         << int(K::Invalid) << QJsonValue(9);
         const QByteArray big = "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"x\",\"params\":{\"p\":\""
             + QByteArray(McpMessage::MaxBytes, 'a') + "\"}}";
         QTest::newRow("over 1 MiB") << big << int(K::Invalid) << QJsonValue(8);
@@ -166,7 +168,8 @@ private slots:
 
     void helloNamesAnEntry()
     {
-        QCOMPARE(McpBridgeHello::parse("checkfu-mcp-bridge 1 checkfu"), std::optional<QString>(QStringLiteral("checkfu")));
+        QCOMPARE(
+            McpBridgeHello::parse("checkfu-mcp-bridge 1 checkfu"), std::optional<QString>(QStringLiteral("checkfu")));
         QCOMPARE(McpBridgeHello::parse("checkfu-mcp-bridge 1 Checkfu"), std::nullopt);
         QCOMPARE(McpBridgeHello::parse("checkfu-mcp-bridge 2 checkfu"), std::nullopt);
         QCOMPARE(McpBridgeHello::parse("checkfu-mcp-bridge 1 a b"), std::nullopt);
@@ -180,7 +183,8 @@ private slots:
         QSignalSpy tools(relay.get(), &McpRelay::toolCalled);
         c.send(request(1, QStringLiteral("ping")));
         QVERIFY(c.waitFor(1));
-        QCOMPARE(c.received[0].value(QStringLiteral("result"))
+        QCOMPARE(c.received[0]
+                     .value(QStringLiteral("result"))
                      .toObject()
                      .value(QStringLiteral("content"))
                      .toArray()
@@ -221,8 +225,11 @@ private slots:
         QVERIFY(c.waitFor(24));
         for (const QJsonObject &m : std::as_const(c.received)) {
             QCOMPARE(errorCode(m), McpRelay::LimitReached);
-            QCOMPARE(m.value(QStringLiteral("error")).toObject().value(QStringLiteral("data")).toObject().value(
-                         QStringLiteral("limit")),
+            QCOMPARE(m.value(QStringLiteral("error"))
+                         .toObject()
+                         .value(QStringLiteral("data"))
+                         .toObject()
+                         .value(QStringLiteral("limit")),
                 QJsonValue(16));
         }
         QTRY_COMPARE(b.plane.mcpCalls.size(), 16);
@@ -257,9 +264,10 @@ private slots:
         QVERIFY(c.connectTo(relay->socketPath()));
         QSignalSpy warnings(relay.get(), &McpRelay::warning);
         c.send("this is not json\n");
-        c.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":5}" "\n");
-        c.send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"p\":\"" + QByteArray(1100 * 1024, 'a')
-            + "\"}}\n");
+        c.send("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":5}"
+               "\n");
+        c.send("{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"tools/call\",\"params\":{\"p\":\""
+            + QByteArray(1100 * 1024, 'a') + "\"}}\n");
         c.send(request(9));
         QVERIFY(c.waitFor(3));
         QCOMPARE(errorCode(c.byId(7)), McpRelay::InvalidRequest);
@@ -303,10 +311,11 @@ private slots:
         b.plane.mcpDefer = true;
         c.send(request(2));
         QTRY_COMPARE(b.plane.mcpCalls.size(), 2);
-        relay->deliver(QJsonObject { { QStringLiteral("connection"), b.plane.mcpCalls[1].value(QStringLiteral("connection")) },
-            { QStringLiteral("message"),
-                QJsonObject { { QStringLiteral("jsonrpc"), QStringLiteral("2.0") }, { QStringLiteral("id"), 2 },
-                    { QStringLiteral("result"), QJsonObject { { QStringLiteral("leak"), secret } } } } } });
+        relay->deliver(
+            QJsonObject { { QStringLiteral("connection"), b.plane.mcpCalls[1].value(QStringLiteral("connection")) },
+                { QStringLiteral("message"),
+                    QJsonObject { { QStringLiteral("jsonrpc"), QStringLiteral("2.0") }, { QStringLiteral("id"), 2 },
+                        { QStringLiteral("result"), QJsonObject { { QStringLiteral("leak"), secret } } } } } });
         QVERIFY(c.waitFor(2));
         QCOMPARE(c.byId(2).value(QStringLiteral("result")).toObject().value(QStringLiteral("leak")).toString(),
             QStringLiteral("***"));

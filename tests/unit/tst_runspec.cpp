@@ -198,8 +198,9 @@ private slots:
         const auto entry = [](const QString &protocol, const QString &name) {
             return QJsonObject { { QStringLiteral("protocol"), protocol }, { QStringLiteral("name"), name } };
         };
-        spec[QStringLiteral("plane_mcp")] = QJsonArray { entry(QStringLiteral("platform-mcp-v1"), QStringLiteral("checkfu")),
-            entry(QStringLiteral("platform-control-mcp-v2"), QStringLiteral("control_2")) };
+        spec[QStringLiteral("plane_mcp")]
+            = QJsonArray { entry(QStringLiteral("platform-mcp-v1"), QStringLiteral("checkfu")),
+                  entry(QStringLiteral("platform-control-mcp-v2"), QStringLiteral("control_2")) };
         const auto parsed = RunSpec::parse(spec);
         QVERIFY2(std::holds_alternative<RunSpec>(parsed), qPrintable(errorOf(parsed)));
         const QList<PlaneMcp> entries = std::get<RunSpec>(parsed).planeMcp;

@@ -112,8 +112,8 @@ int main(int argc, char **argv)
     ::signal(SIGPIPE, SIG_IGN);
     const int sock = connectTo(argv[1]);
     if (sock < 0) {
-        std::fprintf(stderr, "checkfu-mcp-bridge: cannot reach the run's relay at %s: %s\n", argv[1],
-            std::strerror(errno));
+        std::fprintf(
+            stderr, "checkfu-mcp-bridge: cannot reach the run's relay at %s: %s\n", argv[1], std::strerror(errno));
         return ConnectExit;
     }
     const std::string hello = std::string("checkfu-mcp-bridge 1 ") + argv[2] + "\n";
