@@ -1,8 +1,8 @@
 #include <runnercore/relay/McpBridgeProgram.h>
 
+#include <runnercore/base/HelperProgram.h>
+
 #include <QCoreApplication>
-#include <QDir>
-#include <QFileInfo>
 #include <QJsonObject>
 
 namespace runnercore {
@@ -19,22 +19,11 @@ QString McpBridgeProgram::path()
 
 QString McpBridgeProgram::path(const QString &binaryDir)
 {
-    QStringList candidates { binaryDir + QLatin1Char('/') + QLatin1String(Name) };
-#ifdef CHECKFU_RUN_REAPER_FROM_BINDIR
-    candidates.append(binaryDir + QStringLiteral("/" CHECKFU_RUN_REAPER_FROM_BINDIR "/") + QLatin1String(Name));
+#ifdef CHECKFU_MCP_BRIDGE_BUILD_PATH
+    return HelperProgram::find(binaryDir, Name, QStringLiteral(CHECKFU_MCP_BRIDGE_BUILD_PATH));
+#else
+    return HelperProgram::find(binaryDir, Name, QString());
 #endif
-#if defined(CHECKFU_MCP_BRIDGE_BUILD_PATH) && defined(CHECKFU_BUILD_DIR)
-    // Only for a binary of this build tree (the tests): an installed Runner never falls back to it.
-    const QString buildDir = QStringLiteral(CHECKFU_BUILD_DIR);
-    if (binaryDir == buildDir || binaryDir.startsWith(buildDir + QLatin1Char('/')))
-        candidates.append(QStringLiteral(CHECKFU_MCP_BRIDGE_BUILD_PATH));
-#endif
-    for (const QString &candidate : std::as_const(candidates)) {
-        const QFileInfo info(QDir::cleanPath(candidate));
-        if (info.isFile() && info.isExecutable())
-            return info.absoluteFilePath();
-    }
-    return {};
 }
 
 QJsonArray McpBridgeProgram::serverEntries(
