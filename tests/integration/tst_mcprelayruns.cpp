@@ -142,6 +142,21 @@ private slots:
         b.plane.mcpDefer = false;
     }
 
+    // §6.2/§6.10: a protocol outside plane_protocols is refused before anything starts.
+    void anUnknownProtocolIsRefused()
+    {
+        QJsonObject s = spec(QStringLiteral("unrestricted"));
+        s[QStringLiteral("plane_mcp")]
+            = QJsonArray { QJsonObject { { QStringLiteral("protocol"), QStringLiteral("platform-mcp-v9") },
+                { QStringLiteral("name"), QStringLiteral("x") } } };
+        RunExecution run(RunBench::claim(7, s), env());
+        run.start();
+        QVERIFY(finishes(run));
+        const QJsonObject settlement = b.plane.settlements.value(RunBench::runId(7));
+        QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("refused"));
+        QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("plane_protocol_unsupported"));
+    }
+
     void hostProcessCallWithNoCredentialInTheBridge()
     {
         b.plane.mcpDefer = true; // the call stays in flight until the answer comes as a directive
