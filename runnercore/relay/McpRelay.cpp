@@ -1,6 +1,5 @@
 #include <runnercore/relay/McpRelay.h>
 
-#include <runnercore/identity/WorkloadIdentity.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
 #include <runnercore/transport/ApiClient.h>
@@ -82,8 +81,8 @@ qint64 peerPid(QLocalSocket *socket)
 }
 } // namespace
 
-McpRelay::McpRelay(ApiClient &api, WorkloadIdentity &identity, SecretMasker *masker, Setup setup, QObject *parent)
-    : QObject(parent), m_api(api), m_identity(identity), m_masker(masker), m_setup(std::move(setup))
+McpRelay::McpRelay(ApiClient &api, std::function<QString()> token, SecretMasker *masker, Setup setup, QObject *parent)
+    : QObject(parent), m_api(api), m_token(std::move(token)), m_masker(masker), m_setup(std::move(setup))
 { }
 
 McpRelay::~McpRelay()
@@ -216,8 +215,7 @@ void McpRelay::relay(const QString &connectionId, const QString &protocol, const
     request.body = QJsonObject { { QStringLiteral("claim_id"), m_setup.claimId },
         { QStringLiteral("protocol"), protocol }, { QStringLiteral("connection"), connectionId },
         { QStringLiteral("messages"), QJsonArray { message.object } } };
-    // Asked per attempt: a retry after a rotation carries the new token, under the same key.
-    request.credential = [identity = &m_identity] { return identity->token(); };
+    request.credential = m_token;
     request.retry = true;
     request.maxAttempts = m_setup.maxAttempts;
     request.timeoutMs = m_setup.callTimeoutMs;

@@ -19,7 +19,6 @@ namespace runnercore {
 class ApiCall;
 class ApiClient;
 class SecretMasker;
-class WorkloadIdentity;
 
 // One run's MCP relay (§6.10): a unix socket in the run's owner-only directory, one connection per
 // bridge process (mcpc_<32 hex>), each peer checked, each message checked, and every request
@@ -61,7 +60,10 @@ public:
         int callTimeoutMs = 40000; // the plane holds a call up to 25 s (§6.10)
     };
 
-    McpRelay(ApiClient &api, WorkloadIdentity &identity, SecretMasker *masker, Setup setup, QObject *parent = nullptr);
+    // token: the workload token for the next attempt (asked per attempt: a retry after a rotation
+    // carries the new one under the same Idempotency-Key).
+    McpRelay(
+        ApiClient &api, std::function<QString()> token, SecretMasker *masker, Setup setup, QObject *parent = nullptr);
     ~McpRelay() override;
 
     bool listen(QString *error);
@@ -106,7 +108,7 @@ private:
     static QByteArray keyOf(const QString &connectionId, const QJsonValue &id);
 
     ApiClient &m_api;
-    WorkloadIdentity &m_identity;
+    std::function<QString()> m_token;
     SecretMasker *m_masker;
     Setup m_setup;
     QLocalServer *m_server = nullptr;

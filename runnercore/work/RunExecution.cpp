@@ -5,6 +5,7 @@
 #include <runnercore/harness/AcpDriver.h>
 #include <runnercore/harness/HarnessDriver.h>
 #include <runnercore/harness/OneshotDriver.h>
+#include <runnercore/identity/WorkloadIdentity.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
 #include <runnercore/model/Admission.h>
@@ -471,7 +472,8 @@ bool RunExecution::startRelay(const RunSpec &spec, const QString &socketPath, QS
     for (const PlaneMcp &entry : spec.planeMcp)
         setup.protocolByName.insert(entry.name, entry.protocol);
     setup.peerAllowed = [this](qint64 pid) { return isRunProcess(pid); };
-    m_relay = new McpRelay(*m_env.api, *m_env.identity, m_env.masker, setup, this);
+    m_relay = new McpRelay(
+        *m_env.api, [identity = m_env.identity] { return identity->token(); }, m_env.masker, setup, this);
     connect(m_relay, &McpRelay::warning, this, [this](const QString &kind, const QString &message) {
         m_pipeline->append(QStringLiteral("run.warning"),
             QJsonObject { { QStringLiteral("kind"), kind }, { QStringLiteral("message"), message } });

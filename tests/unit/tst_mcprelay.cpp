@@ -92,7 +92,8 @@ class TestMcpRelay : public QObject
         setup.peerAllowed
             = peerAllowed ? peerAllowed : [](qint64 pid) { return pid == QCoreApplication::applicationPid(); };
         setup.maxAttempts = maxAttempts;
-        relay = std::make_unique<McpRelay>(*b.api, *b.identity, &b.masker, setup);
+        relay = std::make_unique<McpRelay>(
+            *b.api, [this] { return b.identity->token(); }, &b.masker, setup);
         QString error;
         QVERIFY2(relay->listen(&error), qPrintable(error));
     }
