@@ -26,14 +26,16 @@ QString McpBridgeProgram::path(const QString &binaryDir)
 #endif
 }
 
-QJsonArray McpBridgeProgram::serverEntries(
-    const QList<PlaneMcp> &entries, const QString &command, const QString &socketPath, bool withProtocol)
+QJsonArray McpBridgeProgram::serverEntries(const QList<PlaneMcp> &entries, const QString &command,
+    const QString &socketPath, qint64 runnerPid, bool withProtocol)
 {
     QJsonArray servers;
     for (const PlaneMcp &entry : entries) {
+        QJsonArray args { socketPath, entry.name };
+        if (runnerPid > 0)
+            args.append(QString::number(runnerPid));
         QJsonObject server { { QStringLiteral("name"), entry.name }, { QStringLiteral("command"), command },
-            { QStringLiteral("args"), QJsonArray { socketPath, entry.name } },
-            { QStringLiteral("env"), QJsonArray() } };
+            { QStringLiteral("args"), args }, { QStringLiteral("env"), QJsonArray() } };
         if (withProtocol)
             server.insert(QStringLiteral("protocol"), entry.protocol);
         servers.append(server);

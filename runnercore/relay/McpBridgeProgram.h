@@ -21,10 +21,11 @@ public:
     static QString path();
     static QString path(const QString &binaryDir);
 
-    // One ACP stdio server entry per plane_mcp entry: { name, command, args: [socket, name], env: [] };
+    // One ACP stdio server entry per plane_mcp entry: { name, command, args: [socket, name (, runner
+    // pid)], env: [] }; runnerPid > 0: the bridge checks the socket's listener is that process.
     // withProtocol adds "protocol" (CHECKFU_MCP_SERVERS of a oneshot run).
-    static QJsonArray serverEntries(
-        const QList<PlaneMcp> &entries, const QString &command, const QString &socketPath, bool withProtocol);
+    static QJsonArray serverEntries(const QList<PlaneMcp> &entries, const QString &command, const QString &socketPath,
+        qint64 runnerPid, bool withProtocol);
 };
 
 } // namespace runnercore

@@ -74,6 +74,8 @@ public:
     // The run's directory is bound at its canonical path: the socket is named there.
     QString relaySocketPath(const QString &runId) const override;
     QString mcpBridgeCommand() const override;
+    // Its own PID namespace, and no other run's socket to find.
+    bool sharesPidNamespace() const override { return false; }
     // The root target: the harness works there (ACP cwd), as in a container.
     QString harnessWorkspacePath(const QString &runId, const RunSpec &spec) const override;
 

@@ -83,6 +83,9 @@ public:
     // The bridge program as the harness names it (its path inside the sandbox); empty when this
     // tier cannot show it (a plane_mcp run is then refused).
     virtual QString mcpBridgeCommand() const { return McpBridgeProgram::path(); }
+    // Whether the harness sees the Runner's pid as the relay socket's peer (its PID namespace is
+    // ours): then the bridge checks it, so a run cannot stand in for another run's relay.
+    virtual bool sharesPidNamespace() const { return true; }
     // Deletes everything prepare() created. Safe to call twice or for an unknown run.
     virtual void teardown(const QString &runId) = 0;
 };

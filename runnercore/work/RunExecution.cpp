@@ -380,10 +380,11 @@ void RunExecution::startHarness(const RunSpec &spec)
             return;
         }
         const QString command = provider->mcpBridgeCommand();
-        context.mcpServers = McpBridgeProgram::serverEntries(spec.planeMcp, command, socketPath, false);
+        const qint64 runnerPid = provider->sharesPidNamespace() ? QCoreApplication::applicationPid() : 0;
+        context.mcpServers = McpBridgeProgram::serverEntries(spec.planeMcp, command, socketPath, runnerPid, false);
         if (!acp)
             launched = OneshotDriver::withMcpServers(
-                spec, McpBridgeProgram::serverEntries(spec.planeMcp, command, socketPath, true));
+                spec, McpBridgeProgram::serverEntries(spec.planeMcp, command, socketPath, runnerPid, true));
     }
     // Admission guarantees the driver is one we advertise.
     if (acp)

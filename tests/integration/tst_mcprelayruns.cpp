@@ -46,6 +46,27 @@ p.stdin.close(); p.wait()
 print("SERVER " + json.dumps(s, sort_keys=True), flush=True)
 )PY";
 
+// Stands in for another run's relay: listens on a socket of its own, starts the bridge it was given
+// against it (with the Runner's pid the entry carries), reports the bridge's exit and what it got.
+const char *Impostor = R"PY(
+import json, os, socket, subprocess, tempfile
+s = json.loads(os.environ["CHECKFU_MCP_SERVERS"])[0]
+path = os.path.join(tempfile.mkdtemp(), "mcp.sock")
+srv = socket.socket(socket.AF_UNIX); srv.bind(path); srv.listen(1); srv.settimeout(5)
+p = subprocess.Popen([s["command"], path] + s["args"][1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+got = b""
+try:
+    c, _ = srv.accept(); c.settimeout(2)
+    try:
+        got = c.recv(100)
+    except Exception:
+        pass
+except Exception:
+    pass
+p.stdin.close()
+print("ARGS %d EXIT %d GOT %r" % (len(s["args"]), p.wait(), got), flush=True)
+)PY";
+
 QString stdoutOf(const FakeRunPlane &plane, const QString &runId)
 {
     QString text;
@@ -195,6 +216,20 @@ private slots:
         QCOMPARE(b.plane.settlements.value(RunBench::runId(1)).value(QStringLiteral("outcome")).toString(),
             QStringLiteral("succeeded"));
         QCOMPARE(run.summary().platformToolCalls, 1);
+    }
+
+    // On host-process a run could put a socket of its own where another run's bridge looks: the
+    // bridge checks the listener is the Runner (its pid in the entry) and sends it nothing.
+    void hostProcessBridgeTalksOnlyToTheRunner()
+    {
+        RunExecution run(RunBench::claim(8,
+                             spec(QStringLiteral("unrestricted"), {},
+                                 { QStringLiteral("python3"), QStringLiteral("-c"), QString::fromUtf8(Impostor) })),
+            env());
+        run.start();
+        QVERIFY(finishes(run));
+        const QString out = stdoutOf(b.plane, RunBench::runId(8));
+        QVERIFY2(out.contains(QStringLiteral("ARGS 3 EXIT 3 GOT b''")), qPrintable(out));
     }
 
     void hostProcessPeerCheckRefusesAnotherRun()

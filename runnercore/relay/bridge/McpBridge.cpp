@@ -1,4 +1,4 @@
-// checkfu-mcp-bridge SOCKET NAME
+// checkfu-mcp-bridge SOCKET NAME [RUNNER_PID]
 //
 // The MCP server a harness starts for a platform protocol (§6.10): MCP's stdio framing (one JSON-RPC
 // message per line) on stdin/stdout, the run's relay socket (a unix socket of that run alone) on the
@@ -7,10 +7,15 @@
 // checks every message. It holds no credential (none in argv or environment, none on the socket)
 // and exits when either side closes.
 //
+// RUNNER_PID (host-process, where every run is the same user and could put a socket of its own
+// in another run's directory): the process that must be listening on SOCKET (SO_PEERCRED), else
+// the bridge exits before anything is written.
+//
 // A SOCKET path longer than a sockaddr_un holds is reached through its directory
 // (/proc/self/fd/N/NAME), so the run's directory may be anywhere.
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <poll.h>
@@ -104,8 +109,10 @@ bool pump(int from, int to, char *buffer)
 
 int main(int argc, char **argv)
 {
-    if (argc != 3 || !validName(argv[2])) {
-        std::fprintf(stderr, "usage: checkfu-mcp-bridge SOCKET NAME\n");
+    char *end = nullptr;
+    const long runnerPid = argc == 4 ? std::strtol(argv[3], &end, 10) : 0;
+    if (argc < 3 || argc > 4 || !validName(argv[2]) || (argc == 4 && (*end != '\0' || runnerPid <= 0))) {
+        std::fprintf(stderr, "usage: checkfu-mcp-bridge SOCKET NAME [RUNNER_PID]\n");
         return UsageExit;
     }
     // A closed peer is a return value, not a signal.
@@ -115,6 +122,14 @@ int main(int argc, char **argv)
         std::fprintf(
             stderr, "checkfu-mcp-bridge: cannot reach the run's relay at %s: %s\n", argv[1], std::strerror(errno));
         return ConnectExit;
+    }
+    if (runnerPid > 0) {
+        ucred credentials {};
+        socklen_t size = sizeof credentials;
+        if (::getsockopt(sock, SOL_SOCKET, SO_PEERCRED, &credentials, &size) != 0 || credentials.pid != runnerPid) {
+            std::fprintf(stderr, "checkfu-mcp-bridge: %s is not the Runner's relay; nothing was sent\n", argv[1]);
+            return ConnectExit;
+        }
     }
     const std::string hello = std::string("checkfu-mcp-bridge 1 ") + argv[2] + "\n";
     if (!writeAll(sock, hello.data(), hello.size()))
