@@ -4,6 +4,7 @@
 
 #include <runnercore/relay/McpFraming.h>
 #include <runnercore/relay/McpRelay.h>
+#include <runnercore/work/RunExecution.h>
 
 #include <QCoreApplication>
 #include <QJsonArray>
@@ -66,6 +67,13 @@ struct Client
         }
         return {};
     }
+};
+
+// A tier that cannot show the harness the bridge (as docker today).
+class NoBridgeProvider : public FakeProvider
+{
+public:
+    QString mcpBridgeCommand() const override { return QString(); }
 };
 
 int errorCode(const QJsonObject &m)
@@ -381,6 +389,32 @@ private slots:
         QCOMPARE(warnings.size(), 1);
         QCOMPARE(warnings[0][0].toString(), QStringLiteral("mcp_connection_refused"));
         QVERIFY(b.plane.mcpCalls.isEmpty());
+    }
+
+    // §6.10 on a tier that does not relay (docker): refused before anything is prepared, saying why.
+    void aTierWithoutTheBridgeRefusesPlaneMcp()
+    {
+        NoBridgeProvider tier;
+        RunEnvironment e = b.env();
+        e.provider = [&tier](const QString &id) -> SandboxProvider * { return id == tier.id() ? &tier : nullptr; };
+        QJsonObject spec = RunBench::runSpec();
+        spec[QStringLiteral("plane_mcp")]
+            = QJsonArray { QJsonObject { { QStringLiteral("protocol"), QStringLiteral("platform-mcp-v1") },
+                { QStringLiteral("name"), QStringLiteral("checkfu") } } };
+        RunExecution run(RunBench::claim(9, spec), e);
+        QSignalSpy finished(&run, &RunExecution::finished);
+        run.start();
+        QVERIFY(finished.wait(5000));
+        const QJsonObject settlement = b.plane.settlements.value(RunBench::runId(9));
+        QCOMPARE(settlement.value(QStringLiteral("reason")).toString(), QStringLiteral("plane_protocol_unsupported"));
+        QVERIFY(tier.prepared.isEmpty());
+        const QJsonObject refused = b.plane.events.value(RunBench::runId(9)).value(0);
+        QVERIFY2(refused.value(QStringLiteral("data"))
+                     .toObject()
+                     .value(QStringLiteral("message"))
+                     .toString()
+                     .contains(tier.id()),
+            QJsonDocument(refused).toJson().constData());
     }
 
     void aConnectionMustNameAnEntry()
