@@ -401,6 +401,7 @@ void acpRelay(int updates)
 
 void gitMaterialisation(int files, qint64 bytesPerSecond); // GitBench.cpp
 void snapshotBench(int files, qint64 totalBytes); // SnapshotBench.cpp
+void mcpBench(int calls); // McpBench.cpp
 
 int main(int argc, char *argv[])
 {
@@ -423,8 +424,11 @@ int main(int argc, char *argv[])
     else if (what == QLatin1String("snapshot"))
         snapshotBench(
             args.value(2, QStringLiteral("10000")).toInt(), args.value(3, QStringLiteral("209715200")).toLongLong());
+    else if (what == QLatin1String("mcp"))
+        mcpBench(args.value(2, QStringLiteral("1000")).toInt());
     else
         die(QStringLiteral("usage: checkfu-bench latency [runs] | throughput [bytes] | idle [seconds] | acp [updates] "
-                           "| transport [requests] | git [files] [server bytes/s] | snapshot [files] [bytes]"));
+                           "| transport [requests] | git [files] [server bytes/s] | snapshot [files] [bytes] "
+                           "| mcp [calls]"));
     return 0;
 }

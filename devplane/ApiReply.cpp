@@ -42,9 +42,14 @@ ApiReply ApiReply::noContent()
 
 ApiReply ApiReply::parked(int waitSeconds)
 {
+    return parkedMs(waitSeconds * 1000);
+}
+
+ApiReply ApiReply::parkedMs(int waitMs)
+{
     ApiReply reply;
     reply.m_status = 0;
-    reply.m_waitSeconds = waitSeconds;
+    reply.m_waitMs = waitMs;
     return reply;
 }
 

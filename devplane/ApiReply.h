@@ -23,13 +23,15 @@ public:
     // Not an answer yet: a long-poll asks the server to hold the request up to waitSeconds and
     // ask again whenever something changed (and once more at the deadline).
     static ApiReply parked(int waitSeconds);
+    // The same, up to waitMs milliseconds (a call held until its slow tools answer).
+    static ApiReply parkedMs(int waitMs);
     // The error "type" the spec's table assigns to an HTTP status.
     static QString typeForStatus(int status);
 
     int status() const { return m_status; }
     bool isError() const { return !m_errorCode.isEmpty(); }
-    bool isParked() const { return m_waitSeconds >= 0; }
-    int waitSeconds() const { return m_waitSeconds; }
+    bool isParked() const { return m_waitMs >= 0; }
+    int waitMs() const { return m_waitMs; }
     QString errorCode() const { return m_errorCode; }
     QJsonObject body() const { return m_body; }
     // The wire body; errors get their request id only now.
@@ -44,7 +46,7 @@ private:
     QString m_errorCode;
     QString m_errorMessage;
     QJsonObject m_errorExtra;
-    int m_waitSeconds = -1; // >= 0: parked
+    int m_waitMs = -1; // >= 0: parked
     QList<QPair<QByteArray, QByteArray>> m_headers;
 };
 

@@ -80,6 +80,8 @@ DevPlaneServer::DevPlaneServer(DevPlaneState &state, RequestLog &log, const QStr
     : QObject(parent), m_state(state), m_log(log), m_adminKey(adminKey)
 {
     addRoutes();
+    // A later MCP answer queued from a timer may be what a parked control poll waits for.
+    m_state.setDirectiveListener([this]() { servicePolls(); });
     m_server.setMissingHandler([this](const QHttpServerRequest &request, QHttpServerResponder &&responder) {
         handle(request, std::move(responder));
     });
@@ -219,6 +221,13 @@ void DevPlaneServer::addRoutes()
     addRoute("POST", QStringLiteral("/v1/runner/runs/([^/]+)/settle"), Auth::Workload, [this](const Call &call) {
         return m_state.sessions().settle(call.runnerId, call.captures.at(0), call.body, call.now);
     });
+    // §6.10: MCP messages relayed by the Runner; held (parked) while a slow tool's answer is due
+    // within the answer window.
+    addRoute("POST", QStringLiteral("/v1/runner/runs/([^/]+)/mcp"), Auth::Workload, [this](const Call &call) {
+        return m_state.relayMcp(
+            call.runnerId, call.captures.at(0), call.body, call.idempotencyKey, call.deadlinePassed, call.now);
+    });
+    m_routes.last().hidesMessages = true;
 
     // §7: Sessions.
     addRoute("POST", QStringLiteral("/v1/sessions"), Auth::Admin,
@@ -286,6 +295,9 @@ void DevPlaneServer::addRoutes()
         return m_state.sessions().createSession(
             { { QStringLiteral("run_spec"), *runSpec }, { QStringLiteral("owner_principal_id"), owner } }, call.now);
     });
+    // What the plane saw of a Run's MCP relay (§6.10), for tests of the Runner's bounds.
+    addRoute("GET", QStringLiteral("/v1/_dev/runs/([^/]+)/mcp"), Auth::Admin,
+        [this](const Call &call) { return ApiReply::ok(m_state.mcpStats(call.captures.at(0))); });
     addRoute("GET", QStringLiteral("/v1/_dev/identities"), Auth::Admin,
         [this](const Call &) { return ApiReply::ok(m_state.identities()); });
     addRoute("GET", QStringLiteral("/v1/_dev/runners/([^/]+)"), Auth::Admin, [this](const Call &call) {
@@ -333,8 +345,8 @@ ApiReply DevPlaneServer::sessionEvents(const Call &call)
     const QString sessionId = call.captures.at(0);
     // The dashboard's long-poll: held while there is no event after after_seq and what the page
     // says it shows is still so: ?status=, ?decided= (approvals no longer pending),
-    // ?cancel_requested= (each only when given). It is asked again after every other request
-    // (an observation batch, a claim, a decision, a cancel, a settlement) and at the deadline.
+    // ?cancel_requested=, ?notes= (session_note notes, §6.10) (each only when given). It is asked again after every
+    // other request (an observation batch, a claim, a decision, a cancel, a settlement) and at the deadline.
     if (wait.value_or(0) > 0 && !call.deadlinePassed) {
         const ApiReply now = m_state.sessions().events(sessionId, 0, 0, call.now);
         const QJsonObject view = now.body();
@@ -348,6 +360,7 @@ ApiReply DevPlaneServer::sessionEvents(const Call &call)
         if (!now.isError() && view.value(QStringLiteral("acked_through")).toInteger() <= afterSeq.value_or(0)
             && unchanged(QStringLiteral("status"), view.value(QStringLiteral("status")).toString())
             && unchanged(QStringLiteral("decided"), QString::number(decided))
+            && unchanged(QStringLiteral("notes"), QString::number(view.value(QStringLiteral("notes")).toArray().size()))
             && unchanged(QStringLiteral("cancel_requested"),
                 view.value(QStringLiteral("cancel_requested")).toBool() ? QStringLiteral("true")
                                                                         : QStringLiteral("false"))) {
@@ -508,8 +521,8 @@ void DevPlaneServer::handle(const QHttpServerRequest &request, QHttpServerRespon
         { QStringLiteral("body"), loggedBody(route, rawBody, document, batch.get()) } };
 
     const Outcome outcome = process(request, method, rawBody, document, batch, exchange);
-    if (outcome.parkSeconds >= 0) {
-        park(std::move(exchange), std::move(responder), outcome.parkSeconds);
+    if (outcome.parkMs >= 0) {
+        park(std::move(exchange), std::move(responder), outcome.parkMs);
         return;
     }
     respond(responder, exchange, outcome);
@@ -539,6 +552,18 @@ QJsonValue DevPlaneServer::loggedBody(
     if (rawBody.size() > ProtocolLimits::maxBodyBytes) {
         return QStringLiteral("<%1 bytes>").arg(rawBody.size());
     }
+    if (route && route->hidesMessages && document.isObject()) {
+        // What a harness says to the platform's tools is its own: only how much of it came.
+        QJsonObject body = document.object();
+        const QJsonValue messages = body.value(QStringLiteral("messages"));
+        body.insert(QStringLiteral("messages"),
+            messages.isArray() ? QStringLiteral("<%1 messages>").arg(messages.toArray().size())
+                               : QStringLiteral("<not an array>"));
+        return body;
+    }
+    if (route && route->hidesMessages) {
+        return QStringLiteral("<%1 bytes>").arg(rawBody.size());
+    }
     if (batch) {
         // A small batch is logged in full, exactly as QJsonDocument reads it (it does: the
         // batch parsed), so the log does not depend on which parser took it.
@@ -557,7 +582,7 @@ DevPlaneServer::Outcome DevPlaneServer::toOutcome(const ApiReply &reply, const Q
 {
     Outcome outcome { reply.status(), reply.serialize(requestId), reply.errorCode(), reply.headers() };
     if (reply.isParked()) {
-        outcome.parkSeconds = reply.waitSeconds();
+        outcome.parkMs = reply.waitMs();
     }
     return outcome;
 }
@@ -720,11 +745,12 @@ DevPlaneServer::Outcome DevPlaneServer::process(const QHttpServerRequest &reques
         call.bodyBytes = rawBody.size();
         call.query = request.query();
         call.owner = call.query.queryItemValue(QStringLiteral("owner"), QUrl::FullyDecoded);
+        call.idempotencyKey = exchange.idempotencyKey;
         if (route.poll != Poll::None) {
             call.pollOutstanding = hasLivePoll(call.runnerId, route.poll);
         }
         outcome = answer(route.handler(call));
-        if (outcome.parkSeconds >= 0) {
+        if (outcome.parkMs >= 0) {
             return outcome; // remembered once it is answered
         }
     }
@@ -732,7 +758,7 @@ DevPlaneServer::Outcome DevPlaneServer::process(const QHttpServerRequest &reques
     return outcome;
 }
 
-void DevPlaneServer::park(Exchange &&exchange, QHttpServerResponder &&responder, int waitSeconds)
+void DevPlaneServer::park(Exchange &&exchange, QHttpServerResponder &&responder, int waitMs)
 {
     auto poll = std::make_shared<ParkedPoll>();
     poll->id = ++m_nextPollId;
@@ -748,7 +774,7 @@ void DevPlaneServer::park(Exchange &&exchange, QHttpServerResponder &&responder,
     poll->timer->setSingleShot(true);
     poll->timer->setTimerType(Qt::PreciseTimer); // a coarse timer may answer 5% before wait_seconds
     connect(poll->timer, &QTimer::timeout, this, [this, id]() { retryPoll(id, true); });
-    poll->timer->start(waitSeconds * 1000);
+    poll->timer->start(waitMs);
     m_polls.append(poll);
 }
 

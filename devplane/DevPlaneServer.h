@@ -74,6 +74,7 @@ private:
         QString credential;
         Credential kind = Credential::None;
         QString runnerId; // bootstrap and workload calls
+        QString idempotencyKey; // writes
         QUrlQuery query;
         QString owner; // ?owner= of presence lists
         QDateTime now;
@@ -93,6 +94,7 @@ private:
         Poll poll = Poll::None;
         bool summarizesLoggedBody = false; // observation batches: large bodies are logged as a size
         bool parsesObservationBatch = false; // parsed by ObservationBatch when it can, not QJsonDocument
+        bool hidesMessages = false; // relayed MCP messages: the log keeps their count, never their content
     };
 
     struct Outcome
@@ -101,7 +103,7 @@ private:
         QByteArray body;
         QString errorCode;
         QList<QPair<QByteArray, QByteArray>> headers;
-        int parkSeconds = -1; // >= 0: no answer yet, park the request
+        int parkMs = -1; // >= 0: no answer yet, park the request
         QByteArray contentType {}; // empty: application/json (every answer but the dashboard's files)
     };
 
@@ -148,7 +150,7 @@ private:
     QJsonValue loggedBody(const Route *route, const QByteArray &rawBody, const QJsonDocument &document,
         const ObservationBatch *batch) const;
 
-    void park(Exchange &&exchange, QHttpServerResponder &&responder, int waitSeconds);
+    void park(Exchange &&exchange, QHttpServerResponder &&responder, int waitMs);
     // Asks every parked poll again, oldest first (FIFO hand-out of Runs).
     void servicePolls();
     // deadline: the wait is over, the poll gets its final answer now.

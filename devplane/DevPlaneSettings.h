@@ -13,6 +13,7 @@ struct DevPlaneSettings
     int heartbeatIntervalSeconds = 10;
     int presenceTtlSeconds = 30;
     int leaseTtlSeconds = 60;
+    int mcpAnswerWindowMs = 25000; // §6.10: what the plane answers within a relayed call
     QString statePath; // empty: nothing persisted
 };
 

@@ -37,11 +37,28 @@ constexpr int saveDebounceMs = 200;
 } // namespace
 
 DevPlaneState::DevPlaneState(const DevPlaneSettings &settings)
-    : m_settings(settings), m_sessions(settings, m_control, [this](SessionLedger::Persist persist) {
-        if (persist == SessionLedger::Persist::Now) {
-            save();
-        } else {
-            scheduleSave();
+    : m_settings(settings)
+    , m_sessions(settings, m_control,
+          [this](SessionLedger::Persist persist) {
+              if (persist == SessionLedger::Persist::Now) {
+                  save();
+              } else {
+                  scheduleSave();
+              }
+          })
+    , m_mcpServer([this](const PlatformMcpServer::Context &context, const QString &text) {
+        return m_sessions.addNote(context.sessionId, context.protocol, text, QDateTime::currentDateTimeUtc());
+    })
+    , m_mcpCalls(settings.mcpAnswerWindowMs, [this](const QString &runId, const QJsonObject &directive) {
+        // A Run that settled meanwhile has no connection left to answer.
+        const QString runnerId = m_sessions.claimingRunner(runId);
+        if (runnerId.isEmpty()) {
+            return;
+        }
+        m_control.queue(runnerId, directive);
+        scheduleSave();
+        if (m_directiveListener) {
+            m_directiveListener();
         }
     })
 {
@@ -326,8 +343,10 @@ ApiReply DevPlaneState::redeemPairing(const QJsonObject &body, const QDateTime &
         { QStringLiteral("machine_label"), it->machineLabel.isEmpty() ? label : it->machineLabel } };
     runner.workspaceId = m_workspaceId;
     runner.pool = m_runnerPool;
+    // The plane protocols this devplane serves (§6.10): a Runner may relay no other.
     runner.enrollment
-        = { { QStringLiteral("placement"), QStringLiteral("byoc") }, { QStringLiteral("runner_pool"), m_runnerPool } };
+        = { { QStringLiteral("placement"), QStringLiteral("byoc") }, { QStringLiteral("runner_pool"), m_runnerPool },
+              { QStringLiteral("plane_protocols"), QJsonArray::fromStringList(PlatformMcpServer::protocols()) } };
     runner.runnerVersion = runnerVersion;
     runner.createdAt = now;
     m_runners.insert(runner.id, runner);
@@ -415,6 +434,10 @@ DevPlaneState::Runner *DevPlaneState::runnerForBootstrap(const QString &credenti
             runner.enrollment = key.enrollment;
             runner.enrollment.insert(QStringLiteral("placement"), QStringLiteral("byoc"));
             runner.enrollment.insert(QStringLiteral("runner_pool"), runner.pool);
+            if (!runner.enrollment.contains(QStringLiteral("plane_protocols"))) {
+                runner.enrollment.insert(
+                    QStringLiteral("plane_protocols"), QJsonArray::fromStringList(PlatformMcpServer::protocols()));
+            }
             runner.createdAt = QDateTime::currentDateTimeUtc();
             m_runners.insert(runner.id, runner);
         }
@@ -635,6 +658,19 @@ ApiReply DevPlaneState::revokeCredential(const QString &runnerId)
     m_sessions.failRunsOf(runnerId, QStringLiteral("credential_revoked"), QDateTime::currentDateTimeUtc());
     save();
     return ApiReply::ok({});
+}
+
+ApiReply DevPlaneState::relayMcp(const QString &runnerId, const QString &runId, const QJsonObject &body,
+    const QString &idempotencyKey, bool deadlinePassed, const QDateTime &now)
+{
+    SessionLedger::McpBatch batch;
+    if (std::optional<ApiReply> refused = m_sessions.checkMcp(runnerId, runId, body, now, &batch)) {
+        return *refused;
+    }
+    const PlatformMcpServer::Context context { batch.sessionId, batch.protocol };
+    return m_mcpCalls.relay(
+        runnerId + QLatin1Char(' ') + idempotencyKey, { runId, batch.protocol, batch.connection, batch.messages },
+        [this, &context, &batch]() { return m_mcpServer.handle(context, batch.messages); }, deadlinePassed);
 }
 
 ApiReply DevPlaneState::queueDirective(const QString &runnerId, const QString &type)

@@ -3,6 +3,8 @@
 #include "ApiReply.h"
 #include "ControlChannel.h"
 #include "DevPlaneSettings.h"
+#include "McpRelayCalls.h"
+#include "PlatformMcpServer.h"
 #include "SessionLedger.h"
 
 #include <QDateTime>
@@ -70,6 +72,15 @@ public:
     // §6.4 GET /v1/runner/control; parked while nothing is there and time is left.
     ApiReply pollControl(const QString &runnerId, const std::optional<QString> &after, int waitSeconds,
         bool outstanding, bool deadlinePassed);
+    // §6.10 POST /v1/runner/runs/{id}/mcp: the ledger's checks, then the platform's MCP server;
+    // parked while answers due within the answer window are pending. idempotencyKey: the call's.
+    ApiReply relayMcp(const QString &runnerId, const QString &runId, const QJsonObject &body,
+        const QString &idempotencyKey, bool deadlinePassed, const QDateTime &now);
+    // GET /v1/_dev/runs/{id}/mcp: what the plane saw of a Run's relay (McpRelayCalls::stats).
+    QJsonObject mcpStats(const QString &runId) const { return m_mcpCalls.stats(runId); }
+    // Called when a directive was queued outside any request (a later MCP answer), so the
+    // server can hand it to a parked control poll.
+    void setDirectiveListener(std::function<void()> listener) { m_directiveListener = std::move(listener); }
     // Writes a scheduled (debounced) save now; called before the process exits.
     void flush();
 
@@ -164,6 +175,9 @@ private:
     QMap<QString, Presence> m_presences; // by runner id
     ControlChannel m_control;
     SessionLedger m_sessions;
+    PlatformMcpServer m_mcpServer;
+    McpRelayCalls m_mcpCalls;
+    std::function<void()> m_directiveListener;
     QTimer m_saveTimer;
 };
 

@@ -3,6 +3,7 @@
 #include "ControlChannel.h"
 #include "FieldReader.h"
 #include "ObservationBatch.h"
+#include "PlatformMcpServer.h"
 #include "ProtocolLimits.h"
 #include "WireFormat.h"
 
@@ -253,6 +254,7 @@ ApiReply SessionLedger::events(const QString &sessionId, qint64 afterSeq, qint64
         { QStringLiteral("events"), m_journal.read(session->id, afterSeq, limit) },
         { QStringLiteral("approvals"), approvalsToJson(*session) },
         { QStringLiteral("snapshot"), session->snapshot.isEmpty() ? QJsonValue() : QJsonValue(session->snapshot) },
+        { QStringLiteral("notes"), session->notes },
         { QStringLiteral("settlement"),
             session->settlement.isEmpty() ? QJsonValue() : QJsonValue(session->settlement) } });
 }
@@ -547,6 +549,21 @@ ApiReply SessionLedger::claim(
     return ApiReply::parked(static_cast<int>(waitSeconds));
 }
 
+std::optional<ApiReply> SessionLedger::checkLiveClaim(Session &session, const QString &claimId, const QDateTime &now)
+{
+    if (claimId != session.claimId) {
+        return ApiReply::invalidField(QStringLiteral("claim_id"), QStringLiteral("does not match the run's claim"));
+    }
+    if (session.status == Status::Settled) {
+        return settledReply(session);
+    }
+    if (now >= session.leaseExpiresAt) {
+        settleByServer(session, QStringLiteral("failed"), leaseExpired, now);
+        return settledReply(session);
+    }
+    return std::nullopt;
+}
+
 ApiReply SessionLedger::settledReply(const Session &session)
 {
     if (session.settlement.value(QStringLiteral("settled_by")) == QLatin1String("server")
@@ -578,15 +595,8 @@ ApiReply SessionLedger::observe(const QString &runnerId, const QString &runId, c
         return ApiReply::error(413, QStringLiteral("batch_too_large"),
             QStringLiteral("an observation batch is limited to 512 events (this one: %1)").arg(events.size()));
     }
-    if (claimId != session->claimId) {
-        return ApiReply::invalidField(QStringLiteral("claim_id"), QStringLiteral("does not match the run's claim"));
-    }
-    if (session->status == Status::Settled) {
-        return settledReply(*session);
-    }
-    if (now >= session->leaseExpiresAt) {
-        settleByServer(*session, QStringLiteral("failed"), leaseExpired, now);
-        return settledReply(*session);
+    if (std::optional<ApiReply> refused = checkLiveClaim(*session, claimId, now)) {
+        return *refused;
     }
     // The whole batch is checked before any of it is kept.
     for (qsizetype i = 0; i < events.size(); ++i) {
@@ -770,6 +780,74 @@ ApiReply SessionLedger::settle(
     return ApiReply::ok({ { QStringLiteral("settled"), true }, { QStringLiteral("outcome"), outcome } });
 }
 
+std::optional<ApiReply> SessionLedger::checkMcp(
+    const QString &runnerId, const QString &runId, const QJsonObject &body, const QDateTime &now, McpBatch *batch)
+{
+    static const QRegularExpression connectionShape(
+        QRegularExpression::anchoredPattern(QStringLiteral("mcpc_[0-9a-f]{32}")));
+    Session *session = sessionOfRun(runnerId, runId);
+    if (!session) {
+        return runNotFound();
+    }
+    FieldReader reader(body);
+    const QString claimId = reader.string(QStringLiteral("claim_id"));
+    batch->protocol = reader.string(QStringLiteral("protocol"));
+    batch->connection = reader.string(QStringLiteral("connection"));
+    batch->messages = reader.array(QStringLiteral("messages"));
+    if (!reader.ok()) {
+        return reader.error();
+    }
+    if (std::optional<ApiReply> refused = checkLiveClaim(*session, claimId, now)) {
+        return *refused;
+    }
+    QStringList asked;
+    for (const QJsonValue &entry : session->runSpec.value(QStringLiteral("plane_mcp")).toArray()) {
+        asked.append(entry.toObject().value(QStringLiteral("protocol")).toString());
+    }
+    if (!asked.contains(batch->protocol)) {
+        return ApiReply::invalidField(QStringLiteral("protocol"),
+            asked.isEmpty() ? QStringLiteral("this run asked for no plane protocol (run_spec.plane_mcp is empty)")
+                            : QStringLiteral("must be one this run asked for in run_spec.plane_mcp: %1")
+                                  .arg(asked.join(QStringLiteral(", "))));
+    }
+    if (!PlatformMcpServer::protocols().contains(batch->protocol)) {
+        return ApiReply::invalidField(QStringLiteral("protocol"),
+            QStringLiteral("this devplane serves %1 only")
+                .arg(PlatformMcpServer::protocols().join(QStringLiteral(", "))));
+    }
+    if (!connectionShape.match(batch->connection).hasMatch()) {
+        return ApiReply::invalidField(
+            QStringLiteral("connection"), QStringLiteral("must be mcpc_ followed by 32 lowercase hex digits"));
+    }
+    for (qsizetype i = 0; i < batch->messages.size(); ++i) {
+        const QString problem = PlatformMcpServer::shapeProblem(batch->messages.at(i));
+        if (!problem.isEmpty()) {
+            return ApiReply::invalidField(QStringLiteral("messages[%1]").arg(i), problem);
+        }
+    }
+    batch->sessionId = session->id;
+    return std::nullopt;
+}
+
+bool SessionLedger::addNote(
+    const QString &sessionId, const QString &protocol, const QString &text, const QDateTime &now)
+{
+    Session *session = findSession(sessionId);
+    if (!session || session->notes.size() >= maxNotes) {
+        return false;
+    }
+    session->notes.append(QJsonObject { { QStringLiteral("at"), WireFormat::timestamp(now) },
+        { QStringLiteral("protocol"), protocol }, { QStringLiteral("text"), text } });
+    m_persist(Persist::Now);
+    return true;
+}
+
+QString SessionLedger::claimingRunner(const QString &runId) const
+{
+    const auto it = m_sessions.constFind(m_sessionOfRun.value(runId));
+    return it != m_sessions.constEnd() && it->status == Status::Claimed ? it->runnerId : QString();
+}
+
 void SessionLedger::settleByServer(
     Session &session, const QString &outcome, const QString &reason, const QDateTime &now)
 {
@@ -827,7 +905,8 @@ QJsonArray SessionLedger::toJson() const
             { QStringLiteral("settle_request"),
                 s.settleRequest.isEmpty() ? QJsonValue() : QJsonValue(s.settleRequest) },
             { QStringLiteral("approvals"), approvalsToJson(s) },
-            { QStringLiteral("snapshot"), s.snapshot.isEmpty() ? QJsonValue() : QJsonValue(s.snapshot) } });
+            { QStringLiteral("snapshot"), s.snapshot.isEmpty() ? QJsonValue() : QJsonValue(s.snapshot) },
+            { QStringLiteral("notes"), s.notes } });
     }
     return sessions;
 }
@@ -853,6 +932,7 @@ void SessionLedger::fromJson(const QJsonArray &sessions, const QDateTime &now)
         s.settlement = o.value(QStringLiteral("settlement")).toObject();
         s.settleRequest = o.value(QStringLiteral("settle_request")).toObject();
         s.snapshot = snapshotMetadata(o.value(QStringLiteral("snapshot")).toObject());
+        s.notes = o.value(QStringLiteral("notes")).toArray();
         for (const QJsonValue &approval : o.value(QStringLiteral("approvals")).toArray()) {
             s.approvals.append(approvalFromJson(approval.toObject()));
         }

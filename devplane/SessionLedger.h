@@ -13,6 +13,7 @@
 #include <QStringList>
 #include <QTimer>
 #include <functional>
+#include <optional>
 
 namespace devplane {
 
@@ -72,6 +73,26 @@ public:
         const QDateTime &now, const ObservationBatch *batch = nullptr);
     ApiReply settle(const QString &runnerId, const QString &runId, const QJsonObject &body, const QDateTime &now);
 
+    // §6.10 POST …/mcp: what a relayed batch is for once its checks passed.
+    struct McpBatch
+    {
+        QString sessionId;
+        QString protocol;
+        QString connection;
+        QJsonArray messages;
+    };
+    // The checks of a relayed batch, in order: 404 run_not_found, the body's fields, claim_id,
+    // 409 already_settled / lease_lost, protocol (one the run asked for in run_spec.plane_mcp and
+    // this devplane serves), connection (mcpc_<32 hex>), messages[i] (JSON-RPC 2.0 objects).
+    // Does not renew the lease (only observations do).
+    std::optional<ApiReply> checkMcp(
+        const QString &runnerId, const QString &runId, const QJsonObject &body, const QDateTime &now, McpBatch *batch);
+    // session_note: kept with the Session (at most maxNotes), shown by the dashboard among its events.
+    bool addNote(const QString &sessionId, const QString &protocol, const QString &text, const QDateTime &now);
+    // The Runner holding the Run's lease, or an empty string (queued, settled, unknown).
+    QString claimingRunner(const QString &runId) const;
+    static constexpr qsizetype maxNotes = 1000;
+
     // §3: a revoked credential or a fenced generation fails the Runner's unsettled Runs at once.
     void failRunsOf(const QString &runnerId, const QString &reason, const QDateTime &now);
     // §6.6: a lease that lapsed without settlement is settled by the server.
@@ -117,11 +138,15 @@ private:
         QJsonObject settleRequest; // the Runner's settle body: a resend of it is not a conflict
         QList<Approval> approvals; // in request order
         QJsonObject snapshot; // the last workspace.snapshot's metadata (§6.9): ids and counts, no content
+        QJsonArray notes; // session_note (§6.10): [{at, protocol, text}] in order
     };
 
     Session *sessionOfRun(const QString &runnerId, const QString &runId);
     Session *findSession(const QString &sessionId);
     void settleByServer(Session &session, const QString &outcome, const QString &reason, const QDateTime &now);
+    // The checks of a Runner's call on its Run after the body's fields: claim_id (400), then a
+    // settled Run or a lapsed lease (409, settling it). nullopt when the claim is live.
+    std::optional<ApiReply> checkLiveClaim(Session &session, const QString &claimId, const QDateTime &now);
     // A settled Run answers lease_lost when the server gave up on it, already_settled otherwise.
     static ApiReply settledReply(const Session &session);
     // Queues a directive for the claiming Runner (or holds it until a claim).

@@ -79,6 +79,47 @@ const QString positiveShape = QStringLiteral("^[1-9][0-9]{0,11}$");
 const QString secondsShape = QStringLiteral("^[0-9]{1,9}(\\.[0-9]{1,9})?$");
 const QString networkShape = QStringLiteral("^(none|unrestricted)$");
 
+// run_spec.plane_mcp (§6.10) of the plane_mcp parameter: which platform MCP servers the harness gets.
+const QString planeMcpShape = QStringLiteral("^(platform-mcp-v1|platform-control-mcp-v2|both|none)$");
+
+QJsonArray planeMcp(const QString &choice)
+{
+    const QJsonObject v1 { { QStringLiteral("protocol"), QStringLiteral("platform-mcp-v1") },
+        { QStringLiteral("name"), QStringLiteral("checkfu") } };
+    const QJsonObject control { { QStringLiteral("protocol"), QStringLiteral("platform-control-mcp-v2") },
+        { QStringLiteral("name"), QStringLiteral("checkfu-control") } };
+    if (choice == QLatin1String("none")) {
+        return {};
+    }
+    if (choice == QLatin1String("both")) {
+        return { v1, control };
+    }
+    return { choice == QLatin1String("platform-control-mcp-v2") ? control : v1 };
+}
+
+// A required command line (acp's agent, mcp's client), e.g. --param 'agent=["node","/abs/a.mjs"]'.
+Parameter commandLineParameter(const QString &name, const QString &whose, const QString &example)
+{
+    return { name, QString(), [](const QString &value) { return commandLine(value).has_value(); },
+        QStringLiteral("%1 command line as a JSON array of non-empty strings, e.g. --param '%2=%3'")
+            .arg(whose, name, example),
+        true };
+}
+
+Parameter networkParameter(const QString &fallback)
+{
+    return { QStringLiteral("network"), fallback, matching(networkShape), QStringLiteral("none or unrestricted"), false,
+        { QStringLiteral("none"), QStringLiteral("unrestricted") } };
+}
+
+Parameter planeMcpParameter()
+{
+    return { QStringLiteral("plane_mcp"), QStringLiteral("platform-mcp-v1"), matching(planeMcpShape),
+        QStringLiteral("platform-mcp-v1, platform-control-mcp-v2, both or none"), false,
+        { QStringLiteral("platform-mcp-v1"), QStringLiteral("platform-control-mcp-v2"), QStringLiteral("both"),
+            QStringLiteral("none") } };
+}
+
 // The memory a git-demo Session starts with (AGENTS.md); its harness adds a line.
 const QString demoMemory = QStringLiteral("# Notes for agents\nRun the tests with: python3 test_calc.py\n");
 
@@ -102,18 +143,19 @@ QList<Parameter> parametersOf(const QString &name, const DemoSource *demo)
             matching(QStringLiteral("^([0-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])$")),
             QStringLiteral("an exit code 0-255") });
     } else if (name == QLatin1String("container")) {
-        parameters.append({ QStringLiteral("network"), QStringLiteral("none"), matching(networkShape),
-            QStringLiteral("none or unrestricted"), false,
-            { QStringLiteral("none"), QStringLiteral("unrestricted") } });
+        parameters.append(networkParameter(QStringLiteral("none")));
     } else if (name == QLatin1String("acp")) {
-        parameters.append(
-            { QStringLiteral("agent"), QString(), [](const QString &value) { return commandLine(value).has_value(); },
-                QStringLiteral("the agent's command line as a JSON array of non-empty strings, e.g. "
-                               "--param 'agent=[\"node\",\"/abs/path/agent.mjs\"]'"),
-                true });
+        parameters.append(commandLineParameter(QStringLiteral("agent"), QStringLiteral("the agent's"),
+            QStringLiteral("[\"node\",\"/abs/path/agent.mjs\"]")));
         parameters.append({ QStringLiteral("retention"), QStringLiteral("durable"),
             matching(QStringLiteral("^(durable|ephemeral_zdr)$")), QStringLiteral("durable or ephemeral_zdr"), false,
             { QStringLiteral("durable"), QStringLiteral("ephemeral_zdr") } });
+        parameters.append(planeMcpParameter());
+    } else if (name == QLatin1String("mcp")) {
+        parameters.append(commandLineParameter(QStringLiteral("client"), QStringLiteral("the harness's"),
+            QStringLiteral("[\"node\",\"/abs/path/oneshot-client.mjs\",\"echo\"]")));
+        parameters.append(networkParameter(QStringLiteral("unrestricted")));
+        parameters.append(planeMcpParameter());
     } else if (name == QLatin1String("git-demo")) {
         // The Runner checks the URL rules of §6.8 itself; here only the shape, to catch typos.
         parameters.append({ QStringLiteral("repository"), demo ? demo->url : QString(),
@@ -133,7 +175,7 @@ QStringList SessionPresets::names()
 {
     return { QStringLiteral("echo"), QStringLiteral("stream"), QStringLiteral("zdr"), QStringLiteral("container"),
         QStringLiteral("network-none"), QStringLiteral("sleep"), QStringLiteral("project"), QStringLiteral("env"),
-        QStringLiteral("exit"), QStringLiteral("acp"), QStringLiteral("git-demo") };
+        QStringLiteral("exit"), QStringLiteral("acp"), QStringLiteral("git-demo"), QStringLiteral("mcp") };
 }
 
 QJsonArray SessionPresets::describe(const DemoSource *demo)
@@ -192,6 +234,7 @@ std::optional<QJsonObject> SessionPresets::build(const QString &name, const QMap
     }
 
     Preset preset;
+    QJsonArray planeProtocols; // run_spec.plane_mcp; absent when empty
     QString driver = QStringLiteral("checkfu:oneshot-v1@1");
     const QJsonObject echo = processLaunch(QStringLiteral("echo \"hello from the harness\"; cat; echo; echo done"));
     if (name == QLatin1String("echo")) {
@@ -236,6 +279,14 @@ std::optional<QJsonObject> SessionPresets::build(const QString &name, const QMap
         preset.launch = { { QStringLiteral("kind"), QStringLiteral("process") },
             { QStringLiteral("argv"), *commandLine(values.value(QStringLiteral("agent"))) },
             { QStringLiteral("env"), QJsonObject() } };
+        planeProtocols = planeMcp(values.value(QStringLiteral("plane_mcp")));
+    } else if (name == QLatin1String("mcp")) {
+        // A oneshot harness that gets the platform's MCP servers in CHECKFU_MCP_SERVERS (§6.10).
+        preset.network = values.value(QStringLiteral("network"));
+        preset.launch = { { QStringLiteral("kind"), QStringLiteral("process") },
+            { QStringLiteral("argv"), *commandLine(values.value(QStringLiteral("client"))) },
+            { QStringLiteral("env"), QJsonObject() } };
+        planeProtocols = planeMcp(values.value(QStringLiteral("plane_mcp")));
     } else if (name == QLatin1String("git-demo")) {
         // The repository at exactly `commit` (§6.8), and a writable memory whose change comes
         // back as memory.changed. The harness shows what it was given.
@@ -270,7 +321,7 @@ std::optional<QJsonObject> SessionPresets::build(const QString &name, const QMap
     const QJsonObject resources { { QStringLiteral("cpu_millis"), 1000 }, { QStringLiteral("memory_mib"), 512 },
         { QStringLiteral("disk_mib"), 1024 },
         { QStringLiteral("max_duration_seconds"), values.value(QStringLiteral("max_duration_seconds")).toLongLong() } };
-    return QJsonObject { { QStringLiteral("principal_id"), principalId },
+    QJsonObject spec { { QStringLiteral("principal_id"), principalId },
         { QStringLiteral("title"), QStringLiteral("devplane preset %1").arg(name) },
         { QStringLiteral("environment"),
             QJsonObject { { QStringLiteral("environment_id"), WireFormat::newId(QStringLiteral("env")) },
@@ -288,6 +339,10 @@ std::optional<QJsonObject> SessionPresets::build(const QString &name, const QMap
                 { QStringLiteral("text"), values.value(QStringLiteral("prompt")) } } } },
         { QStringLiteral("idle_timeout_ms"),
             idleTimeout.isEmpty() ? QJsonValue() : QJsonValue(idleTimeout.toLongLong()) } };
+    if (!planeProtocols.isEmpty()) {
+        spec.insert(QStringLiteral("plane_mcp"), planeProtocols);
+    }
+    return spec;
 }
 
 } // namespace devplane

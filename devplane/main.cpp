@@ -28,6 +28,7 @@ const char *const usage = R"(usage: checkfu-devplane SUBCOMMAND [options]
   serve [--port N] [--info-file PATH] [--admin-key KEY] [--state PATH] [--request-log PATH]
         [--token-ttl-seconds 900] [--refresh-after-seconds 600] [--overlap-seconds 60]
         [--heartbeat-interval-seconds 10] [--presence-ttl-seconds 30] [--lease-ttl-seconds 60]
+        [--mcp-answer-window-ms 25000]
   pair [--principal prin_...] [--label NAME] [--expires-in SECONDS]
   key [--name NAME] [--rate-limit N]
   presences [--owner prin_...]
@@ -45,7 +46,9 @@ const char *const usage = R"(usage: checkfu-devplane SUBCOMMAND [options]
 
 Presets: %1.
 --param K=V sets a preset's parameters; acp needs --param 'agent=["/path/to/agent","arg"]'
-(the agent's command line as a JSON array of strings). git-demo fetches the devplane's demo
+(the agent's command line as a JSON array of strings), mcp (a oneshot harness that gets the
+platform's MCP servers) needs --param 'client=[...]' likewise; acp and mcp take --param
+plane_mcp=platform-mcp-v1|platform-control-mcp-v2|both|none. git-demo fetches the devplane's demo
 repository at a commit before its tip, with a credential minted for that Session; --param
 repository=URL --param commit=ID fetch another (public) one.
 
@@ -106,8 +109,11 @@ int serve(QCoreApplication &app, const QStringList &arguments)
     const QCommandLineOption leaseTtl(QStringLiteral("lease-ttl-seconds"),
         QStringLiteral("Run lease lifetime after a claim or an observation batch."), QStringLiteral("S"),
         QStringLiteral("60"));
+    const QCommandLineOption mcpWindow(QStringLiteral("mcp-answer-window-ms"),
+        QStringLiteral("How long a relayed MCP call waits for its tools; slower answers come as control directives."),
+        QStringLiteral("MS"), QStringLiteral("25000"));
     for (const auto &option : { port, infoFile, adminKey, statePath, requestLog, tokenTtl, refreshAfter, overlap,
-             heartbeat, presenceTtl, leaseTtl }) {
+             heartbeat, presenceTtl, leaseTtl, mcpWindow }) {
         parser.addOption(option);
     }
     if (!parser.parse(QStringList { QStringLiteral("checkfu-devplane") } + arguments)) {
@@ -131,7 +137,8 @@ int serve(QCoreApplication &app, const QStringList &arguments)
     if (!number(port, 0, &portNumber) || portNumber > 65535 || !number(tokenTtl, 1, &settings.tokenTtlSeconds)
         || !number(refreshAfter, 0, &settings.refreshAfterSeconds) || !number(overlap, 0, &settings.overlapSeconds)
         || !number(heartbeat, 1, &settings.heartbeatIntervalSeconds)
-        || !number(presenceTtl, 1, &settings.presenceTtlSeconds) || !number(leaseTtl, 1, &settings.leaseTtlSeconds)) {
+        || !number(presenceTtl, 1, &settings.presenceTtlSeconds) || !number(leaseTtl, 1, &settings.leaseTtlSeconds)
+        || !number(mcpWindow, 0, &settings.mcpAnswerWindowMs)) {
         return portNumber > 65535 ? fail(QStringLiteral("--port must be at most 65535")) : 1;
     }
     settings.statePath = parser.value(statePath);

@@ -21,7 +21,7 @@ set(CHECKFU_RELEASE_DATE_RFC2822 "Wed, 02 Dec 2026 00:00:00 +0000")
 # test suite). checkfu-package-files is everything a package holds.
 set(CMAKE_SKIP_INSTALL_ALL_DEPENDENCY ON)
 add_custom_target(checkfu-package-files)
-add_dependencies(checkfu-package-files checkfu-runner checkfu-tray checkfu-run-reaper)
+add_dependencies(checkfu-package-files checkfu-runner checkfu-tray checkfu-run-reaper checkfu-mcp-bridge)
 
 set(CPACK_PACKAGE_NAME "checkfu-runner")
 set(CPACK_PACKAGE_VENDOR "Checkfu")

@@ -111,6 +111,10 @@
         <source>The run starts from a snapshot; within its enrollment ceiling this machine restores no snapshots.</source>
         <translation>Der Lauf beginnt mit einem Snapshot; innerhalb seiner Registrierungsobergrenze stellt dieser Rechner keine Snapshots wieder her.</translation>
     </message>
+    <message>
+        <source>The run asks for the platform protocol %1 (plane_mcp %2); within its enrollment ceiling this machine relays: %3.</source>
+        <translation>Der Lauf verlangt das Plattformprotokoll %1 (plane_mcp %2); innerhalb der Obergrenze seiner Registrierung leitet dieser Rechner weiter: %3.</translation>
+    </message>
 </context>
 <context>
     <name>ApiClient</name>
@@ -1815,6 +1819,18 @@
         <source>the workspace was not kept: %1</source>
         <translation>der Arbeitsbereich wurde nicht aufbewahrt: %1</translation>
     </message>
+    <message>
+        <source>cannot open the run&apos;s MCP relay: %1</source>
+        <translation>die MCP-Weiterleitung des Laufs lässt sich nicht öffnen: %1</translation>
+    </message>
+    <message>
+        <source>the run asks for the platform&apos;s MCP servers (plane_mcp), and checkfu-mcp-bridge is not installed beside the Runner</source>
+        <translation>der Lauf verlangt die MCP-Server der Plattform (plane_mcp), und checkfu-mcp-bridge ist nicht neben dem Runner installiert</translation>
+    </message>
+    <message>
+        <source>the run asks for the platform&apos;s MCP servers (plane_mcp), which the sandbox provider %1 does not relay</source>
+        <translation>der Lauf verlangt die MCP-Server der Plattform (plane_mcp), die der Sandbox-Anbieter %1 nicht weiterleitet</translation>
+    </message>
 </context>
 <context>
     <name>RunSpec</name>
@@ -1969,6 +1985,14 @@
     <message>
         <source>is not part of a snapshot mount (its files come from the snapshot)</source>
         <translation>gehört nicht zu einer snapshot-Einbindung (ihre Dateien kommen aus dem Snapshot)</translation>
+    </message>
+    <message>
+        <source>has %1 entries; at most %2 are allowed</source>
+        <translation>hat %1 Einträge; höchstens %2 sind erlaubt</translation>
+    </message>
+    <message>
+        <source>appears twice in plane_mcp (each name must be unique)</source>
+        <translation>kommt in plane_mcp zweimal vor (jeder Name muss eindeutig sein)</translation>
     </message>
 </context>
 <context>
@@ -3810,6 +3834,17 @@
         <source>the workspace it starts from is not kept on this machine</source>
         <translation>der Arbeitsbereich, mit dem er beginnt, ist auf diesem Rechner nicht aufbewahrt</translation>
     </message>
+    <message numerus="yes">
+        <source>Platform tools: %n call(s)</source>
+        <translation>
+            <numerusform>Plattformwerkzeuge: %n Aufruf</numerusform>
+            <numerusform>Plattformwerkzeuge: %n Aufrufe</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>it asks for platform tools this machine does not relay</source>
+        <translation>er verlangt Plattformwerkzeuge, die dieser Rechner nicht weiterleitet</translation>
+    </message>
 </context>
 <context>
     <name>UnpairDialog</name>
@@ -4513,6 +4548,18 @@
             <numerusform>aus (--git-cache-mib 0): jede git-Einbindung wird von ihrem Server abgerufen; %n Spiegel liegen noch in %1 (checkfu-runner cache clear leert ihn)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>checkfu-mcp-bridge is missing: runs that use the platform&apos;s tools (plane_mcp) are refused</source>
+        <translation>checkfu-mcp-bridge fehlt: Läufe, die die Werkzeuge der Plattform nutzen (plane_mcp), werden abgelehnt</translation>
+    </message>
+    <message>
+        <source>Reinstall the Runner: checkfu-mcp-bridge belongs next to %1.</source>
+        <translation>Installieren Sie den Runner neu: checkfu-mcp-bridge gehört neben %1.</translation>
+    </message>
+    <message>
+        <source>%1: relays %2</source>
+        <translation>%1: leitet %2 weiter</translation>
+    </message>
 </context>
 <context>
     <name>runnercore::FileCredentialStore</name>
@@ -4735,6 +4782,25 @@
     <message>
         <source>The system keychain (Secret Service) could not remove the Runner&apos;s credential (%1). Remove the entry for service &quot;%2&quot; by hand (e.g. in Seahorse) if it is still there.</source>
         <translation>Der Schlüsselbund des Systems (Secret Service) konnte die Zugangsdaten des Runners nicht entfernen (%1). Entfernen Sie den Eintrag für den Dienst &quot;%2&quot; von Hand (z. B. in Seahorse), falls er noch vorhanden ist.</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::McpRelay</name>
+    <message>
+        <source>a process outside this run&apos;s sandbox (or one too many) tried to use its MCP relay; it was refused</source>
+        <translation>ein Prozess außerhalb der Sandbox dieses Laufs (oder einer zu viel) wollte seine MCP-Weiterleitung nutzen; er wurde abgewiesen</translation>
+    </message>
+    <message>
+        <source>a line of more than 4 MiB came from the harness&apos;s MCP client; its connection was closed</source>
+        <translation>vom MCP-Client des Harness kam eine Zeile mit mehr als 4 MiB; seine Verbindung wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>a connection to the MCP relay did not name one of the run&apos;s plane_mcp entries; it was closed</source>
+        <translation>eine Verbindung zur MCP-Weiterleitung nannte keinen der plane_mcp-Einträge des Laufs; sie wurde geschlossen</translation>
+    </message>
+    <message>
+        <source>a message from the harness&apos;s MCP client was not relayed: %1</source>
+        <translation>eine Nachricht des MCP-Clients des Harness wurde nicht weitergeleitet: %1</translation>
     </message>
 </context>
 <context>

@@ -123,6 +123,13 @@
             <numerusform>Show activity — %n runs going…</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Platform tools: %n call(s)</source>
+        <translation>
+            <numerusform>Platform tools: %n call</numerusform>
+            <numerusform>Platform tools: %n calls</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>WorkspaceChangesDialog</name>

@@ -111,6 +111,10 @@
         <source>The run starts from a snapshot; within its enrollment ceiling this machine restores no snapshots.</source>
         <translation>この実行はスナップショットから始まりますが、登録時の上限の範囲では、このマシンはスナップショットを復元しません。</translation>
     </message>
+    <message>
+        <source>The run asks for the platform protocol %1 (plane_mcp %2); within its enrollment ceiling this machine relays: %3.</source>
+        <translation>この実行はプラットフォームプロトコル %1（plane_mcp %2）を求めていますが、登録の上限内でこのマシンが中継するのは %3 です。</translation>
+    </message>
 </context>
 <context>
     <name>ApiClient</name>
@@ -1813,6 +1817,18 @@
         <source>the workspace was not kept: %1</source>
         <translation>ワークスペースは保持されませんでした: %1</translation>
     </message>
+    <message>
+        <source>cannot open the run&apos;s MCP relay: %1</source>
+        <translation>実行の MCP 中継を開けません: %1</translation>
+    </message>
+    <message>
+        <source>the run asks for the platform&apos;s MCP servers (plane_mcp), and checkfu-mcp-bridge is not installed beside the Runner</source>
+        <translation>この実行はプラットフォームの MCP サーバー（plane_mcp）を求めていますが、checkfu-mcp-bridge がランナーと同じ場所にインストールされていません</translation>
+    </message>
+    <message>
+        <source>the run asks for the platform&apos;s MCP servers (plane_mcp), which the sandbox provider %1 does not relay</source>
+        <translation>この実行はプラットフォームの MCP サーバー（plane_mcp）を求めていますが、サンドボックスプロバイダー %1 はそれを中継しません</translation>
+    </message>
 </context>
 <context>
     <name>RunSpec</name>
@@ -1967,6 +1983,14 @@
     <message>
         <source>is not part of a snapshot mount (its files come from the snapshot)</source>
         <translation>は snapshot マウントには指定できません（ファイルはスナップショットから復元されます）</translation>
+    </message>
+    <message>
+        <source>has %1 entries; at most %2 are allowed</source>
+        <translation>%1 個のエントリがあります。許可されるのは最大 %2 個です</translation>
+    </message>
+    <message>
+        <source>appears twice in plane_mcp (each name must be unique)</source>
+        <translation>plane_mcp に 2 回現れます（名前はそれぞれ一意である必要があります）</translation>
     </message>
 </context>
 <context>
@@ -3794,6 +3818,16 @@
         <source>the workspace it starts from is not kept on this machine</source>
         <translation>開始元のワークスペースがこのマシンに保持されていません</translation>
     </message>
+    <message numerus="yes">
+        <source>Platform tools: %n call(s)</source>
+        <translation>
+            <numerusform>プラットフォームツール: %n 回の呼び出し</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>it asks for platform tools this machine does not relay</source>
+        <translation>このマシンが中継しないプラットフォームツールを求めています</translation>
+    </message>
 </context>
 <context>
     <name>UnpairDialog</name>
@@ -4493,6 +4527,18 @@
             <numerusform>オフ (--git-cache-mib 0): git マウントは毎回サーバーから取得します。%1 にミラーが %n 個残っています（checkfu-runner cache clear で空にできます）</numerusform>
         </translation>
     </message>
+    <message>
+        <source>checkfu-mcp-bridge is missing: runs that use the platform&apos;s tools (plane_mcp) are refused</source>
+        <translation>checkfu-mcp-bridge がありません。プラットフォームのツール（plane_mcp）を使う実行は拒否されます</translation>
+    </message>
+    <message>
+        <source>Reinstall the Runner: checkfu-mcp-bridge belongs next to %1.</source>
+        <translation>ランナーを再インストールしてください。checkfu-mcp-bridge は %1 と同じ場所に必要です。</translation>
+    </message>
+    <message>
+        <source>%1: relays %2</source>
+        <translation>%1: %2 を中継します</translation>
+    </message>
 </context>
 <context>
     <name>runnercore::FileCredentialStore</name>
@@ -4715,6 +4761,25 @@
     <message>
         <source>The system keychain (Secret Service) could not remove the Runner&apos;s credential (%1). Remove the entry for service &quot;%2&quot; by hand (e.g. in Seahorse) if it is still there.</source>
         <translation>システムのキーチェーン（Secret Service）がランナーの認証情報を削除できませんでした（%1）。サービス &quot;%2&quot; のエントリーが残っている場合は、手動で削除してください（Seahorse などで）。</translation>
+    </message>
+</context>
+<context>
+    <name>runnercore::McpRelay</name>
+    <message>
+        <source>a process outside this run&apos;s sandbox (or one too many) tried to use its MCP relay; it was refused</source>
+        <translation>この実行のサンドボックス外のプロセス（または上限を超えた接続）が MCP 中継を使おうとしたため、拒否しました</translation>
+    </message>
+    <message>
+        <source>a line of more than 4 MiB came from the harness&apos;s MCP client; its connection was closed</source>
+        <translation>ハーネスの MCP クライアントから 4 MiB を超える行が届いたため、その接続を閉じました</translation>
+    </message>
+    <message>
+        <source>a connection to the MCP relay did not name one of the run&apos;s plane_mcp entries; it was closed</source>
+        <translation>MCP 中継への接続が実行の plane_mcp エントリを指定しなかったため、閉じました</translation>
+    </message>
+    <message>
+        <source>a message from the harness&apos;s MCP client was not relayed: %1</source>
+        <translation>ハーネスの MCP クライアントからのメッセージを中継しませんでした: %1</translation>
     </message>
 </context>
 <context>

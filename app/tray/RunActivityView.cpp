@@ -143,9 +143,14 @@ void RunActivityView::updateRunning(const QDateTime &now)
         row->driver->setText(tr("Driver: %1").arg(entry.driver));
         row->tier->setText(tr("Tier: %1").arg(entry.tier));
         row->elapsed->setText(tr("Running for %1").arg(entry.time));
-        const QString where = entry.repository.isEmpty() ? QString() : tr("Repository: %1").arg(entry.repository);
-        row->phase->setText(
-            entry.phase.isEmpty() ? where : entry.phase + (where.isEmpty() ? QString() : QStringLiteral("\n") + where));
+        QStringList lines;
+        for (const QString &line :
+            { entry.phase, entry.repository.isEmpty() ? QString() : tr("Repository: %1").arg(entry.repository),
+                entry.platformTools }) {
+            if (!line.isEmpty())
+                lines << line;
+        }
+        row->phase->setText(lines.join(QLatin1Char('\n')));
         row->phase->setVisible(!row->phase->text().isEmpty());
         row->link->setEnabled(!entry.link.isEmpty());
         row->link->setToolTip(entry.link.isEmpty() ? tr("The control plane gave no link to this Session")

@@ -357,6 +357,8 @@ RunEntry TrayPresentation::runEntry(const RunSummary &run, const QDateTime &now)
     e.repository = elided(safeTitle(run.repository), MaxRunTitleChars);
     if (run.repository.isEmpty())
         e.repository.clear();
+    if (run.platformToolCalls > 0)
+        e.platformTools = tr("Platform tools: %n call(s)", nullptr, run.platformToolCalls);
     // The same rule as every link from the control plane (no endpoint to compare: the tooltip shows the whole URL).
     e.link = ControlPlaneLink::check(run.sessionLink, QUrl()).url;
     return e;
@@ -428,6 +430,8 @@ QString TrayPresentation::reasonText(const QString &reason)
         return tr("one of its mounts is not supported");
     case SettleReason::SnapshotUnavailable:
         return tr("the workspace it starts from is not kept on this machine");
+    case SettleReason::PlaneProtocolUnsupported:
+        return tr("it asks for platform tools this machine does not relay");
     case SettleReason::InvalidRunSpec:
         return tr("its run spec is invalid");
     case SettleReason::ExitNonzero:

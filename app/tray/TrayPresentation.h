@@ -72,6 +72,7 @@ struct RunEntry
     // empty once the harness runs; the repository and short commit it works on.
     QString phase;
     QString repository;
+    QString platformTools; // "Platform tools: 3 calls" once the run used any (§6.10); else empty
 };
 
 // RunnerStatus → what the tray shows. Pure: no widget, no clock of its own (the caller says

@@ -481,7 +481,7 @@
   function openSessionView(id, approvalId) {
     closeSessionView();
     state.view = {
-      id, approvalId, afterSeq: 0, data: null, abort: null, focusedApproval: null, generation: 0, pollFailed: false,
+      id, approvalId, afterSeq: 0, notesShown: 0, data: null, abort: null, focusedApproval: null, generation: 0, pollFailed: false,
     };
     $('events').replaceChildren();
     $('approvals').replaceChildren();
@@ -516,6 +516,7 @@
         query.set('status', view.data.status);
         query.set('decided', String((view.data.approvals || []).filter((a) => a.status !== 'pending').length));
         query.set('cancel_requested', view.data.cancel_requested ? 'true' : 'false');
+        query.set('notes', String(view.notesShown));
       }
       try {
         const data = await api('GET', `/v1/sessions/${encodeURIComponent(view.id)}/events?${query}`, undefined, abort.signal);
@@ -544,6 +545,7 @@
     const [text, tone] = sessionState(data);
     statusChip($('session-state'), text, tone);
     appendEvents(view, data.events || []);
+    appendNotes(view, data.notes || []);
     renderApprovals(view, data.approvals || []);
     renderSettlement(data.settlement);
     renderSnapshot(data.snapshot, data.status === 'settled');
@@ -638,6 +640,22 @@
     if (nearBottom) list.scrollTop = list.scrollHeight;
     $('events-empty').hidden = view.afterSeq > 0;
     setText('event-count', view.afterSeq ? String(view.afterSeq) : '');
+  }
+
+  // session_note (§6.10): what the harness told the people watching, through the platform's MCP
+  // server; shown among the events as they arrive, as text (the harness is not trusted).
+  function appendNotes(view, notes) {
+    const list = $('events');
+    for (const note of notes.slice(view.notesShown)) {
+      list.append(el('li', { className: 'event kind-note', dataset: { kind: 'platform.note' } },
+        el('span', { className: 'seq', text: '·' }),
+        el('time', { className: 'at', dateTime: String(note.at ?? ''), text: clock(note.at) }),
+        el('span', { className: 'kind', text: 'note' }),
+        el('span', { className: 'text', text: String(note.text ?? '') })));
+    }
+    view.notesShown = Math.max(view.notesShown, notes.length);
+    while (list.children.length > MAX_EVENT_ROWS) list.firstChild.remove();
+    if (notes.length) $('events-empty').hidden = true;
   }
 
   function renderApprovals(view, approvals) {

@@ -164,7 +164,7 @@ void AcpDriver::initialize()
 void AcpDriver::newSession()
 {
     const QJsonObject params { { QStringLiteral("cwd"), m_context.agentWorkspace },
-        { QStringLiteral("mcpServers"), QJsonArray() } };
+        { QStringLiteral("mcpServers"), m_context.mcpServers } };
     m_rpc->sendRequest(QStringLiteral("session/new"), params,
         [this](const QJsonValue &result, const std::optional<JsonRpcError> &error) {
             if (m_state == State::Ended || !m_protocolError.isEmpty())

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
@@ -19,6 +20,8 @@ struct HarnessContext
     QString hostWorkspace; // the run's workspace on this machine
     QString agentWorkspace; // the same directory as the harness names it (ACP cwd, §6.7)
     int terminateGraceMs = 10000;
+    // §6.10: the run's platform MCP servers, ACP's stdio shape ({ name, command, args, env: [] }).
+    QJsonArray mcpServers;
 };
 
 // How a run ended when the driver knows better than the exit status (ACP: close → succeeded).

@@ -3,6 +3,7 @@
 #include <runnercore/model/RunSpec.h>
 #include <runnercore/sandbox/SandboxProvider.h>
 
+#include <QJsonDocument>
 #include <QJsonObject>
 
 namespace runnercore {
@@ -13,6 +14,13 @@ OneshotDriver::OneshotDriver(QObject *parent) : HarnessDriver(parent)
     m_stdout.name = QStringLiteral("stdout");
     m_stderr.kind = QStringLiteral("output.stderr");
     m_stderr.name = QStringLiteral("stderr");
+}
+
+RunSpec OneshotDriver::withMcpServers(RunSpec spec, const QJsonArray &servers)
+{
+    spec.env.insert(
+        QLatin1String(McpServersVariable), QString::fromUtf8(QJsonDocument(servers).toJson(QJsonDocument::Compact)));
+    return spec;
 }
 
 QString OneshotDriver::id() const

@@ -15,6 +15,13 @@ namespace runnercore {
 // process exits (§6.4).
 class OneshotDriver : public HarnessDriver
 {
+public:
+    // §6.10: a oneshot harness finds its platform MCP servers in this variable (a JSON array of
+    // { name, command, args, env, protocol }).
+    static constexpr const char *McpServersVariable = "CHECKFU_MCP_SERVERS";
+    // spec with the variable set in its launch environment (replacing one the spec set itself).
+    static RunSpec withMcpServers(RunSpec spec, const QJsonArray &servers);
+
     Q_OBJECT
 public:
     explicit OneshotDriver(QObject *parent = nullptr);

@@ -348,6 +348,7 @@ QString modelMessage(const RunSpec &spec, const std::optional<CursorLane> &curso
 //     ZDR with a writable memory or snapshot.on_settle → retention_unavailable,
 //     snapshot.on_settle without snapshots in the ceiling → retention_unavailable,
 //     a snapshot mount without snapshots in the ceiling → mount_unsupported,
+//     a plane_mcp protocol outside plane_protocols (advertised ∩ ceiling) → plane_protocol_unsupported,
 //     model (Cursor lane tuple, the image pinned to its release digest, harness_owned_models)
 //       → harness_model_mismatch.
 //  5. admitted on the first remaining candidate, in the order this machine advertises them.
@@ -453,6 +454,23 @@ AdmissionDecision Admission::check(const std::variant<RunSpec, QString> &parsed,
                 return Messages::tr("The run starts from a snapshot; within its enrollment ceiling this machine "
                                     "restores no snapshots.");
             });
+    // §6.10: plane_protocols intersects (top level, for all providers); absent means not offered.
+    if (!refusal && !spec.planeMcp.isEmpty()) {
+        QStringList offered = stringsOf(realisable.value(QLatin1String("plane_protocols")));
+        if (ceiling.contains(QLatin1String("plane_protocols"))) {
+            const QStringList allowed = stringsOf(ceiling.value(QLatin1String("plane_protocols")));
+            offered.removeIf([&](const QString &p) { return !allowed.contains(p); });
+        }
+        for (const PlaneMcp &entry : spec.planeMcp) {
+            if (!offered.contains(entry.protocol)) {
+                refusal = refuse(SettleReason::PlaneProtocolUnsupported,
+                    Messages::tr("The run asks for the platform protocol %1 (plane_mcp %2); within its enrollment "
+                                 "ceiling this machine relays: %3.")
+                        .arg(quoted(entry.protocol), quoted(entry.name), listText(offered)));
+                break;
+            }
+        }
+    }
     if (spec.model) {
         const bool laneOk = cursorLaneMatches(spec, cursor);
         narrow(

@@ -61,6 +61,7 @@ public:
         readPrompt();
         readIdleTimeout();
         readSnapshot();
+        readPlaneMcp();
         if (!m_reader.ok())
             return m_reader.error();
         return m_spec;
@@ -400,6 +401,40 @@ private:
             return;
         JsonReader snapshot = m_reader.child(*object, "snapshot");
         m_spec.snapshotOnSettle = optionalBool(snapshot, *object, "on_settle", false);
+    }
+
+    // run_spec.plane_mcp (§6.10): absent or null is none; else [ { "protocol", "name" } ], names unique.
+    // An unknown protocol parses: admission refuses it (plane_protocol_unsupported).
+    void readPlaneMcp()
+    {
+        static const QRegularExpression nameShape(
+            QRegularExpression::anchoredPattern(QStringLiteral("[a-z0-9][a-z0-9_-]{0,31}")));
+        const QJsonValue value = m_root.value(QLatin1String("plane_mcp"));
+        if (value.isUndefined() || value.isNull() || !m_reader.ok())
+            return;
+        const QJsonArray entries = m_reader.array("plane_mcp");
+        if (entries.size() > RunSpec::MaxPlaneMcp) {
+            m_reader.fail("plane_mcp",
+                Messages::tr("has %1 entries; at most %2 are allowed").arg(entries.size()).arg(RunSpec::MaxPlaneMcp));
+            return;
+        }
+        QSet<QString> names;
+        for (qsizetype i = 0; i < entries.size() && m_reader.ok(); ++i) {
+            const QByteArray name = indexed("plane_mcp", i);
+            if (!entries.at(i).isObject()) {
+                m_reader.fail(name.constData(), Messages::tr("has the wrong type (expected an object)"));
+                return;
+            }
+            JsonReader entryReader = m_reader.child(entries.at(i).toObject(), name.constData());
+            PlaneMcp entry;
+            entry.protocol = nonEmptyString(entryReader, "protocol");
+            entry.name = entryReader.string("name");
+            checkShape(entryReader, "name", entry.name, nameShape, "[a-z0-9][a-z0-9_-]{0,31}");
+            if (entryReader.ok() && names.contains(entry.name))
+                entryReader.fail("name", Messages::tr("appears twice in plane_mcp (each name must be unique)"));
+            names.insert(entry.name);
+            m_spec.planeMcp.append(entry);
+        }
     }
 
     static GitCredential readCredential(JsonReader reader)

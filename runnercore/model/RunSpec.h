@@ -123,6 +123,13 @@ struct RunModel
     QString model; // "cursor-auto"
 };
 
+// One MCP server of the platform the run asks for (§6.10 run_spec.plane_mcp).
+struct PlaneMcp
+{
+    QString protocol; // "platform-mcp-v1" | "platform-control-mcp-v2" (admission checks it)
+    QString name; // [a-z0-9][a-z0-9_-]{0,31}, unique in the run
+};
+
 // A claim's run_spec (§6.1), parsed strictly. Only RunSpec::parse builds one.
 struct RunSpec
 {
@@ -146,6 +153,9 @@ struct RunSpec
     QJsonArray prompt; // content blocks as sent
     std::optional<qint64> idleTimeoutMs; // null → CHECKFU_RUNNER_IDLE_TIMEOUT_MS or none
     bool snapshotOnSettle = false; // run_spec.snapshot.on_settle (§6.9): keep the workspace
+    // §6.10 is silent on a bound; each entry is a bridge the harness may start.
+    static constexpr int MaxPlaneMcp = 8;
+    QList<PlaneMcp> planeMcp; // run_spec.plane_mcp (§6.10)
 
     bool isZeroDataRetention() const { return retention == RetentionMode::EphemeralZdr; }
     // The text of the prompt's text blocks joined by blank lines (what a oneshot harness reads on stdin).

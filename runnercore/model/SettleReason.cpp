@@ -14,6 +14,7 @@ constexpr WireNameRow<SettleReason> SettleReasonRows[] = {
     { SettleReason::HarnessModelMismatch, "harness_model_mismatch" },
     { SettleReason::MountUnsupported, "mount_unsupported" },
     { SettleReason::SnapshotUnavailable, "snapshot_unavailable" },
+    { SettleReason::PlaneProtocolUnsupported, "plane_protocol_unsupported" },
     { SettleReason::InvalidRunSpec, "invalid_run_spec" },
     { SettleReason::ExitNonzero, "exit_nonzero" },
     { SettleReason::ExitSignal, "exit_signal" },

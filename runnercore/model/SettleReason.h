@@ -17,6 +17,7 @@ enum class SettleReason {
     HarnessModelMismatch,
     MountUnsupported,
     SnapshotUnavailable, // §6.9: a snapshot this machine does not hold, or whose copy does not match
+    PlaneProtocolUnsupported, // §6.10: a plane_mcp protocol outside the ceiling, or not relayed here
     InvalidRunSpec,
     // §6.6: how a run that started ended
     ExitNonzero,

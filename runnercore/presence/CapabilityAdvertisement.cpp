@@ -1,6 +1,7 @@
 #include <runnercore/presence/CapabilityAdvertisement.h>
 
 #include <runnercore/base/Platform.h>
+#include <runnercore/relay/McpBridgeProgram.h>
 #include <runnercore/workspace/GitTool.h>
 
 namespace runnercore {
@@ -108,13 +109,21 @@ QJsonObject CapabilityAdvertisement::dockerProvider(
     return entry;
 }
 
+QJsonArray CapabilityAdvertisement::planeProtocols()
+{
+    // §6.10: relayed through checkfu-mcp-bridge; without it the harness could not reach the relay.
+    if (McpBridgeProgram::path().isEmpty())
+        return {};
+    return QJsonArray::fromStringList(McpBridgeProgram::protocols());
+}
+
 QJsonObject CapabilityAdvertisement::build(const QString &runnerPool, const QJsonArray &providers)
 {
     return QJsonObject {
         { QStringLiteral("placement"), QStringLiteral("byoc") },
         { QStringLiteral("runner_pool"), runnerPool.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(runnerPool) },
         { QStringLiteral("providers"), providers },
-        { QStringLiteral("plane_protocols"), QJsonArray {} },
+        { QStringLiteral("plane_protocols"), planeProtocols() },
     };
 }
 

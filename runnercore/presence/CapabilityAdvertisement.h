@@ -21,6 +21,8 @@ public:
     static QJsonObject bubblewrapProvider(const QStringList &drivers);
     // networkModes: none, plus unrestricted only when CHECKFU_DOCKER_UNRESTRICTED_NETWORK allows it.
     static QJsonObject dockerProvider(const QStringList &drivers, const QList<NetworkPolicy> &networkModes);
+    // §6.10: the platform MCP protocols relayed, when checkfu-mcp-bridge is installed; else none.
+    static QJsonArray planeProtocols();
     static QJsonObject build(const QString &runnerPool, const QJsonArray &providers);
 };
 

@@ -14,6 +14,7 @@
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
 #include <runnercore/presence/CapabilityAdvertisement.h>
+#include <runnercore/relay/McpBridgeProgram.h>
 #include <runnercore/runner/Runner.h>
 #include <runnercore/sandbox/HostProcess.h>
 #include <runnercore/sandbox/SandboxProbe.h>
@@ -246,6 +247,15 @@ void Doctor::checkLocal()
     else
         add(QStringLiteral("sandbox host-process"), Status::Skip,
             tr("disabled by --sandbox or %1").arg(ConfigKeys::name(EnvVar::EnableHostProcessSandbox)));
+    // §6.10: the platform's MCP servers reach a harness only through checkfu-mcp-bridge.
+    if (const QString bridge = McpBridgeProgram::path(); bridge.isEmpty())
+        add(QStringLiteral("mcp bridge"), Status::Warn,
+            tr("checkfu-mcp-bridge is missing: runs that use the platform's tools (plane_mcp) are refused"),
+            tr("Reinstall the Runner: checkfu-mcp-bridge belongs next to %1.")
+                .arg(QCoreApplication::applicationFilePath()));
+    else
+        add(QStringLiteral("mcp bridge"), Status::Ok,
+            tr("%1: relays %2").arg(bridge, McpBridgeProgram::protocols().join(QLatin1String(", "))));
     // git mounts (§6.8): the system's git CLI, never one from the person's PATH.
     const QString git = GitTool::program();
     const QString gitVersion = GitTool::version(git);

@@ -283,6 +283,8 @@ QStringList BubblewrapProvider::bwrapArguments(const Layout &layout)
         args << QStringLiteral("--bind") << layout.workspace << workspace;
     for (const auto &[source, destination] : layout.readOnlyMounts)
         args << QStringLiteral("--ro-bind") << source << destination;
+    if (!layout.mcpBridge.isEmpty())
+        args << QStringLiteral("--ro-bind") << layout.mcpBridge << QLatin1String(McpBridgeTarget);
     // Then the hiding tmpfs become read-only: no stash outside the run, not even in memory.
     for (const QString &path : std::as_const(hidden))
         args << QStringLiteral("--remount-ro") << path;
@@ -369,6 +371,16 @@ BubblewrapProvider::Layout BubblewrapProvider::layout(
     return layout;
 }
 
+QString BubblewrapProvider::relaySocketPath(const QString &runId) const
+{
+    return QFileInfo(runPath(runId)).canonicalFilePath() + QStringLiteral("/mcp.sock");
+}
+
+QString BubblewrapProvider::mcpBridgeCommand() const
+{
+    return McpBridgeProgram::path().isEmpty() ? QString() : QLatin1String(McpBridgeTarget);
+}
+
 QString BubblewrapProvider::refusal(const QString &runId, const RunSpec &spec) const
 {
     const HostProcess::Launch launch = hostLaunch(runId, spec);
@@ -408,6 +420,8 @@ std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(const QString &runI
         launch.launchError = invisibleHarness(launch.program);
     } else {
         sandbox.workspaceTarget = MountPlacement::rootTarget(spec);
+        if (!spec.planeMcp.isEmpty())
+            sandbox.mcpBridge = McpBridgeProgram::path();
         launch.launchError = workspaceTargetProblem(sandbox);
         for (const RunMount &mount : spec.mounts) {
             const QString path

@@ -55,7 +55,12 @@ public:
         // (the directory, where the harness sees it).
         QList<std::pair<QString, QString>> readOnlyMounts;
         bool isolateNetwork = true;
+        // §6.10: checkfu-mcp-bridge on the host, shown read-only at McpBridgeTarget; empty: not shown.
+        QString mcpBridge;
     };
+    // Where a run that asks for plane_mcp finds checkfu-mcp-bridge (a fixed path on the sandbox's
+    // own root, which holds nothing of the host's).
+    static constexpr const char *McpBridgeTarget = "/.checkfu-runner/checkfu-mcp-bridge";
 
     // root: as for HostProcessProvider. searchPaths: where to look for bwrap (empty: the PATH).
     explicit BubblewrapProvider(const QString &root, const QStringList &searchPaths = {});
@@ -66,6 +71,11 @@ public:
     // A harness the sandbox would not show (outside the system, the run and the allowed paths): why,
     // naming the setting that lets it in.
     QString refusal(const QString &runId, const RunSpec &spec) const override;
+    // The run's directory is bound at its canonical path: the socket is named there.
+    QString relaySocketPath(const QString &runId) const override;
+    QString mcpBridgeCommand() const override;
+    // Its own PID namespace, and no other run's socket to find.
+    bool sharesPidNamespace() const override { return false; }
     // The root target: the harness works there (ACP cwd), as in a container.
     QString harnessWorkspacePath(const QString &runId, const RunSpec &spec) const override;
 

@@ -61,6 +61,9 @@ public:
     QString harnessWorkspacePath(const QString &runId, const RunSpec &spec) const override;
     std::unique_ptr<SandboxedProcess> launch(const QString &runId, const RunSpec &spec, QObject *parent) override;
     void teardown(const QString &runId) override;
+    // §6.10 is not realised in a container yet (the daemon may be another machine's, or map users
+    // so that SO_PEERCRED means nothing here): a plane_mcp run is refused.
+    QString mcpBridgeCommand() const override { return QString(); }
 
     static QString containerName(const QString &runId);
     static QString mountTarget(const RunSpec &spec);

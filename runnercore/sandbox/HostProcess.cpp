@@ -1,5 +1,6 @@
 #include <runnercore/sandbox/HostProcess.h>
 
+#include <runnercore/base/HelperProgram.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/sandbox/OrphanSweeper.h>
 
@@ -265,22 +266,11 @@ QString HostProcess::reaperPath()
 
 QString HostProcess::reaperPath(const QString &binaryDir)
 {
-    QStringList candidates { binaryDir + QLatin1Char('/') + QLatin1String(ReaperName) };
-#ifdef CHECKFU_RUN_REAPER_FROM_BINDIR
-    candidates.append(binaryDir + QStringLiteral("/" CHECKFU_RUN_REAPER_FROM_BINDIR "/") + QLatin1String(ReaperName));
+#ifdef CHECKFU_RUN_REAPER_BUILD_PATH
+    return HelperProgram::find(binaryDir, ReaperName, QStringLiteral(CHECKFU_RUN_REAPER_BUILD_PATH));
+#else
+    return HelperProgram::find(binaryDir, ReaperName, QString());
 #endif
-#if defined(CHECKFU_RUN_REAPER_BUILD_PATH) && defined(CHECKFU_BUILD_DIR)
-    // Only for a binary of this build tree (the tests): an installed Runner never falls back to it.
-    const QString buildDir = QStringLiteral(CHECKFU_BUILD_DIR);
-    if (binaryDir == buildDir || binaryDir.startsWith(buildDir + QLatin1Char('/')))
-        candidates.append(QStringLiteral(CHECKFU_RUN_REAPER_BUILD_PATH));
-#endif
-    for (const QString &candidate : std::as_const(candidates)) {
-        const QFileInfo info(QDir::cleanPath(candidate));
-        if (info.isFile() && info.isExecutable())
-            return info.absoluteFilePath();
-    }
-    return {};
 }
 
 // Runs in the forked child before execve. Qt 6.4 may create the child with a raw clone() (no atfork

@@ -1,7 +1,9 @@
 #pragma once
 
 #include <runnercore/model/RunSpec.h>
+#include <runnercore/relay/McpBridgeProgram.h>
 
+#include <QDir>
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
@@ -72,6 +74,18 @@ public:
         Q_UNUSED(spec);
         return QString();
     }
+    // §6.10: the run's relay socket, in its owner-only directory beside the workspace (a guarded
+    // tier shows that directory, and so the socket, at the same path).
+    virtual QString relaySocketPath(const QString &runId) const
+    {
+        return QDir::cleanPath(workspacePath(runId) + QStringLiteral("/../mcp.sock"));
+    }
+    // The bridge program as the harness names it (its path inside the sandbox); empty when this
+    // tier cannot show it (a plane_mcp run is then refused).
+    virtual QString mcpBridgeCommand() const { return McpBridgeProgram::path(); }
+    // Whether the harness sees the Runner's pid as the relay socket's peer (its PID namespace is
+    // ours): then the bridge checks it, so a run cannot stand in for another run's relay.
+    virtual bool sharesPidNamespace() const { return true; }
     // Deletes everything prepare() created. Safe to call twice or for an unknown run.
     virtual void teardown(const QString &runId) = 0;
 };

@@ -134,7 +134,7 @@ void ControlChannel::dispatch(const ControlAnswer::Directive &d)
     else if (type == QLatin1String("resume"))
         emit resume();
     else if ((type == QLatin1String("prompt") || type == QLatin1String("close")
-                 || type == QLatin1String("approval_decision"))
+                 || type == QLatin1String("approval_decision") || type == QLatin1String("mcp"))
         && !runId.isEmpty())
         emit runDirective(runId, d.body);
     else

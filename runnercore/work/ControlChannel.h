@@ -43,7 +43,8 @@ signals:
     void cancelRun(const QString &runId);
     void drain();
     void resume();
-    // prompt / close / approval_decision: for the run's ACP driver; passed on whole.
+    // prompt / close / approval_decision: for the run's ACP driver; mcp: for the run's relay (§6.10).
+    // Passed on whole.
     void runDirective(const QString &runId, const QJsonObject &directive);
 
 public:

@@ -5,10 +5,14 @@
 #include <runnercore/harness/AcpDriver.h>
 #include <runnercore/harness/HarnessDriver.h>
 #include <runnercore/harness/OneshotDriver.h>
+#include <runnercore/identity/WorkloadIdentity.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
 #include <runnercore/model/Admission.h>
 #include <runnercore/model/SettleReason.h>
+#include <runnercore/relay/McpBridgeProgram.h>
+#include <runnercore/relay/McpRelay.h>
+#include <runnercore/sandbox/ProcessTable.h>
 #include <runnercore/sandbox/SandboxProvider.h>
 #include <runnercore/transport/ApiClient.h>
 #include <runnercore/work/ObservationSpool.h>
@@ -204,6 +208,11 @@ void RunExecution::launch(const RunSpec &spec, SandboxProvider *provider)
                 "the run asks for a git mount with lfs: true, and git-lfs is not installed (apt install git-lfs)"));
         return;
     }
+    if (const QString why = planeMcpProblem(spec, provider); !why.isEmpty()) {
+        m_provider = nullptr;
+        refuse(wireName(SettleReason::PlaneProtocolUnsupported), why);
+        return;
+    }
     // The mounts' credentials are secrets of the run (§6.8): masked in every event and log line.
     for (const RunMount &mount : spec.mounts) {
         if (mount.git && mount.git->credential && m_env.masker) {
@@ -358,8 +367,27 @@ void RunExecution::reportMemoryChanges()
 void RunExecution::startHarness(const RunSpec &spec)
 {
     SandboxProvider *provider = m_provider;
+    HarnessContext context;
+    RunSpec launched = spec;
+    const bool acp = spec.driver == QLatin1String("checkfu:acp-v1@1");
+    if (!spec.planeMcp.isEmpty()) {
+        // The bridge entries name only the socket and the entry: no credential in argv or environment.
+        const QString socketPath = provider->relaySocketPath(m_claim.runId);
+        QString error;
+        if (!startRelay(spec, socketPath, &error)) {
+            onHarnessFinished(
+                -1, 0, QCoreApplication::translate("RunExecution", "cannot open the run's MCP relay: %1").arg(error));
+            return;
+        }
+        const QString command = provider->mcpBridgeCommand();
+        const qint64 runnerPid = provider->sharesPidNamespace() ? QCoreApplication::applicationPid() : 0;
+        context.mcpServers = McpBridgeProgram::serverEntries(spec.planeMcp, command, socketPath, runnerPid, false);
+        if (!acp)
+            launched = OneshotDriver::withMcpServers(
+                spec, McpBridgeProgram::serverEntries(spec.planeMcp, command, socketPath, runnerPid, true));
+    }
     // Admission guarantees the driver is one we advertise.
-    if (spec.driver == QLatin1String("checkfu:acp-v1@1"))
+    if (acp)
         m_driver = new AcpDriver(this);
     else
         m_driver = new OneshotDriver(this);
@@ -369,7 +397,7 @@ void RunExecution::startHarness(const RunSpec &spec)
     // A timer runs at most about 24.8 days (SafeTime::MaxTimerMs); a longer limit is that long.
     if (idle && *idle > 0)
         m_idle.setInterval(SafeTime::timerMs(*idle));
-    m_process = provider->launch(m_claim.runId, spec, this);
+    m_process = provider->launch(m_claim.runId, launched, this);
     connect(m_process.get(), &SandboxedProcess::started, this, [this, spec] {
         m_harnessStarted = true;
         m_pipeline->append(QStringLiteral("run.started"),
@@ -404,12 +432,58 @@ void RunExecution::startHarness(const RunSpec &spec)
     });
     connect(m_driver, &HarnessDriver::finished, this, &RunExecution::onHarnessFinished);
     logger->info("run {}: starting {} in {}", m_claim.runId, spec.driver, provider->id());
-    HarnessContext context;
     context.runId = m_claim.runId;
     context.hostWorkspace = provider->workspacePath(m_claim.runId);
     context.agentWorkspace = provider->harnessWorkspacePath(m_claim.runId, spec);
     context.terminateGraceMs = m_env.terminateGraceMs;
     m_driver->start(m_process.get(), spec, context);
+}
+
+QString RunExecution::planeMcpProblem(const RunSpec &spec, SandboxProvider *provider) const
+{
+    if (spec.planeMcp.isEmpty())
+        return QString();
+    if (McpBridgeProgram::path().isEmpty())
+        return QCoreApplication::translate("RunExecution",
+            "the run asks for the platform's MCP servers (plane_mcp), and checkfu-mcp-bridge is not installed beside "
+            "the Runner");
+    if (provider->mcpBridgeCommand().isEmpty())
+        return QCoreApplication::translate("RunExecution",
+            "the run asks for the platform's MCP servers (plane_mcp), which the sandbox provider %1 does not relay")
+            .arg(provider->id());
+    return QString();
+}
+
+bool RunExecution::isRunProcess(qint64 pid) const
+{
+    // The harness's launcher (the reaper, bwrap) leads the tree; a subreaper or a PID namespace
+    // keeps every process of the run beneath it, whatever its session or group.
+    if (!m_process || pid <= 0)
+        return false;
+    const auto tree = ProcessTable::read().descendantsOf(pid_t(m_process->pid()));
+    return std::any_of(tree.cbegin(), tree.cend(), [pid](const ProcessTable::Entry &e) { return e.pid == pid; });
+}
+
+bool RunExecution::startRelay(const RunSpec &spec, const QString &socketPath, QString *error)
+{
+    McpRelay::Setup setup;
+    setup.runId = m_claim.runId;
+    setup.claimId = m_claim.claimId;
+    setup.socketPath = socketPath;
+    for (const PlaneMcp &entry : spec.planeMcp)
+        setup.protocolByName.insert(entry.name, entry.protocol);
+    setup.peerAllowed = [this](qint64 pid) { return isRunProcess(pid); };
+    m_relay = new McpRelay(
+        *m_env.api, [identity = m_env.identity] { return identity->token(); }, m_env.masker, setup, this);
+    connect(m_relay, &McpRelay::warning, this, [this](const QString &kind, const QString &message) {
+        m_pipeline->append(QStringLiteral("run.warning"),
+            QJsonObject { { QStringLiteral("kind"), kind }, { QStringLiteral("message"), message } });
+    });
+    connect(m_relay, &McpRelay::toolCalled, this, [this] {
+        m_summary.platformToolCalls = m_relay->toolCalls();
+        emit summaryChanged(m_claim.runId);
+    });
+    return m_relay->listen(error);
 }
 
 void RunExecution::endWith(const QString &reason)
@@ -454,6 +528,12 @@ void RunExecution::terminateHarness()
 
 void RunExecution::directive(const QJsonObject &directive)
 {
+    // §6.10: for the relay, in the order they came; dropped when the run has none (any more).
+    if (directive.value(QLatin1String("type")) == QLatin1String("mcp")) {
+        if (m_relay)
+            m_relay->deliver(directive);
+        return;
+    }
     if (m_driver && !m_finishing)
         m_driver->directive(directive);
     else
@@ -534,6 +614,9 @@ void RunExecution::settleAndTeardown(ObservationPipeline::Settlement settlement)
 
 void RunExecution::finishSettlement(ObservationPipeline::Settlement settlement)
 {
+    // §6.10: every request still awaiting an answer gets an error; nothing is relayed after.
+    if (m_relay)
+        m_relay->close();
     // The workspace goes before the settle request is sent (§6.6; required for ZDR).
     if (m_provider)
         m_provider->teardown(m_claim.runId);
@@ -555,6 +638,8 @@ void RunExecution::abandon()
     m_idle.stop();
     m_windDown.stop();
     m_finishing = true;
+    if (m_relay)
+        m_relay->close();
     if (m_process && m_process->isRunning())
         m_process->kill();
     if (m_provider)

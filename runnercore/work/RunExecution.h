@@ -22,6 +22,7 @@ namespace runnercore {
 class ApiClient;
 class Clock;
 class HarnessDriver;
+class McpRelay;
 class SandboxProvider;
 class SandboxedProcess;
 class SecretMasker;
@@ -88,6 +89,12 @@ private:
     void materialise(const RunSpec &spec, qint64 preparedMs);
     void onMaterialised(bool ok);
     void startHarness(const RunSpec &spec);
+    // §6.10: why this run's plane_mcp cannot be given to its harness here; empty when it can.
+    QString planeMcpProblem(const RunSpec &spec, SandboxProvider *provider) const;
+    // Opens the run's relay socket; false with *error when it cannot.
+    bool startRelay(const RunSpec &spec, const QString &socketPath, QString *error);
+    // Whether pid is a process of this run's harness tree (the relay's peer check).
+    bool isRunProcess(qint64 pid) const;
     void reportMemoryChanges();
     // §6.9: the snapshot mount that cannot be restored as asked, or empty.
     QString snapshotProblem(const RunSpec &spec) const;
@@ -124,6 +131,7 @@ private:
     bool m_snapshotDisabled = false; // the materialised tree could not be recorded: nothing is kept
     bool m_abandoned = false;
     HarnessDriver *m_driver = nullptr;
+    McpRelay *m_relay = nullptr; // runs with plane_mcp, from the harness's start to settlement
     QTimer m_deadline;
     QTimer m_idle;
     QTimer m_windDown; // between an ACP cancel and terminating the tree

@@ -26,6 +26,7 @@ struct RunSummary
     QString phase;
     int phasePercent = -1;
     QString repository;
+    int platformToolCalls = 0; // §6.10: tools/call requests relayed to the control plane
     // Once ended: the settlement's outcome and reason (§6.6). An empty outcome: the run was
     // given up (lease lost, revoked), and the control plane settles it.
     QString outcome;

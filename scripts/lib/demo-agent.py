@@ -9,11 +9,19 @@ stdin/stdout and understands a subset of that peer's prompt script (commands sep
   say TEXT    an agent message
   tool TITLE  a tool call that completes
   ask TITLE   a tool call that first asks the client for permission (allow_once / reject_once)
+  note TEXT   the platform's session_note tool (§6.10): the note shows on the Session's page. The
+              MCP server is the one session/new's mcpServers names "checkfu" (else the first),
+              started as its command and spoken to in newline-delimited JSON-RPC; without one
+              (a Runner that relays no platform tools) the agent only says so
 
 stderr is the log. Exits 0 when stdin closes.
 """
 import json
+import os
+import select
+import subprocess
 import sys
+import time
 import uuid
 
 next_request_id = 0
@@ -89,11 +97,89 @@ def tool(session_id, title, ask):
     return True
 
 
+class McpServer:
+    """One MCP server over stdio (an mcpServers entry), with a deadline on every answer."""
+
+    def __init__(self, entry):
+        env = dict(os.environ)
+        env.update({v["name"]: v["value"] for v in entry.get("env") or [] if "name" in v and "value" in v})
+        self.process = subprocess.Popen([entry["command"], *entry.get("args", [])], env=env,
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.buffer = b""
+        self.next_id = 0
+
+    def request(self, method, params, timeout=30.0):
+        self.next_id += 1
+        request_id = self.next_id
+        self.notify(method, params, request_id)
+        deadline = time.monotonic() + timeout
+        while True:
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                if not line.strip():
+                    continue
+                message = json.loads(line)
+                if message.get("id") == request_id and "method" not in message:
+                    if "error" in message:
+                        raise RuntimeError(f"{message['error'].get('code')} {message['error'].get('message')}")
+                    return message.get("result") or {}
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.process.stdout], [], [], left)[0]:
+                raise RuntimeError(f"no answer to {method}")
+            chunk = os.read(self.process.stdout.fileno(), 65536)
+            if not chunk:
+                raise RuntimeError("the MCP server closed")
+            self.buffer += chunk
+
+    def notify(self, method, params, request_id=None):
+        message = {"jsonrpc": "2.0", "method": method, "params": params}
+        if request_id is not None:
+            message["id"] = request_id
+        self.process.stdin.write(json.dumps(message, separators=(",", ":")).encode() + b"\n")
+        self.process.stdin.flush()
+
+    def close(self):
+        self.process.stdin.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def note(session_id, text):
+    servers = [s for s in session_servers.get(session_id, []) if isinstance(s, dict) and s.get("command")]
+    entry = next((s for s in servers if s.get("name") == "checkfu"), servers[0] if servers else None)
+    if entry is None:
+        say(session_id, "(this run has no platform tools: the note stays here)")
+        return
+    server = None
+    try:
+        server = McpServer(entry)
+        server.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                      "clientInfo": {"name": "checkfu-demo-agent", "version": "1.0.0"}})
+        server.notify("notifications/initialized", {})
+        result = server.request("tools/call", {"name": "session_note", "arguments": {"text": text}})
+        if result.get("isError"):
+            raise RuntimeError("the tool refused the note")
+        say(session_id, f"noted on the Session's page (platform tool session_note): {text}")
+    except (OSError, RuntimeError, ValueError) as error:
+        say(session_id, f"could not note it through the platform's tools: {error}")
+    finally:
+        if server is not None:
+            server.close()
+
+
+session_servers = {}
+
+
 def run_prompt(session_id, text):
     for command in text.split(";"):
         verb, _, rest = command.strip().partition(" ")
         if verb == "say":
             say(session_id, rest)
+        elif verb == "note":
+            note(session_id, rest)
         elif verb in ("tool", "ask"):
             if not tool(session_id, rest or verb, ask=verb == "ask"):
                 return "cancelled"
@@ -132,6 +218,8 @@ def main():
         elif method == "session/new":
             session_id = f"sess_{uuid.uuid4()}"
             sessions.add(session_id)
+            servers = params.get("mcpServers")
+            session_servers[session_id] = servers if isinstance(servers, list) else []
             reply(request_id, {"sessionId": session_id})
         elif method == "session/prompt":
             session_id = params.get("sessionId")

@@ -93,12 +93,12 @@ print("   outcome: %s%s (exit code %s, %s events)" % (s["outcome"], "/" + s["rea
 sys.exit(0 if s["outcome"] == "succeeded" else "demo: the git Session did not succeed")
 ' "$asked" "$DEMO_DIR/repos.json"
 
-echo "==> an agent Session (ACP): a scripted agent asks for permission before a tool call"
+echo "==> an agent Session (ACP): a scripted agent notes through a platform tool, then asks for permission before a tool call"
 # scripts/lib/demo-agent.py: Python's standard library alone, so the first run waits for neither
 # Node.js nor npm (the tests' agent, tests/peers/acp, is on the ACP TypeScript SDK).
 agent=$(python3 -c 'import json,sys; print(json.dumps([sys.argv[1], sys.argv[2]]))' "$(command -v python3)" "$PWD/scripts/lib/demo-agent.py")
 session=$("$devplane" session create --preset acp --param "agent=$agent" \
-  --param "prompt=say I will clean the build directory.; tool List build/; ask Delete build/; say Done." \
+  --param "prompt=say I will clean the build directory.; note Cleaning build/ (a platform tool call); tool List build/; ask Delete build/; say Done." \
   --info-file "$DEMO_DIR/devplane.json")
 session_id=$(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["session_id"])' "$session")
 approval=$("$devplane" session wait-approval "$session_id" --timeout 60 --info-file "$DEMO_DIR/devplane.json")
@@ -142,6 +142,9 @@ for e in d["events"]:
         print("   approval %s: %s" % (data["outcome"], data["option_id"]))
     elif k == "turn.ended":
         print("   [turn ended: %s]" % data["stop_reason"])
+# session_note (the platform MCP server the Runner relays, §6.10) lands on the Session itself.
+for n in d.get("notes", []):
+    print("   note on the Session (platform tool session_note via %s): %s" % (n["protocol"], n["text"]))
 s = d["settlement"]
 print("   outcome: %s%s (%s events)" % (s["outcome"], "/" + s["reason"] if s["reason"] else "", s["final_seq"]))
 sys.exit(0 if s["outcome"] == "succeeded" else "demo: the agent Session did not succeed")

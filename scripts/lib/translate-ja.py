@@ -1623,6 +1623,33 @@ J.update({
         "ワークスペースはエクスポートされませんでした: %1",
 })
 
+# The platform's MCP relay (issue 24)
+J.update({
+    'The run asks for the platform protocol %1 (plane_mcp %2); within its enrollment ceiling this machine relays: %3.':
+        'この実行はプラットフォームプロトコル %1（plane_mcp %2）を求めていますが、登録の上限内でこのマシンが中継するのは %3 です。',
+    "cannot open the run's MCP relay: %1": '実行の MCP 中継を開けません: %1',
+    "the run asks for the platform's MCP servers (plane_mcp), and checkfu-mcp-bridge is not installed beside the Runner":
+        'この実行はプラットフォームの MCP サーバー（plane_mcp）を求めていますが、checkfu-mcp-bridge がランナーと同じ場所にインストールされていません',
+    "the run asks for the platform's MCP servers (plane_mcp), which the sandbox provider %1 does not relay":
+        'この実行はプラットフォームの MCP サーバー（plane_mcp）を求めていますが、サンドボックスプロバイダー %1 はそれを中継しません',
+    'has %1 entries; at most %2 are allowed': '%1 個のエントリがあります。許可されるのは最大 %2 個です',
+    'appears twice in plane_mcp (each name must be unique)': 'plane_mcp に 2 回現れます（名前はそれぞれ一意である必要があります）',
+    'Platform tools: %n call(s)': 'プラットフォームツール: %n 回の呼び出し',
+    'it asks for platform tools this machine does not relay': 'このマシンが中継しないプラットフォームツールを求めています',
+    "checkfu-mcp-bridge is missing: runs that use the platform's tools (plane_mcp) are refused":
+        'checkfu-mcp-bridge がありません。プラットフォームのツール（plane_mcp）を使う実行は拒否されます',
+    'Reinstall the Runner: checkfu-mcp-bridge belongs next to %1.':
+        'ランナーを再インストールしてください。checkfu-mcp-bridge は %1 と同じ場所に必要です。',
+    '%1: relays %2': '%1: %2 を中継します',
+    "a process outside this run's sandbox (or one too many) tried to use its MCP relay; it was refused":
+        'この実行のサンドボックス外のプロセス（または上限を超えた接続）が MCP 中継を使おうとしたため、拒否しました',
+    "a line of more than 4 MiB came from the harness's MCP client; its connection was closed":
+        'ハーネスの MCP クライアントから 4 MiB を超える行が届いたため、その接続を閉じました',
+    "a connection to the MCP relay did not name one of the run's plane_mcp entries; it was closed":
+        'MCP 中継への接続が実行の plane_mcp エントリを指定しなかったため、閉じました',
+    "a message from the harness's MCP client was not relayed: %1": 'ハーネスの MCP クライアントからのメッセージを中継しませんでした: %1',
+})
+
 JAPANESE = J
 # A text that reads differently in one context: {(context, source): translation}.
 CONTEXT_JAPANESE = {}

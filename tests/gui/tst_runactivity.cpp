@@ -214,6 +214,11 @@ private slots:
         run.repository.clear();
         icon.setStatus(withRuns({ run }));
         QVERIFY(!row->findChild<QLabel *>(QStringLiteral("phase"))->isVisibleTo(icon.statusWindow()));
+        // §6.10: a run that uses the platform's tools shows how many calls it made.
+        run.platformToolCalls = 3;
+        icon.setStatus(withRuns({ run }));
+        QCOMPARE(labelText(row, "phase"), QStringLiteral("Platform tools: 3 calls"));
+        QVERIFY(row->findChild<QLabel *>(QStringLiteral("phase"))->isVisibleTo(icon.statusWindow()));
     }
 
     // Cancel asks first, naming the run; only a yes cancels, and only the run whose button it was.

@@ -13,34 +13,20 @@
 // Runtime: a few seconds.
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
+#include "WireRunner.h"
 
-#include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QTest>
 #include <QTimer>
-#include <QUuid>
 
 #include <memory>
 
 using namespace IntegrationSupport;
+using Reply = WireRunner::Reply;
 
 namespace {
-
-struct Reply
-{
-    int status = 0;
-    QJsonObject body;
-    QByteArray raw;
-};
-
-QString errorCode(const Reply &reply)
-{
-    return reply.body.value(QStringLiteral("error")).toObject().value(QStringLiteral("code")).toString();
-}
 
 QJsonObject observation(qint64 seq, const QString &kind, const QJsonObject &data)
 {
@@ -74,11 +60,6 @@ QJsonObject resolved(const QString &approvalId, const QString &outcome, const QJ
         { QStringLiteral("option_id"), optionId } };
 }
 
-QByteArray describe(const Reply &reply)
-{
-    return QByteArray::number(reply.status) + ' ' + reply.raw.left(2000);
-}
-
 } // namespace
 
 class TestDevPlaneApprovals : public QObject
@@ -95,10 +76,15 @@ private slots:
     void sessionSubcommandsCheckTheirArguments();
 
 private:
-    // The Runner's side, by hand: pair, exchange, report ready.
-    bool enroll(QString *error);
-    Reply call(const QByteArray &method, const QString &path, const QByteArray *body, const QString &credential);
-    Reply runnerCall(const QByteArray &method, const QString &path, const QJsonObject &body);
+    // The Runner's side, by hand (m_runner): pair, exchange, report ready, then its calls.
+    Reply call(const QByteArray &method, const QString &path, const QByteArray *body, const QString &credential)
+    {
+        return m_runner->call(method, path, body, credential);
+    }
+    Reply runnerCall(const QByteArray &method, const QString &path, const QJsonObject &body)
+    {
+        return m_runner->runnerCall(method, path, body);
+    }
     Reply adminPost(const QString &path, const QJsonObject &body);
     // Creates an acp Session and claims it: {session_id, run_id, claim_id, run_spec}.
     QJsonObject createAndClaim(const QStringList &extraParams = {});
@@ -107,10 +93,7 @@ private:
     DevPlaneProcess::AdminResult session(const QStringList &args) const;
 
     std::unique_ptr<DevPlaneProcess> m_devplane;
-    QNetworkAccessManager m_network;
-    QString m_bootstrap;
-    QString m_nonce;
-    QString m_token;
+    std::unique_ptr<WireRunner> m_runner;
     QString m_agent;
 };
 
@@ -119,85 +102,10 @@ DevPlaneProcess::AdminResult TestDevPlaneApprovals::session(const QStringList &a
     return m_devplane->runAdmin(QStringList { QStringLiteral("session") } + args);
 }
 
-Reply TestDevPlaneApprovals::call(
-    const QByteArray &method, const QString &path, const QByteArray *body, const QString &credential)
-{
-    QNetworkRequest request(QUrl(m_devplane->url() + path));
-    request.setRawHeader("Checkfu-Version", "2026-08-27");
-    request.setRawHeader("User-Agent", "checkfu-runner/0.1.0 (linux; amd64)");
-    if (!credential.isEmpty())
-        request.setRawHeader("Authorization", "Bearer " + credential.toUtf8());
-    if (method != "GET")
-        request.setRawHeader("Idempotency-Key", QUuid::createUuid().toString(QUuid::WithoutBraces).toLatin1());
-    if (body)
-        request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArrayLiteral("application/json"));
-    QNetworkReply *reply = m_network.sendCustomRequest(request, method, body ? *body : QByteArray());
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    QTimer::singleShot(15000, &loop, &QEventLoop::quit);
-    loop.exec();
-    Reply result;
-    result.status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
-    result.raw = reply->readAll();
-    result.body = QJsonDocument::fromJson(result.raw).object();
-    reply->deleteLater();
-    return result;
-}
-
-Reply TestDevPlaneApprovals::runnerCall(const QByteArray &method, const QString &path, const QJsonObject &body)
-{
-    const QByteArray payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
-    return call(method, path, method == "GET" ? nullptr : &payload, m_token);
-}
-
 Reply TestDevPlaneApprovals::adminPost(const QString &path, const QJsonObject &body)
 {
     const QByteArray payload = QJsonDocument(body).toJson(QJsonDocument::Compact);
     return call("POST", path, &payload, m_devplane->adminKey());
-}
-
-bool TestDevPlaneApprovals::enroll(QString *error)
-{
-    const QString code = m_devplane->pair();
-    if (code.isEmpty()) {
-        *error = QStringLiteral("pair gave no code");
-        return false;
-    }
-    const QByteArray redeem = QJsonDocument(QJsonObject { { QStringLiteral("code"), code },
-                                                { QStringLiteral("machine_label"), QStringLiteral("fake-runner") },
-                                                { QStringLiteral("platform"),
-                                                    QJsonObject { { QStringLiteral("os"), QStringLiteral("linux") },
-                                                        { QStringLiteral("architecture"), QStringLiteral("amd64") } } },
-                                                { QStringLiteral("runner_version"), QStringLiteral("0.1.0") } })
-                                  .toJson(QJsonDocument::Compact);
-    const Reply redeemed = call("POST", QStringLiteral("/v1/runner-pairings/redeem"), &redeem, QString());
-    if (redeemed.status != 201) {
-        *error = QStringLiteral("redeem: ") + QString::fromUtf8(describe(redeemed));
-        return false;
-    }
-    m_bootstrap = redeemed.body.value(QStringLiteral("bootstrap_credential")).toString();
-    m_nonce = QUuid::createUuid().toString(QUuid::Id128) + QUuid::createUuid().toString(QUuid::Id128);
-    const QJsonObject advertisement { { QStringLiteral("placement"), QStringLiteral("byoc") },
-        { QStringLiteral("runner_pool"), QJsonValue() }, { QStringLiteral("providers"), QJsonArray() } };
-    const QByteArray exchange = QJsonDocument(
-        QJsonObject { { QStringLiteral("process_nonce"), m_nonce }, { QStringLiteral("advertisement"), advertisement },
-            { QStringLiteral("runner_version"), QStringLiteral("0.1.0") } })
-                                    .toJson(QJsonDocument::Compact);
-    const Reply identity = call("POST", QStringLiteral("/v1/runner/identity"), &exchange, m_bootstrap);
-    if (identity.status != 200) {
-        *error = QStringLiteral("identity: ") + QString::fromUtf8(describe(identity));
-        return false;
-    }
-    m_token = identity.body.value(QStringLiteral("workload_token")).toString();
-    const Reply presence = runnerCall("PUT", QStringLiteral("/v1/runner/presence"),
-        { { QStringLiteral("status"), QStringLiteral("ready") },
-            { QStringLiteral("slots"), QJsonObject { { QStringLiteral("total"), 4 }, { QStringLiteral("busy"), 0 } } },
-            { QStringLiteral("active_runs"), QJsonArray() }, { QStringLiteral("advertisement"), advertisement } });
-    if (presence.status != 200) {
-        *error = QStringLiteral("presence: ") + QString::fromUtf8(describe(presence));
-        return false;
-    }
-    return true;
 }
 
 void TestDevPlaneApprovals::initTestCase()
@@ -205,12 +113,14 @@ void TestDevPlaneApprovals::initTestCase()
     m_devplane = std::make_unique<DevPlaneProcess>();
     QString error;
     QVERIFY2(m_devplane->start(&error), qPrintable(error));
-    QVERIFY2(enroll(&error), qPrintable(error));
+    m_runner = std::make_unique<WireRunner>(*m_devplane);
+    QVERIFY2(m_runner->enroll(&error), qPrintable(error));
     m_agent = QStringLiteral("agent=[\"node\",\"/abs/path/agent.mjs\"]");
 }
 
 void TestDevPlaneApprovals::cleanupTestCase()
 {
+    m_runner.reset();
     m_devplane.reset();
 }
 
@@ -228,7 +138,7 @@ QJsonObject TestDevPlaneApprovals::createAndClaim(const QStringList &extraParams
     const QJsonObject claim = claimed.body.value(QStringLiteral("claim")).toObject();
     if (claimed.status != 200
         || claim.value(QStringLiteral("session_id")) != created.value(QStringLiteral("session_id"))) {
-        qWarning("claim: %s", describe(claimed).constData());
+        qWarning("claim: %s", claimed.describe().constData());
         return {};
     }
     return claim;
@@ -343,20 +253,20 @@ void TestDevPlaneApprovals::approvalsFollowTheRun()
     Reply reply = adminPost(QStringLiteral("/v1/sessions/%1/approvals/%2").arg(sessionId, first),
         { { QStringLiteral("option_id"), QStringLiteral("allow_once") } });
     QCOMPARE(reply.status, 404);
-    QCOMPARE(errorCode(reply), QStringLiteral("not_found"));
+    QCOMPARE(reply.errorCode(), QStringLiteral("not_found"));
     QVERIFY2(reply.body.value(QStringLiteral("error"))
                  .toObject()
                  .value(QStringLiteral("message"))
                  .toString()
                  .contains(first),
-        describe(reply).constData());
+        reply.describe().constData());
 
     reply = observe(claim,
         { observation(1, QStringLiteral("run.started"), {}),
             observation(2, QStringLiteral("output.stdout"), { { QStringLiteral("text"), QStringLiteral("thinking") } }),
             observation(
                 3, QStringLiteral("approval.requested"), requested(first, QStringLiteral("Run `rm -rf build`"))) });
-    QVERIFY2(reply.status == 200, describe(reply).constData());
+    QVERIFY2(reply.status == 200, reply.describe().constData());
     r = session({ QStringLiteral("wait-approval"), sessionId, QStringLiteral("--timeout"), QStringLiteral("10") });
     QVERIFY2(r.exitCode == 0, r.err.constData());
     QJsonObject pending = QJsonDocument::fromJson(r.out).object();
@@ -386,7 +296,7 @@ void TestDevPlaneApprovals::approvalsFollowTheRun()
     reply = adminPost(QStringLiteral("/v1/sessions/%1/approvals/%2").arg(sessionId, first),
         { { QStringLiteral("cancelled"), true } });
     QCOMPARE(reply.status, 409);
-    QCOMPARE(errorCode(reply), QStringLiteral("approval_already_decided"));
+    QCOMPARE(reply.errorCode(), QStringLiteral("approval_already_decided"));
     r = session({ QStringLiteral("approve"), sessionId, first, QStringLiteral("--cancel") });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("approval_already_decided"), r.err.constData());
@@ -402,8 +312,8 @@ void TestDevPlaneApprovals::approvalsFollowTheRun()
                 observation(5, QStringLiteral("approval.requested"),
                     requested(second, QStringLiteral("Edit \u00e9t\u00e9.txt"))) } } };
     const QByteArray withBom = "\xEF\xBB\xBF" + QJsonDocument(batch).toJson(QJsonDocument::Indented);
-    reply = call("POST", QStringLiteral("/v1/runner/runs/%1/observations").arg(runId), &withBom, m_token);
-    QVERIFY2(reply.status == 200, describe(reply).constData());
+    reply = call("POST", QStringLiteral("/v1/runner/runs/%1/observations").arg(runId), &withBom, m_runner->token());
+    QVERIFY2(reply.status == 200, reply.describe().constData());
     // An option that was not offered is recorded (and sent: the Runner must ignore it, §6.7).
     r = session(
         { QStringLiteral("approve"), sessionId, second, QStringLiteral("--option"), QStringLiteral("allow_always") });
@@ -422,8 +332,8 @@ void TestDevPlaneApprovals::approvalsFollowTheRun()
     QVERIFY2(r.exitCode == 0, r.err.constData());
 
     // The control channel carries them in order.
-    reply = call("GET", QStringLiteral("/v1/runner/control?wait_seconds=0"), nullptr, m_token);
-    QVERIFY2(reply.status == 200, describe(reply).constData());
+    reply = call("GET", QStringLiteral("/v1/runner/control?wait_seconds=0"), nullptr, m_runner->token());
+    QVERIFY2(reply.status == 200, reply.describe().constData());
     QJsonArray mine;
     for (const QJsonValue &d : reply.body.value(QStringLiteral("directives")).toArray()) {
         if (d.toObject().value(QStringLiteral("run_id")).toString() == runId)
@@ -449,17 +359,17 @@ void TestDevPlaneApprovals::approvalsFollowTheRun()
               { { QStringLiteral("message"), QStringLiteral("option allow_always was not offered") } }),
             observation(7, QStringLiteral("approval.requested"), requested(third, QStringLiteral("third"))),
             observation(8, QStringLiteral("approval.resolved"), thirdResolved) });
-    QVERIFY2(reply.status == 200, describe(reply).constData());
+    QVERIFY2(reply.status == 200, reply.describe().constData());
     reply = observe(claim,
         { observation(8, QStringLiteral("approval.resolved"),
               resolved(third, QStringLiteral("selected"), QStringLiteral("allow_once"))),
             observation(9, QStringLiteral("approval.requested"), requested(fourth, QStringLiteral("fourth"))),
             observation(10, QStringLiteral("approval.requested"), requested(fourth, QStringLiteral("fourth again"))) });
-    QVERIFY2(reply.status == 200, describe(reply).constData());
+    QVERIFY2(reply.status == 200, reply.describe().constData());
     reply = adminPost(QStringLiteral("/v1/sessions/%1/approvals/%2").arg(sessionId, third),
         { { QStringLiteral("option_id"), QStringLiteral("allow_once") } });
     QCOMPARE(reply.status, 409);
-    QCOMPARE(errorCode(reply), QStringLiteral("approval_already_decided"));
+    QCOMPARE(reply.errorCode(), QStringLiteral("approval_already_decided"));
 
     QJsonArray approvals = approvalsOf(sessionId);
     QVERIFY2(approvals.size() == 4, dumpJson(approvals).constData());
@@ -507,11 +417,11 @@ void TestDevPlaneApprovals::approvalsFollowTheRun()
                 QJsonObject { { QStringLiteral("cpu_ms"), QJsonValue() }, { QStringLiteral("wall_ms"), QJsonValue() },
                     { QStringLiteral("model"), QJsonValue() },
                     { QStringLiteral("model_usage_source"), QStringLiteral("absent") } } } });
-    QVERIFY2(reply.status == 200, describe(reply).constData());
+    QVERIFY2(reply.status == 200, reply.describe().constData());
     reply = adminPost(QStringLiteral("/v1/sessions/%1/approvals/%2").arg(sessionId, fourth),
         { { QStringLiteral("cancelled"), true } });
     QCOMPARE(reply.status, 409);
-    QCOMPARE(errorCode(reply), QStringLiteral("already_settled"));
+    QCOMPARE(reply.errorCode(), QStringLiteral("already_settled"));
     r = session({ QStringLiteral("wait-approval"), sessionId, QStringLiteral("--timeout"), QStringLiteral("10") });
     QCOMPARE(r.exitCode, 1);
     QVERIFY2(r.err.contains("settled (succeeded) before an approval was pending"), r.err.constData());
@@ -529,7 +439,7 @@ void TestDevPlaneApprovals::approvalsSurviveRestarts()
     const QString second = randomId(QStringLiteral("apr"));
     Reply reply = observe(
         claim, { observation(1, QStringLiteral("approval.requested"), requested(first, QStringLiteral("first"))) });
-    QVERIFY2(reply.status == 200, describe(reply).constData());
+    QVERIFY2(reply.status == 200, reply.describe().constData());
     DevPlaneProcess::AdminResult r
         = session({ QStringLiteral("approve"), sessionId, first, QStringLiteral("--cancel") });
     QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -550,18 +460,10 @@ void TestDevPlaneApprovals::approvalsSurviveRestarts()
 
     // kill -9 right after the batch that raised an approval: it was written at once, not debounced.
     // The old workload token died with the devplane: exchange again with the same nonce (§3).
-    const QJsonObject advertisement { { QStringLiteral("placement"), QStringLiteral("byoc") },
-        { QStringLiteral("runner_pool"), QJsonValue() }, { QStringLiteral("providers"), QJsonArray() } };
-    const QByteArray exchange = QJsonDocument(
-        QJsonObject { { QStringLiteral("process_nonce"), m_nonce }, { QStringLiteral("advertisement"), advertisement },
-            { QStringLiteral("runner_version"), QStringLiteral("0.1.0") } })
-                                    .toJson(QJsonDocument::Compact);
-    reply = call("POST", QStringLiteral("/v1/runner/identity"), &exchange, m_bootstrap);
-    QVERIFY2(reply.status == 200, describe(reply).constData());
-    m_token = reply.body.value(QStringLiteral("workload_token")).toString();
+    QVERIFY2(m_runner->exchange(&error), qPrintable(error));
     reply = observe(
         claim, { observation(2, QStringLiteral("approval.requested"), requested(second, QStringLiteral("second"))) });
-    QVERIFY2(reply.status == 200, describe(reply).constData());
+    QVERIFY2(reply.status == 200, reply.describe().constData());
     m_devplane->kill();
     QVERIFY2(m_devplane->restart(&error), qPrintable(error));
     const QJsonArray after = approvalsOf(sessionId);

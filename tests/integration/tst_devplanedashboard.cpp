@@ -463,17 +463,18 @@ void TestDevPlaneDashboard::presetsListTheirParameters()
     }
     // The presets of `session create --preset`, in its order.
     QCOMPARE(names,
-        QStringList(
-            { QStringLiteral("echo"), QStringLiteral("stream"), QStringLiteral("zdr"), QStringLiteral("container"),
-                QStringLiteral("network-none"), QStringLiteral("sleep"), QStringLiteral("project"),
-                QStringLiteral("env"), QStringLiteral("exit"), QStringLiteral("acp"), QStringLiteral("git-demo") }));
+        QStringList({ QStringLiteral("echo"), QStringLiteral("stream"), QStringLiteral("zdr"),
+            QStringLiteral("container"), QStringLiteral("network-none"), QStringLiteral("sleep"),
+            QStringLiteral("project"), QStringLiteral("env"), QStringLiteral("exit"), QStringLiteral("acp"),
+            QStringLiteral("git-demo"), QStringLiteral("mcp") }));
     QMap<QString, QJsonObject> parameters;
     for (const QJsonValue &value : acp.value(QStringLiteral("parameters")).toArray()) {
         parameters.insert(value.toObject().value(QStringLiteral("name")).toString(), value.toObject());
     }
     QCOMPARE(parameters.keys(),
-        QStringList({ QStringLiteral("agent"), QStringLiteral("idle_timeout_ms"),
-            QStringLiteral("max_duration_seconds"), QStringLiteral("prompt"), QStringLiteral("retention") }));
+        QStringList(
+            { QStringLiteral("agent"), QStringLiteral("idle_timeout_ms"), QStringLiteral("max_duration_seconds"),
+                QStringLiteral("plane_mcp"), QStringLiteral("prompt"), QStringLiteral("retention") }));
     QCOMPARE(parameters[QStringLiteral("agent")].value(QStringLiteral("required")).toBool(), true);
     QVERIFY(parameters[QStringLiteral("agent")].value(QStringLiteral("default")).isNull());
     QVERIFY(parameters[QStringLiteral("agent")]

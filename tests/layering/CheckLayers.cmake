@@ -1,7 +1,7 @@
 # The core's folders are layers: a file may include headers of its own folder and of the folders
 # before it in LAYERS, never of one after it (runnercore/README.md). Also: every include of a core
 # header names its folder. Run as `cmake -DROOT=<source dir> -P CheckLayers.cmake`.
-set(LAYERS base logging power transport identity config model workspace presence sandbox harness work runner)
+set(LAYERS base logging power transport identity config model relay workspace presence sandbox harness work runner)
 set(violations "")
 list(LENGTH LAYERS count)
 math(EXPR last "${count} - 1")

@@ -26,6 +26,13 @@ struct FakeRunPlane
     bool observationsDown = false; // answer 503 to every observation batch
     QSet<QString> leaseLost; // answer lease_lost for these runs
     QSet<QString> cancelRequested; // cancel_requested: true for these runs
+    // §6.10 POST /v1/runner/runs/{id}/mcp: every body received, in order. Requests are answered
+    // within the call (tools/call echoes its arguments' "text"; others get an empty result), unless
+    // mcpDefer, when none is answered (the test answers them as `mcp` directives).
+    QList<QJsonObject> mcpCalls;
+    bool mcpDefer = false;
+    bool mcpDown = false; // answer 503 to every mcp call
+    QSet<QString> mcpSettled; // answer 409 already_settled for these runs
 
     static QString runOf(const QByteArray &path) // "/v1/runner/runs/<id>/..." → <id>
     {
@@ -91,6 +98,38 @@ struct FakeRunPlane
                 { { QStringLiteral("acked_through"), qint64(kept.size()) },
                     { QStringLiteral("lease_expires_at"), runnercore::WireTime::format(now.addSecs(60)) },
                     { QStringLiteral("cancel_requested"), cancelRequested.contains(runId) } });
+        } else if (r.path.endsWith("/mcp")) {
+            if (mcpDown) {
+                error(503, "unavailable");
+                return out;
+            }
+            if (mcpSettled.contains(runId)) {
+                error(409, "already_settled");
+                return out;
+            }
+            const QJsonObject body = r.json();
+            mcpCalls << body;
+            QJsonArray answers;
+            for (const QJsonValue &v : body.value(QStringLiteral("messages")).toArray()) {
+                const QJsonObject m = v.toObject();
+                if (mcpDefer || !m.contains(QStringLiteral("method")) || !m.contains(QStringLiteral("id")))
+                    continue;
+                QJsonObject result;
+                if (m.value(QStringLiteral("method")) == QStringLiteral("tools/call")) {
+                    const QString text = m.value(QStringLiteral("params"))
+                                             .toObject()
+                                             .value(QStringLiteral("arguments"))
+                                             .toObject()
+                                             .value(QStringLiteral("text"))
+                                             .toString();
+                    result.insert(QStringLiteral("content"),
+                        QJsonArray { QJsonObject {
+                            { QStringLiteral("type"), QStringLiteral("text") }, { QStringLiteral("text"), text } } });
+                }
+                answers.append(QJsonObject { { QStringLiteral("jsonrpc"), QStringLiteral("2.0") },
+                    { QStringLiteral("id"), m.value(QStringLiteral("id")) }, { QStringLiteral("result"), result } });
+            }
+            json(200, { { QStringLiteral("messages"), answers } });
         } else if (r.path.endsWith("/settle")) {
             const QJsonObject body = r.json();
             if (body.value(QStringLiteral("final_seq")).toInteger() > events.value(runId).size()) {

@@ -387,6 +387,37 @@ private slots:
         QVERIFY2(d.message.contains(QLatin1String("ceiling")), qPrintable(d.message));
     }
 
+    // §6.10: plane_protocols intersects, advertisement and ceiling; outside it → plane_protocol_unsupported.
+    void planeProtocols()
+    {
+        RunSpec s = baseSpec();
+        s.planeMcp = { PlaneMcp { QStringLiteral("platform-mcp-v1"), QStringLiteral("checkfu") } };
+        QJsonObject ad = advertisement();
+        ad[QStringLiteral("plane_protocols")]
+            = QJsonArray { QStringLiteral("platform-mcp-v1"), QStringLiteral("platform-control-mcp-v2") };
+        const auto admitted = Admission::check(s, QJsonObject {}, ad, std::nullopt);
+        QVERIFY2(admitted.admitted, qPrintable(describe(admitted)));
+        QVERIFY(Admission::check(s, ad, ad, std::nullopt).admitted);
+
+        const QJsonObject controlOnly { { QStringLiteral("plane_protocols"),
+            QJsonArray { QStringLiteral("platform-control-mcp-v2") } } };
+        auto d = Admission::check(s, controlOnly, ad, std::nullopt);
+        QVERIFY2(!d.admitted, qPrintable(describe(d)));
+        QCOMPARE(d.reason, QStringLiteral("plane_protocol_unsupported"));
+        QVERIFY2(d.message.contains(QLatin1String("platform-mcp-v1"))
+                && d.message.contains(QLatin1String("platform-control-mcp-v2")),
+            qPrintable(d.message));
+
+        QJsonObject none = ad;
+        none.remove(QStringLiteral("plane_protocols")); // absent: not offered (§5)
+        QCOMPARE(Admission::check(s, QJsonObject {}, none, std::nullopt).reason,
+            QStringLiteral("plane_protocol_unsupported"));
+        s.planeMcp.append(PlaneMcp { QStringLiteral("platform-mcp-v9"), QStringLiteral("other") });
+        QCOMPARE(
+            Admission::check(s, QJsonObject {}, ad, std::nullopt).reason, QStringLiteral("plane_protocol_unsupported"));
+        verifyNoSecrets(d);
+    }
+
     void matchingRevisionAndRestrictionsAdmit()
     {
         const QJsonObject ceiling = ceilingWith({

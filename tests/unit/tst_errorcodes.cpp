@@ -57,6 +57,7 @@ const QStringList ProtocolSettleReasons {
     QStringLiteral("harness_model_mismatch"),
     QStringLiteral("mount_unsupported"),
     QStringLiteral("snapshot_unavailable"),
+    QStringLiteral("plane_protocol_unsupported"),
     QStringLiteral("invalid_run_spec"),
     QStringLiteral("exit_nonzero"),
     QStringLiteral("exit_signal"),

@@ -102,6 +102,15 @@ private slots:
         QVERIFY(ClaimLoop::WaitSeconds >= 0 && ClaimLoop::WaitSeconds <= *most);
     }
 
+    void mcpAnswerWindow()
+    {
+        // §6.10: the plane answers within a relayed call what it can answer within 25 s; the
+        // devplane's default answer window is exactly that.
+        const auto window = number(QStringLiteral(R"(what it can answer within (\d+) s)"));
+        QVERIFY2(window, "§6.10's answer window not found");
+        QCOMPARE(qint64(devplane::DevPlaneSettings().mcpAnswerWindowMs), *window * 1000);
+    }
+
     void retryPolicy()
     {
         // §1: exponential backoff starting at 1 s, cap 60 s.

@@ -192,6 +192,52 @@ class TestRunSpec : public QObject
     Q_OBJECT
 
 private slots:
+    void planeMcp()
+    {
+        QJsonObject spec = validSpec();
+        const auto entry = [](const QString &protocol, const QString &name) {
+            return QJsonObject { { QStringLiteral("protocol"), protocol }, { QStringLiteral("name"), name } };
+        };
+        spec[QStringLiteral("plane_mcp")]
+            = QJsonArray { entry(QStringLiteral("platform-mcp-v1"), QStringLiteral("checkfu")),
+                  entry(QStringLiteral("platform-control-mcp-v2"), QStringLiteral("control_2")) };
+        const auto parsed = RunSpec::parse(spec);
+        QVERIFY2(std::holds_alternative<RunSpec>(parsed), qPrintable(errorOf(parsed)));
+        const QList<PlaneMcp> entries = std::get<RunSpec>(parsed).planeMcp;
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries[1].protocol, QStringLiteral("platform-control-mcp-v2"));
+        QCOMPARE(entries[1].name, QStringLiteral("control_2"));
+        spec[QStringLiteral("plane_mcp")] = QJsonValue::Null;
+        QVERIFY(std::get<RunSpec>(RunSpec::parse(spec)).planeMcp.isEmpty());
+
+        const QList<std::pair<QJsonValue, QString>> bad {
+            { QStringLiteral("checkfu"), QStringLiteral("run_spec.plane_mcp") },
+            { QJsonArray { QStringLiteral("checkfu") }, QStringLiteral("run_spec.plane_mcp[0]") },
+            { QJsonArray { entry(QStringLiteral("platform-mcp-v1"), QStringLiteral("Checkfu")) },
+                QStringLiteral("run_spec.plane_mcp[0].name") },
+            { QJsonArray { entry(QStringLiteral("platform-mcp-v1"), QStringLiteral("-a")) },
+                QStringLiteral("run_spec.plane_mcp[0].name") },
+            { QJsonArray { entry(QStringLiteral("platform-mcp-v1"), QString(33, QLatin1Char('a'))) },
+                QStringLiteral("run_spec.plane_mcp[0].name") },
+            { QJsonArray { entry(QString(), QStringLiteral("a")) }, QStringLiteral("run_spec.plane_mcp[0].protocol") },
+            { QJsonArray { entry(QStringLiteral("platform-mcp-v1"), QStringLiteral("a")),
+                  entry(QStringLiteral("platform-control-mcp-v2"), QStringLiteral("a")) },
+                QStringLiteral("run_spec.plane_mcp[1].name") },
+        };
+        for (const auto &[value, field] : bad) {
+            spec[QStringLiteral("plane_mcp")] = value;
+            const auto result = RunSpec::parse(spec);
+            QVERIFY2(std::holds_alternative<QString>(result), qPrintable(field));
+            QVERIFY2(std::get<QString>(result).contains(QLatin1Char('\'') + field + QLatin1Char('\'')),
+                qPrintable(std::get<QString>(result)));
+        }
+        QJsonArray nine;
+        for (int i = 0; i < 9; ++i)
+            nine.append(entry(QStringLiteral("platform-mcp-v1"), QStringLiteral("n%1").arg(i)));
+        spec[QStringLiteral("plane_mcp")] = nine;
+        QVERIFY(errorOf(RunSpec::parse(spec)).contains(QStringLiteral("'run_spec.plane_mcp' has 9 entries")));
+    }
+
     void fullSpecParses()
     {
         const auto result = RunSpec::parse(validSpec());

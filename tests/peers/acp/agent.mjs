@@ -161,7 +161,7 @@ const FREE_TEXT = new Set(["say", "junk", "stderr", "tool", "ask"]); // rest of 
 const COMMANDS = new Set([
   "say", "chunks", "plan", "tool", "ask", "write", "read", "sleep", "long", "crash", "junk",
   "unknown-update", "unknown-request", "stop", "flood", "big", "turn-info", "client-info",
-  "stderr", "cwd", "symlink", "ask-many", "race",
+  "stderr", "cwd", "symlink", "ask-many", "race", "mcp-tools", "mcp-call",
 ]);
 
 function parseStatements(text) {
@@ -176,6 +176,11 @@ function parseStatements(text) {
       if (name === "write") {
         const w = /^(\S+)(?:\s+([\s\S]*))?$/.exec(rest);
         return { name, source: s, args: w ? [w[1], w[2] ?? ""] : [] };
+      }
+      if (name === "mcp-call") {
+        // mcp-call <server> <tool> [arguments JSON, spaces allowed]
+        const c = /^(\S+)\s+(\S+)(?:\s+([\s\S]*))?$/.exec(rest);
+        return { name, source: s, args: c ? [c[1], c[2], c[3] ?? ""] : [] };
       }
       if (FREE_TEXT.has(name)) return { name, source: s, args: [rest] };
       return { name, source: s, args: rest.length > 0 ? rest.split(/\s+/) : [] };
@@ -363,6 +368,9 @@ class Turn {
       case "cwd":
         await this.say(process.cwd());
         return;
+      case "mcp-tools":
+      case "mcp-call":
+        return this.mcp(name, source, args);
       default:
         await this.say(`unknown command: ${name}`);
     }
@@ -370,6 +378,51 @@ class Turn {
 
   usage(source) {
     return this.say(`bad arguments: ${source}`);
+  }
+
+  // mcp-tools <server> / mcp-call <server> <tool> [json]: the MCP server of that name from
+  // session/new's mcpServers, started and reached with the official MCP SDK (tests/peers/mcp),
+  // once per session; the answer becomes a chunk.
+  async mcp(name, source, args) {
+    if (!args[0] || (name === "mcp-call" && !args[1])) return this.usage(source);
+    let toolArgs = {};
+    if (name === "mcp-call" && args[2]) {
+      try {
+        toolArgs = JSON.parse(args[2]);
+      } catch {
+        return this.usage(source);
+      }
+    }
+    const prefix = name === "mcp-call" ? `mcp-call ${args[1]}` : `mcp-tools ${args[0]}`;
+    try {
+      const server = await this.mcpServer(args[0]);
+      if (name === "mcp-tools") {
+        const listed = await server.client.listTools();
+        await this.say(`${prefix} ${listed.tools.map((tool) => tool.name).join(",")}`);
+        return;
+      }
+      const result = await server.client.callTool({ name: args[1], arguments: toolArgs });
+      await this.say(`${prefix} ${result.isError ? "tool-error" : "ok"} ${server.tools.resultText(result)}`);
+    } catch (error) {
+      const code = typeof error?.code === "number" ? error.code : 0;
+      await this.say(`${prefix} error ${code} ${error?.message ?? String(error)}`);
+    }
+  }
+
+  async mcpServer(serverName) {
+    this.session.mcp ??= new Map();
+    let server = this.session.mcp.get(serverName);
+    if (!server) {
+      const entry = (this.session.rawParams?.mcpServers ?? []).find((candidate) => candidate?.name === serverName);
+      if (!entry) throw new Error(`no MCP server ${serverName} in session/new's mcpServers`);
+      // Imported only here: the agent runs without tests/peers/mcp installed otherwise.
+      const tools = await import(new URL("../mcp/platform-tools.mjs", import.meta.url)).catch(() => {
+        throw new Error("the MCP SDK is not installed (npm ci --prefix tests/peers/mcp)");
+      });
+      server = { tools, ...(await tools.connect(entry, { clientName: PEER_NAME })) };
+      this.session.mcp.set(serverName, server);
+    }
+    return server;
   }
 
   newToolCallId() {
