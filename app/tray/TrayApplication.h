@@ -55,10 +55,11 @@ public slots:
     void openSettings();
     void openDiagnostics();
     void openUnpair();
-    // The machine woke up (SleepWatcher): check the connection now, keep "offline" quiet a while.
-    void systemResumed();
 
 private:
+    // The core saw the machine wake (its PowerMonitor; it checks the connection itself): "offline"
+    // stays quiet a while.
+    void systemResumed();
     void onStatus(RunnerStatus status);
     void applyPreferences();
     template <typename Dialog> void raise(Dialog *dialog);
@@ -78,4 +79,5 @@ private:
     bool m_wizardPairing = false; // the pairing under way was asked for by the wizard
     bool m_quitting = false;
     QDateTime m_resumedAt;
+    QDateTime m_lastWake; // the core's wokeAt last seen
 };
