@@ -817,6 +817,7 @@ void Runner::noteRunEnded(const RunSummary &run)
         || m_wokeAt.msecsTo(m_clock.now()) > WakeLossWindowMs)
         return;
     ++m_runsLostToSleep;
+    logger->warn("run {} was lost to the sleep: {} run(s) so far", run.runId, m_runsLostToSleep);
     emit wokeUp(m_wokeAt, std::max<qint64>(0, m_sleptAt.msecsTo(m_wokeAt)), m_runsLostToSleep);
 }
 
