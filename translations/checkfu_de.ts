@@ -1408,6 +1408,10 @@
         <source>%1 waits for your decision. Click to open it in the Checkfu dashboard on %2.</source>
         <translation>%1 wartet auf Ihre Entscheidung. Klicken Sie, um sie im Checkfu-Dashboard auf %2 zu öffnen.</translation>
     </message>
+    <message>
+        <source>The control plane gave up what this machine was running while it slept. &quot;Keep awake while runs are active&quot; in Settings keeps the computer awake, unless its lid is closed or someone puts it to sleep.</source>
+        <translation>Der Steuerungsserver hat aufgegeben, was dieser Rechner während des Ruhezustands ausführte. „Wach halten, solange Läufe aktiv sind“ in den Einstellungen hält den Computer wach, außer sein Deckel wird geschlossen oder jemand versetzt ihn in den Ruhezustand.</translation>
+    </message>
 </context>
 <context>
     <name>PairingCode</name>
@@ -2995,6 +2999,10 @@
     <message>
         <source>What the runs changed in the workspaces kept on this machine</source>
         <translation>Was die Läufe in den auf diesem Rechner aufbewahrten Arbeitsbereichen geändert haben</translation>
+    </message>
+    <message>
+        <source>runs were lost while the computer slept</source>
+        <translation>Läufe verloren gingen, während der Computer im Ruhezustand war</translation>
     </message>
 </context>
 <context>

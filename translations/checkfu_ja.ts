@@ -1407,6 +1407,10 @@
         <source>%1 waits for your decision. Click to open it in the Checkfu dashboard on %2.</source>
         <translation>%1 があなたの判断を待っています。クリックすると %2 上の Checkfu ダッシュボードで開きます。</translation>
     </message>
+    <message>
+        <source>The control plane gave up what this machine was running while it slept. &quot;Keep awake while runs are active&quot; in Settings keeps the computer awake, unless its lid is closed or someone puts it to sleep.</source>
+        <translation>このマシンがスリープしている間に、コントロールプレーンはこのマシンの実行を打ち切りました。設定の「実行中はスリープしない」は、ふたを閉じたり誰かがスリープさせたりしない限り、コンピューターをスリープさせません。</translation>
+    </message>
 </context>
 <context>
     <name>PairingCode</name>
@@ -2986,6 +2990,10 @@
     <message>
         <source>What the runs changed in the workspaces kept on this machine</source>
         <translation>このマシンに保管されたワークスペースで実行が変更した内容</translation>
+    </message>
+    <message>
+        <source>runs were lost while the computer slept</source>
+        <translation>コンピューターのスリープ中に実行が失われたとき</translation>
     </message>
 </context>
 <context>

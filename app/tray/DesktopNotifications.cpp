@@ -85,6 +85,8 @@ QString categoryOf(Notification::Event event)
         return QStringLiteral("x-checkfu.drain");
     case Notification::Event::Reconnected:
         return QStringLiteral("x-checkfu.connection");
+    case Notification::Event::RunsLostToSleep:
+        return QStringLiteral("x-checkfu.sleep");
     case Notification::Event::Paired:
     case Notification::Event::PairingFailed:
         return QStringLiteral("x-checkfu.pairing");

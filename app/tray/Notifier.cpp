@@ -1,5 +1,6 @@
 #include "Notifier.h"
 
+#include "TrayPresentation.h"
 #include <runnercore/logging/Logging.h>
 #include <runnercore/logging/SecretMasker.h>
 
@@ -57,6 +58,8 @@ std::optional<NotificationKind> Notifier::kindOf(Notification::Event event)
         return NotificationKind::DrainFinished;
     case Notification::Event::Reconnected:
         return NotificationKind::Reconnected;
+    case Notification::Event::RunsLostToSleep:
+        return NotificationKind::RunsLostToSleep;
     case Notification::Event::Paired:
     case Notification::Event::PairingFailed:
         return std::nullopt;
@@ -106,6 +109,7 @@ void Notifier::setStatus(const RunnerStatus &status)
     if (hadStatus)
         checkDrainFinished(previous, status);
     checkOutage(status);
+    checkRunsLostToSleep(status);
 }
 
 void Notifier::approvalRequested(const ApprovalRequest &request)
@@ -216,6 +220,30 @@ void Notifier::checkOutage(const RunnerStatus &status)
     n.urgency = Notification::Urgency::Low;
     n.iconName = QStringLiteral("tray-ready");
     show(n);
+}
+
+void Notifier::checkRunsLostToSleep(const RunnerStatus &status)
+{
+    // The core counts the runs a wake cost one by one as their leases turn out lost: a higher count
+    // for the same wake replaces what was shown.
+    const bool sameWake = status.wokeAt == m_toldWake;
+    if (!status.wokeAt.isValid() || status.runsLostToSleep <= 0 || (sameWake && status.runsLostToSleep <= m_toldLost))
+        return;
+    if (sameWake && m_wakeNotification) {
+        forget(m_wakeNotification);
+        m_sink->withdraw(m_wakeNotification);
+    }
+    m_toldWake = status.wokeAt;
+    m_toldLost = status.runsLostToSleep;
+    Notification n;
+    n.event = Notification::Event::RunsLostToSleep;
+    n.title = TrayPresentation::sleepText(status.sleptMs, status.runsLostToSleep);
+    n.body = tr("The control plane gave up what this machine was running while it slept. \"Keep awake while runs are "
+                "active\" in Settings keeps the computer awake, unless its lid is closed or someone puts it to sleep.");
+    n.link = checkedLink(status.dashboardLink).url;
+    n.urgency = Notification::Urgency::Normal;
+    n.iconName = QStringLiteral("tray-attention");
+    m_wakeNotification = show(n);
 }
 
 QString Notifier::outageText(qint64 ms) const

@@ -20,9 +20,18 @@
 // Plain text only: a backend that speaks markup escapes it.
 struct Notification
 {
-    // What happened. The first five map onto the NotificationKind a person can turn off; the
+    // What happened. The first six map onto the NotificationKind a person can turn off; the
     // pairing result answers the person's own request and is always shown.
-    enum class Event { ApprovalRequested, Revoked, Fenced, DrainFinished, Reconnected, Paired, PairingFailed };
+    enum class Event {
+        ApprovalRequested,
+        Revoked,
+        Fenced,
+        DrainFinished,
+        Reconnected,
+        RunsLostToSleep,
+        Paired,
+        PairingFailed
+    };
     enum class Urgency { Low, Normal, Critical };
 
     Event event = Event::ApprovalRequested;
@@ -65,7 +74,8 @@ public:
 // The one place that decides what deserves a notification, as syncthingtray's SyncthingNotifier
 // does: fed RunnerStatus snapshots and the controller's signals, it notifies once per approval,
 // on revocation and clone fencing, when a drain has finished its runs, when the Runner is back
-// after a long outage (not after a blip, not right after wake) and with the pairing result.
+// after a long outage (not after a blip, not right after wake), when runs were lost while the
+// machine slept (a wake that cost nothing is only in the status line) and with the pairing result.
 // Widgets only display; nothing here blocks.
 class Notifier : public QObject
 {
@@ -104,6 +114,7 @@ private:
     void withdrawResolvedApprovals(const RunnerStatus &status);
     void checkDrainFinished(const RunnerStatus &previous, const RunnerStatus &status);
     void checkOutage(const RunnerStatus &status);
+    void checkRunsLostToSleep(const RunnerStatus &status);
     // What may be opened of a link from the control plane (ControlPlaneLink); a refusal is logged.
     ControlPlaneLink checkedLink(const QString &link) const;
     quint32 show(Notification notification);
@@ -126,4 +137,8 @@ private:
     QList<quint32> m_linkOrder;
     QDateTime m_offlineSince; // invalid while connected or not running
     QDateTime m_resumedAt;
+    // The wake last told about, how many runs it had cost then, and its notification.
+    QDateTime m_toldWake;
+    int m_toldLost = 0;
+    quint32 m_wakeNotification = 0;
 };

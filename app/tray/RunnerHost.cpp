@@ -198,8 +198,8 @@ void RunnerHost::launch()
         publish();
     });
     connect(runner, &Runner::powerChanged, this, &RunnerHost::publish);
-    connect(runner, &Runner::wokeUp, this, [this](qint64 sleptMs, int runsLost) {
-        m_wokeAt = m_clock->now();
+    connect(runner, &Runner::wokeUp, this, [this](const QDateTime &wokeAt, qint64 sleptMs, int runsLost) {
+        m_wokeAt = wokeAt;
         m_sleptMs = sleptMs;
         m_runsLostToSleep = runsLost;
         publish();

@@ -262,6 +262,8 @@ void SettingsDialog::buildNotificationGroup(QVBoxLayout *layout)
         { NotificationKind::DrainFinished, QStringLiteral("notifyDrainFinished"), tr("draining has finished") },
         { NotificationKind::Reconnected, QStringLiteral("notifyReconnected"),
             tr("the runner is connected again after being offline") },
+        { NotificationKind::RunsLostToSleep, QStringLiteral("notifyRunsLostToSleep"),
+            tr("runs were lost while the computer slept") },
     };
     for (const auto &[kind, name, label] : kinds) {
         auto *check = new QCheckBox(label, group);

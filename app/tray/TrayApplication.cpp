@@ -86,6 +86,10 @@ void TrayApplication::quit()
 
 void TrayApplication::onStatus(RunnerStatus status)
 {
+    if (status.wokeAt.isValid() && status.wokeAt != m_lastWake) {
+        m_lastWake = status.wokeAt;
+        systemResumed();
+    }
     if (m_resumedAt.isValid() && m_resumedAt.msecsTo(m_hooks.now()) < WakeQuietMs)
         status.resuming = true;
     // While the wizard waits for its redemption, retries are progress, not a result.
@@ -99,7 +103,7 @@ void TrayApplication::applyPreferences()
 {
     m_settings->load();
     for (NotificationKind kind : { NotificationKind::Approval, NotificationKind::Revoked, NotificationKind::Clone,
-             NotificationKind::DrainFinished, NotificationKind::Reconnected })
+             NotificationKind::DrainFinished, NotificationKind::Reconnected, NotificationKind::RunsLostToSleep })
         m_notifier->setEnabled(kind, m_settings->notifies(kind));
 }
 
@@ -247,5 +251,4 @@ void TrayApplication::systemResumed()
 {
     m_resumedAt = m_hooks.now();
     m_notifier->systemResumed();
-    m_controller.checkConnectionNow();
 }

@@ -59,10 +59,11 @@ public slots:
     void openUnpair();
     // What a run changed in a workspace kept on this machine; empty: the newest one.
     void openChanges(const QString &snapshotId = QString());
-    // The machine woke up (SleepWatcher): check the connection now, keep "offline" quiet a while.
-    void systemResumed();
 
 private:
+    // The core saw the machine wake (its PowerMonitor; it checks the connection itself): "offline"
+    // stays quiet a while.
+    void systemResumed();
     void onStatus(RunnerStatus status);
     void applyPreferences();
     template <typename Dialog> void raise(Dialog *dialog);
@@ -83,4 +84,5 @@ private:
     bool m_wizardPairing = false; // the pairing under way was asked for by the wizard
     bool m_quitting = false;
     QDateTime m_resumedAt;
+    QDateTime m_lastWake; // the core's wokeAt last seen
 };

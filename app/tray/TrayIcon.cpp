@@ -10,14 +10,21 @@ using namespace runnercore;
 TrayIcon::TrayIcon(const TrayHooks &hooks, QObject *parent)
     : QObject(parent), m_hooks(hooks), m_menu(std::make_unique<TrayMenu>(hooks))
 {
-    m_window = std::make_unique<StatusWindow>(m_menu.get());
     connect(m_menu.get(), &TrayMenu::drainRequested, this, &TrayIcon::drainRequested);
     connect(m_menu.get(), &TrayMenu::startRequested, this, &TrayIcon::startRequested);
     connect(m_menu.get(), &TrayMenu::stopRequested, this, &TrayIcon::stopRequested);
     connect(m_menu.get(), &TrayMenu::stopNowRequested, this, &TrayIcon::stopNowRequested);
     connect(m_menu.get(), &TrayMenu::quitRequested, this, &TrayIcon::requestQuit);
-    connect(m_window.get(), &StatusWindow::quitRequested, this, &TrayIcon::requestQuit);
     connect(m_menu.get(), &TrayMenu::activityRequested, this, &TrayIcon::showStatusWindow);
+    setStatus(RunnerStatus());
+}
+
+StatusWindow *TrayIcon::statusWindow()
+{
+    if (m_window)
+        return m_window.get();
+    m_window = std::make_unique<StatusWindow>(m_menu.get());
+    connect(m_window.get(), &StatusWindow::quitRequested, this, &TrayIcon::requestQuit);
     connect(m_window.get(), &StatusWindow::cancelRunRequested, this, &TrayIcon::requestCancelRun);
     connect(m_window.get(), &StatusWindow::changesRequested, this, &TrayIcon::changesRequested);
     connect(m_window.get(), &StatusWindow::openRequested, this, [this](const QUrl &url) {
@@ -26,7 +33,8 @@ TrayIcon::TrayIcon(const TrayHooks &hooks, QObject *parent)
     });
     if (m_hooks.now)
         m_window->setClock(m_hooks.now);
-    setStatus(RunnerStatus());
+    m_window->setStatus(m_status, m_view, m_hooks.now());
+    return m_window.get();
 }
 
 // The window and the tray icon refer to the menu's actions: they go first.
@@ -46,10 +54,13 @@ void TrayIcon::show()
         connect(m_tray.get(), &QSystemTrayIcon::activated, this, &TrayIcon::onActivated);
         setStatus(m_status);
         m_tray->show();
-        m_window->setNoTrayReason(QString());
-        m_window->setQuitOnClose(false);
+        if (m_window) {
+            m_window->setNoTrayReason(QString());
+            m_window->setQuitOnClose(false);
+        }
         return;
     }
+    statusWindow();
     m_window->setNoTrayReason(
         tr("This desktop shows no system tray (on GNOME it needs the AppIndicator extension), so Checkfu Runner "
            "keeps this window open instead. Closing it quits the Runner."));
@@ -63,7 +74,8 @@ void TrayIcon::setStatus(const RunnerStatus &status)
     const QDateTime now = m_hooks.now();
     m_view = TrayPresentation::present(status, now);
     m_menu->setStatus(status, m_view.statusLine);
-    m_window->setStatus(status, m_view, now);
+    if (m_window)
+        m_window->setStatus(status, m_view, now);
     // Only real changes reach the tray host: on Linux each one is a D-Bus round to the panel.
     if (m_tray) {
         if (m_trayIconName != m_view.iconName) {
@@ -94,7 +106,7 @@ void TrayIcon::requestCancelRun(const QString &runId, const QString &title)
 
 void TrayIcon::toggleStatusWindow()
 {
-    if (m_window->isVisible() && m_window->isActiveWindow() && m_usesTray) {
+    if (m_window && m_window->isVisible() && m_window->isActiveWindow() && m_usesTray) {
         m_window->hide();
         return;
     }
@@ -103,7 +115,7 @@ void TrayIcon::toggleStatusWindow()
 
 void TrayIcon::showStatusWindow()
 {
-    m_window->show();
+    statusWindow()->show();
     m_window->raise();
     m_window->activateWindow();
 }

@@ -43,7 +43,8 @@ public:
     TrayView view() const { return m_view; }
     QSystemTrayIcon *systemTrayIcon() const { return m_tray.get(); }
     TrayMenu *menu() const { return m_menu.get(); }
-    StatusWindow *statusWindow() const { return m_window.get(); }
+    // Made on first use: an idle tray that nobody opens never builds it (docs/performance.md).
+    StatusWindow *statusWindow();
 
 public slots:
     // Asks first when runs are in flight (through the injected confirmer).

@@ -293,11 +293,15 @@ QString TrayPresentation::wakeText(const RunnerStatus &status, const QDateTime &
 {
     if (!status.wokeAt.isValid() || status.wokeAt.msecsTo(now) > WakeNewsMs || status.sleptMs <= 0)
         return {};
-    const QString slept = durationText(status.sleptMs);
-    const int lost = status.runsLostToSleep;
-    if (lost == 0)
+    return sleepText(status.sleptMs, status.runsLostToSleep);
+}
+
+QString TrayPresentation::sleepText(qint64 sleptMs, int runsLost)
+{
+    const QString slept = durationText(sleptMs);
+    if (runsLost <= 0)
         return tr("The computer slept for %1.").arg(slept);
-    return tr("The computer slept for %1; %n run(s) lost.", nullptr, lost).arg(slept);
+    return tr("The computer slept for %1; %n run(s) lost.", nullptr, runsLost).arg(slept);
 }
 
 QString TrayPresentation::explanation(const RunnerStatus &status)

@@ -107,6 +107,8 @@ public:
     // After a wake the core saw in the last WakeNewsMs: "The computer slept for 2 h 07 min; 1 run was lost".
     static constexpr qint64 WakeNewsMs = 30 * 60 * 1000;
     static QString wakeText(const RunnerStatus &status, const QDateTime &now);
+    // "The computer slept for 2 h 07 min; 1 run was lost." (the notification's words too).
+    static QString sleepText(qint64 sleptMs, int runsLost);
     // "1 run", "3 runs".
     static QString runsText(int count);
     // The menu's entry to the activity view, with how many runs are going.

@@ -32,12 +32,15 @@ QString notifyKey(NotificationKind kind)
         return ConfigKeys::key(SettingsKey::TrayNotifyDrainFinished);
     case NotificationKind::Reconnected:
         return ConfigKeys::key(SettingsKey::TrayNotifyReconnected);
+    case NotificationKind::RunsLostToSleep:
+        return ConfigKeys::key(SettingsKey::TrayNotifyRunsLostToSleep);
     }
     return {};
 }
 
-constexpr NotificationKind allKinds[] = { NotificationKind::Approval, NotificationKind::Revoked,
-    NotificationKind::Clone, NotificationKind::DrainFinished, NotificationKind::Reconnected };
+constexpr NotificationKind allKinds[]
+    = { NotificationKind::Approval, NotificationKind::Revoked, NotificationKind::Clone, NotificationKind::DrainFinished,
+          NotificationKind::Reconnected, NotificationKind::RunsLostToSleep };
 
 } // namespace
 

@@ -10,7 +10,7 @@
 #include <optional>
 
 // The events the tray may notify about; each can be turned off on its own.
-enum class NotificationKind { Approval, Revoked, Clone, DrainFinished, Reconnected };
+enum class NotificationKind { Approval, Revoked, Clone, DrainFinished, Reconnected, RunsLostToSleep };
 
 // The tray's preferences: the Runner's (RunnerPreferences: tier, slots, idle timeout, Cursor tuple,
 // which `checkfu-runner start` applies too) plus the tray's own notification switches and log level

@@ -8,11 +8,23 @@ namespace WindowFit {
 
 namespace {
 const char *const Marked = "windowFitMinimumHeight"; // a minimum height set here, not by the window
+
+QLayout *layoutOf(QWidget *window)
+{
+    if (window->layout())
+        return window->layout();
+    // QWizard lays itself out on an inner widget that fills it.
+    for (QWidget *inner : window->findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
+        if (inner->layout() && inner->geometry() == window->rect())
+            return inner->layout();
+    }
+    return nullptr;
 }
+} // namespace
 
 void growToFit(QWidget *window)
 {
-    QLayout *layout = window ? window->layout() : nullptr;
+    QLayout *layout = window ? layoutOf(window) : nullptr;
     if (!layout || !window->isVisible())
         return;
     const QList<QLabel *> labels = window->findChildren<QLabel *>();
@@ -35,6 +47,13 @@ void growToFit(QWidget *window)
             label->setMinimumHeight(needed);
             label->setProperty(Marked, true);
             marked = true;
+            // A container may cap its height at what a shorter text needed (QWizard's header keeps
+            // room for two subtitle lines of a Latin font): it grows to what its layout needs now.
+            for (QWidget *box = label->parentWidget(); box && box != window; box = box->parentWidget()) {
+                const int boxNeeds = box->layout() ? box->layout()->totalSizeHint().height() : 0;
+                if (box->maximumHeight() < boxNeeds)
+                    box->setMaximumHeight(boxNeeds);
+            }
         }
     }
     if (marked)

@@ -2,7 +2,6 @@
 #include "ApplicationService.h"
 #include "RunnerController.h"
 #include "SingleInstance.h"
-#include "SleepWatcher.h"
 #include "TrayApplication.h"
 #include "TrayCommandLine.h"
 #include "TrayIcon.h"
@@ -170,8 +169,6 @@ int main(int argc, char *argv[])
     if (!service.isRegistered() && !service.registerOnBus(&serviceError))
         logger->info("clicked checkfu:// links reach this tray through its command line only: {}", serviceError);
     service.deliverTo(tray);
-    SleepWatcher sleep;
-    QObject::connect(&sleep, &SleepWatcher::resumed, &tray, &TrayApplication::systemResumed);
     // SIGTERM (logout, systemd, kill): drain and sign off like Quit; a second one cancels the runs.
     UnixSignalBridge unixSignals;
     QObject::connect(&unixSignals, &UnixSignalBridge::terminationRequested, &tray, [&](int, int count) {

@@ -79,6 +79,7 @@ constexpr SettingsKeyEntry settingsKeyTable[] = {
     { SettingsKey::TrayNotifyClone, "tray/notify_clone" },
     { SettingsKey::TrayNotifyDrainFinished, "tray/notify_drain_finished" },
     { SettingsKey::TrayNotifyReconnected, "tray/notify_reconnected" },
+    { SettingsKey::TrayNotifyRunsLostToSleep, "tray/notify_runs_lost_to_sleep" },
     { SettingsKey::WindowsAutostartValue, "CheckfuRunner" },
 };
 

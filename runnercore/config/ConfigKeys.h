@@ -52,6 +52,7 @@ enum class SettingsKey {
     TrayNotifyClone,
     TrayNotifyDrainFinished,
     TrayNotifyReconnected,
+    TrayNotifyRunsLostToSleep,
     // Autostart on Windows: the value under HKCU\…\CurrentVersion\Run, not in the settings file.
     WindowsAutostartValue,
 };

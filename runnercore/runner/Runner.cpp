@@ -806,7 +806,8 @@ void Runner::onResumed()
     logger->info("woke up after {} s; checking the connection", sleptMs / 1000);
     updateSleepLocks();
     checkConnectionNow();
-    emit wokeUp(sleptMs, 0);
+    recheckSandboxes(); // a Docker daemon may have come or gone while the machine slept
+    emit wokeUp(m_wokeAt, sleptMs, 0);
 }
 
 void Runner::noteRunEnded(const RunSummary &run)
@@ -816,7 +817,8 @@ void Runner::noteRunEnded(const RunSummary &run)
         || m_wokeAt.msecsTo(m_clock.now()) > WakeLossWindowMs)
         return;
     ++m_runsLostToSleep;
-    emit wokeUp(std::max<qint64>(0, m_sleptAt.msecsTo(m_wokeAt)), m_runsLostToSleep);
+    logger->warn("run {} was lost to the sleep: {} run(s) so far", run.runId, m_runsLostToSleep);
+    emit wokeUp(m_wokeAt, std::max<qint64>(0, m_sleptAt.msecsTo(m_wokeAt)), m_runsLostToSleep);
 }
 
 void Runner::onFatal(const ApiError &error, const QString &message)

@@ -62,9 +62,10 @@ signals:
     void contactChanged();
     // The machine's power or network changed (powerState()), or why the Runner drains (drainReasons()).
     void powerChanged();
-    // The machine woke up after sleeping sleptMs; runsLost of the runs held when it fell asleep
-    // ended while it slept or right on wake without an outcome of their own (lease lost).
-    void wokeUp(qint64 sleptMs, int runsLost);
+    // The machine woke up at wokeAt after sleeping sleptMs; runsLost of the runs held when it fell
+    // asleep ended while it slept or right on wake without an outcome of their own (lease lost).
+    // Emitted on wake, then again for the same wake each time another run turns out lost.
+    void wokeUp(const QDateTime &wokeAt, qint64 sleptMs, int runsLost);
 
 public:
     // Bounded wait for the "stopping" heartbeat before signing off anyway.

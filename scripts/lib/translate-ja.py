@@ -525,6 +525,8 @@ J.update({
     "another copy of this runner used its credential": "このランナーの別のコピーが認証情報を使用したとき",
     "draining has finished": "受付停止後、すべての実行が終わったとき",
     "the runner is connected again after being offline": "オフラインの後、ランナーが再接続したとき",
+    "runs were lost while the computer slept": "コンピューターのスリープ中に実行が失われたとき",
+    "The control plane gave up what this machine was running while it slept. \"Keep awake while runs are active\" in Settings keeps the computer awake, unless its lid is closed or someone puts it to sleep.": "このマシンがスリープしている間に、コントロールプレーンはこのマシンの実行を打ち切りました。設定の「実行中はスリープしない」は、ふたを閉じたり誰かがスリープさせたりしない限り、コンピューターをスリープさせません。",
     "General": "全般",
     "Start Checkfu Runner when I log in": "ログイン時に Checkfu Runner を起動する",
     "Trace": "トレース",

@@ -339,10 +339,49 @@ private slots:
             m_sink->shown.first().body.contains(QStringLiteral("3 minutes")), qPrintable(m_sink->shown.first().body));
     }
 
+    // The core counts the runs a sleep cost as their leases turn out lost: one notification per
+    // wake, replaced when the count grows; a wake that cost nothing is not news.
+    void runsLostToSleepAreTold()
+    {
+        RunnerStatus s = connectedStatus();
+        s.dashboardLink = QStringLiteral("https://cp.example.test/dashboard");
+        m_notifier->setStatus(s);
+        s.wokeAt = m_now;
+        s.sleptMs = (2 * 60 + 7) * 60 * 1000;
+        m_notifier->setStatus(s); // woke, nothing lost (yet)
+        QVERIFY(m_sink->shown.isEmpty());
+
+        s.runsLostToSleep = 1;
+        m_notifier->setStatus(s);
+        m_notifier->setStatus(s); // the same snapshot again
+        QCOMPARE(m_sink->shown.size(), 1);
+        const Notification first = m_sink->shown.first();
+        QCOMPARE(first.event, Notification::Event::RunsLostToSleep);
+        QCOMPARE(first.title, QStringLiteral("The computer slept for 2 h 07 min; 1 run was lost."));
+        QVERIFY2(first.body.contains(QStringLiteral("Keep awake while runs are active")), qPrintable(first.body));
+        QCOMPARE(first.link, QUrl(s.dashboardLink));
+
+        s.runsLostToSleep = 2;
+        m_notifier->setStatus(s);
+        QCOMPARE(m_sink->shown.size(), 2);
+        QCOMPARE(m_sink->shown.last().title, QStringLiteral("The computer slept for 2 h 07 min; 2 runs were lost."));
+        QCOMPARE(m_sink->withdrawn, QList<quint32> { 100 }); // the one that said 1
+
+        // The next wake is news of its own, and leaves the last one shown.
+        m_now = m_now.addSecs(3600);
+        s.wokeAt = m_now;
+        s.sleptMs = 20 * 60 * 1000;
+        s.runsLostToSleep = 1;
+        m_notifier->setStatus(s);
+        QCOMPARE(m_sink->shown.size(), 3);
+        QCOMPARE(m_sink->shown.last().title, QStringLiteral("The computer slept for 20 min 00 s; 1 run was lost."));
+        QCOMPARE(m_sink->withdrawn.size(), 1);
+    }
+
     void kindsSwitchedOffStayQuiet()
     {
         for (NotificationKind kind : { NotificationKind::Approval, NotificationKind::Revoked, NotificationKind::Clone,
-                 NotificationKind::DrainFinished, NotificationKind::Reconnected })
+                 NotificationKind::DrainFinished, NotificationKind::Reconnected, NotificationKind::RunsLostToSleep })
             m_notifier->setEnabled(kind, false);
         RunnerStatus s = connectedStatus();
         s.busySlots = 1;
@@ -356,6 +395,11 @@ private slots:
         m_notifier->setStatus(withState(s, RunnerState::Offline));
         m_now = m_now.addSecs(600);
         m_notifier->setStatus(s);
+        RunnerStatus woke = s;
+        woke.wokeAt = m_now;
+        woke.sleptMs = 3600 * 1000;
+        woke.runsLostToSleep = 1;
+        m_notifier->setStatus(woke);
         m_notifier->setStatus(withState(s, RunnerState::Revoked));
         m_notifier->setStatus(withState(s, RunnerState::Fenced));
         QVERIFY(m_sink->shown.isEmpty());

@@ -1,8 +1,10 @@
 // RunnerController: the Runner core lives on a thread of its own, and the GUI thread receives
 // status snapshots. These Runners connect nowhere: no endpoint at all, or a closed loopback port.
 #include "GuiTestSupport.h"
+#include "PowerServicesMock.h"
 #include "RunnerController.h"
 #include "RunnerHost.h"
+#include "SecretServiceSession.h"
 #include "TrayApplication.h"
 #include "TrayCommandLine.h"
 #include "TrayIcon.h"
@@ -91,9 +93,29 @@ class TestRunnerController : public QObject
 {
     Q_OBJECT
 
+private:
+    // The Runner's system bus: logind, UPower and NetworkManager from python-dbusmock, so a test can
+    // put the machine to sleep, and no test depends on the machine's own services.
+    SecretServiceSession m_bus;
+    std::unique_ptr<PowerServicesMock> m_power;
+
 private slots:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_bus.startBus(&error), qPrintable(error));
+        m_power = std::make_unique<PowerServicesMock>();
+        QVERIFY2(m_power->start(m_bus.busAddress(), &error), qPrintable(error));
+        // Before anything opens the system bus.
+        qputenv("DBUS_SYSTEM_BUS_ADDRESS", m_bus.busAddress().toUtf8());
+    }
     void init() { forgetPairing(); }
-    void cleanupTestCase() { forgetPairing(); }
+    void cleanupTestCase()
+    {
+        forgetPairing();
+        m_power.reset();
+        m_bus.stop();
+    }
 
     void coreRunsOnItsOwnThread()
     {
@@ -195,8 +217,9 @@ private slots:
         QVERIFY(!controller.status().isActive());
     }
 
-    // Woken from sleep while the network is not back yet: the Runner retries at once, and the tray
-    // says it is reconnecting after sleep rather than "offline".
+    // Woken from sleep (logind's PrepareForSleep, through the core's PowerMonitor) while the network
+    // is not back yet: the Runner retries at once, and the tray says it is reconnecting after sleep
+    // rather than "offline". The same signal from anyone but logind changes nothing.
     void wakeRetriesAtOnceAndStaysQuiet()
     {
         const QString endpoint = QStringLiteral("http://127.0.0.1:%1").arg(closedPort());
@@ -211,8 +234,19 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(controller.status().nextRetry > QDateTime::currentDateTime().addSecs(3), 30000);
         const QDateTime due = controller.status().nextRetry;
 
-        app.systemResumed();
+        // Another local account cannot make the Runner think the machine woke up.
+        QVERIFY(m_power->spoofPrepareForSleep(true));
+        QVERIFY(m_power->spoofPrepareForSleep(false));
+        QTest::qWait(1000);
+        QCOMPARE(controller.status().nextRetry, due);
+        QVERIFY(!controller.status().wokeAt.isValid());
+        QVERIFY(icon.view().statusLine.startsWith(QStringLiteral("Offline")));
+
+        QString error;
+        QVERIFY2(m_power->prepareForSleep(true, &error), qPrintable(error));
+        QVERIFY2(m_power->prepareForSleep(false, &error), qPrintable(error));
         QTRY_VERIFY_WITH_TIMEOUT(controller.status().nextRetry != due, 3000); // a new attempt was made
+        QVERIFY(controller.status().wokeAt.isValid());
         QVERIFY(QDateTime::currentDateTime() < due);
         QTRY_COMPARE(icon.view().statusLine, QStringLiteral("Reconnecting after sleep…"));
         QCOMPARE(icon.view().visual, TrayVisual::Connecting);

@@ -56,7 +56,7 @@ private slots:
         QVERIFY(s.cursor.isEmpty());
         QCOMPARE(s.logLevel, spdlog::level::info);
         for (auto kind : { NotificationKind::Approval, NotificationKind::Revoked, NotificationKind::Clone,
-                 NotificationKind::DrainFinished, NotificationKind::Reconnected })
+                 NotificationKind::DrainFinished, NotificationKind::Reconnected, NotificationKind::RunsLostToSleep })
             QVERIFY(s.notifies(kind));
     }
 
@@ -69,6 +69,7 @@ private slots:
         s.cursor = validTuple();
         s.setNotifies(NotificationKind::Clone, false);
         s.setNotifies(NotificationKind::Reconnected, false);
+        s.setNotifies(NotificationKind::RunsLostToSleep, false);
         s.logLevel = spdlog::level::debug;
         QString error;
         QVERIFY2(s.save(&error), qPrintable(error));
@@ -84,6 +85,7 @@ private slots:
         QCOMPARE(ini.value(QStringLiteral("tray/notify_approval")).toBool(), true);
         QCOMPARE(ini.value(QStringLiteral("tray/notify_clone")).toBool(), false);
         QCOMPARE(ini.value(QStringLiteral("tray/notify_reconnected")).toBool(), false);
+        QCOMPARE(ini.value(QStringLiteral("tray/notify_runs_lost_to_sleep")).toBool(), false);
         QCOMPARE(ini.value(QStringLiteral("tray/log_level")).toString(), QStringLiteral("debug"));
 
         TraySettings again(AppPaths::settingsFile());

@@ -7,8 +7,10 @@
 //  - --drain-below-battery and --drain-on-metered: presence says draining within 2 s of the
 //    battery or network changing, ready again when it changes back, and a drain the control plane
 //    asked for (a person's, from the dashboard) is never lifted by plugging in.
+//  - A run whose lease the control plane gave up while the machine slept (the Runner stopped
+//    between PrepareForSleep true and false) is counted lost to the sleep after wake.
 //  - The same signals from a connection that does not own the services' names change nothing.
-// Runtime: about 40 s.
+// Runtime: about 30 s.
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
 #include "PowerServicesMock.h"
@@ -19,6 +21,7 @@
 #include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <csignal>
@@ -42,11 +45,12 @@ private:
     std::unique_ptr<PowerServicesMock> m_power;
     std::unique_ptr<DevPlaneProcess> m_dp;
 
-    // A Runner on the mocked system bus, paired and ready; its id, or empty with *error set.
-    QString startRunner(RunnerProcess &runner, const QStringList &flags, QString *error)
+    // A Runner on the mocked system bus, paired with dp (default: the shared devplane) and ready;
+    // its id, or empty with *error set.
+    QString startRunner(RunnerProcess &runner, const QStringList &flags, QString *error, DevPlaneProcess *dp = nullptr)
     {
         runner.setEnv(QStringLiteral("DBUS_SYSTEM_BUS_ADDRESS"), m_bus.busAddress());
-        return pairAndWaitReady(*m_dp, runner, error, flags);
+        return pairAndWaitReady(dp ? *dp : *m_dp, runner, error, flags);
     }
 
     QString presenceStatus(const QString &runnerId) const
@@ -68,18 +72,20 @@ private:
     }
 
     // Waits until the run of a new `preset` session has started; its session id.
-    QString startRun(const QString &preset, const QStringList &params, RunnerProcess &runner)
+    QString startRun(
+        const QString &preset, const QStringList &params, RunnerProcess &runner, DevPlaneProcess *dp = nullptr)
     {
+        DevPlaneProcess &plane = dp ? *dp : *m_dp;
         QString error;
         const QString sessionId
-            = m_dp->createSession(preset, params, {}, &error).value(QStringLiteral("session_id")).toString();
+            = plane.createSession(preset, params, {}, &error).value(QStringLiteral("session_id")).toString();
         if (sessionId.isEmpty()) {
             qWarning("session create failed: %s", qPrintable(error));
             return {};
         }
         QElapsedTimer since;
         since.start();
-        while (eventsOfKind(eventList(m_dp->sessionEvents(sessionId)), QStringLiteral("run.started")).isEmpty()) {
+        while (eventsOfKind(eventList(plane.sessionEvents(sessionId)), QStringLiteral("run.started")).isEmpty()) {
             if (since.elapsed() > 15000) {
                 qWarning("the run did not start: %s", qPrintable(runner.describe()));
                 return {};
@@ -190,6 +196,41 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_power->inhibitorModes(), DelayOnly, 3000);
         QVERIFY(m_dp->cancelSession(sessionId, &error));
         QTRY_COMPARE_WITH_TIMEOUT(m_power->inhibitorModes(), NoLocks, 10000);
+        runner.kill();
+    }
+
+    // A real sleep: the Runner does not run (SIGSTOP) between PrepareForSleep(true) and (false),
+    // longer than its run's lease, so the control plane gives the run up meanwhile. On wake the
+    // run ends without an outcome of its own, and the Runner counts it lost to the sleep (its
+    // wokeUp(), which the tray turns into "The computer slept for …; 1 run was lost.").
+    void aRunLostToSleepIsCounted()
+    {
+        DevPlaneProcess dp({ QStringLiteral("--lease-ttl-seconds"), QStringLiteral("2") });
+        QString error;
+        QVERIFY2(dp.start(&error), qPrintable(error));
+        RunnerProcess runner;
+        const QString runnerId
+            = startRunner(runner, { QStringLiteral("--keep-awake"), QStringLiteral("never") }, &error, &dp);
+        QVERIFY2(!runnerId.isEmpty(), qPrintable(error));
+        const QString sessionId = startRun(QStringLiteral("sleep"), { QStringLiteral("seconds=60") }, runner, &dp);
+        QVERIFY(!sessionId.isEmpty());
+        QTRY_COMPARE_WITH_TIMEOUT(m_power->inhibitorModes(), DelayOnly, 3000);
+
+        QVERIFY2(m_power->prepareForSleep(true, &error), qPrintable(error));
+        QTRY_COMPARE_WITH_TIMEOUT(m_power->inhibitorModes(), NoLocks, 5000); // ready to sleep
+        QVERIFY(runner.sendSignal(SIGSTOP)); // asleep
+        const QJsonObject settled = dp.waitSettled(sessionId, 10, &error);
+        QCOMPARE(settled.value(QStringLiteral("reason")).toString(), QStringLiteral("lease_expired"));
+        QVERIFY2(!runner.logText().contains(QStringLiteral("was lost to the sleep")), "counted before the wake");
+        // logind's wake signal waits in the bus until the machine runs again.
+        QVERIFY2(m_power->prepareForSleep(false, &error), qPrintable(error));
+        QVERIFY(runner.sendSignal(SIGCONT));
+        QTRY_VERIFY2_WITH_TIMEOUT(runner.logText().contains(QStringLiteral("was lost to the sleep: 1 run(s) so far")),
+            qPrintable(runner.describe()), 10000);
+        QVERIFY2(runner.logText().contains(QRegularExpression(QStringLiteral("woke up after [2-9] s"))),
+            qPrintable(runner.logText().right(3000)));
+        // Awake, with nothing left to hold the machine for.
+        QCOMPARE(m_power->inhibitorModes(), NoLocks);
         runner.kill();
     }
 
