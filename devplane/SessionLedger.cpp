@@ -710,7 +710,7 @@ ApiReply SessionLedger::settle(
         QStringLiteral("driver_unsupported"), QStringLiteral("launch_kind_unsupported"),
         QStringLiteral("resources_outside_ceiling"), QStringLiteral("harness_model_mismatch"),
         QStringLiteral("mount_unsupported"), QStringLiteral("snapshot_unavailable"),
-        QStringLiteral("invalid_run_spec") };
+        QStringLiteral("plane_protocol_unsupported"), QStringLiteral("invalid_run_spec") };
 
     Session *session = sessionOfRun(runnerId, runId);
     if (!session) {

@@ -115,6 +115,11 @@ void TestRefusals::refusedWithExactReason_data()
             { QStringLiteral("snapshot_id"), QStringLiteral("snap_0123456789abcdef0123456789abcdef") },
             { QStringLiteral("digest"), digest } } })
                                       << QStringLiteral("snapshot_unavailable");
+    // §6.10: a platform protocol outside what this Runner relays within its ceiling.
+    QTest::newRow("unknown plane protocol") << withPath(base, { QStringLiteral("plane_mcp") },
+        QJsonArray { QJsonObject { { QStringLiteral("protocol"), QStringLiteral("platform-mcp-v9") },
+            { QStringLiteral("name"), QStringLiteral("checkfu") } } })
+                                            << QStringLiteral("plane_protocol_unsupported");
     // Keeping a workspace is retention, which a zero-data run never has.
     QTest::newRow("ZDR with snapshot.on_settle") << withPath(
         withPath(base, requirements + QStringList { QStringLiteral("retention") }, QStringLiteral("ephemeral_zdr")),
