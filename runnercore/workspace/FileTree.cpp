@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QStringList>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <dirent.h>
@@ -22,22 +23,6 @@ struct Messages
 {
     Q_DECLARE_TR_FUNCTIONS(FileTree)
 };
-
-bool writeAll(int fd, const QByteArray &content)
-{
-    const char *data = content.constData();
-    qsizetype left = content.size();
-    while (left > 0) {
-        const ssize_t n = ::write(fd, data, size_t(left));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        data += n;
-        left -= n;
-    }
-    return true;
-}
 
 // Makes a directory of ours listable and writable even if the harness chmod'ed it 000, without
 // following a symlink (an O_PATH descriptor cannot fchmod, its /proc alias can chmod).
@@ -140,7 +125,8 @@ bool FileTree::writeNewFile(
         return false;
     }
     // O_CREAT's mode passes through the umask; the spec's modes are exact.
-    if (!writeAll(out.get(), content) || ::fchmod(out.get(), mode_t(mode)) != 0 || ::close(out.release()) != 0) {
+    if (!writeAll(out.get(), content.constData(), content.size()) || ::fchmod(out.get(), mode_t(mode)) != 0
+        || ::close(out.release()) != 0) {
         *error = Messages::tr("%1: cannot write it: %2").arg(relativePath, systemError(errno));
         return false;
     }
@@ -201,6 +187,49 @@ void FileTree::setModes(int dirFd, int dirMode, int fileMode, int executableMode
     }
     ::closedir(dir);
     ::fchmod(dirFd, mode_t(dirMode)); // last: a read-only directory takes no more changes
+}
+
+bool FileTree::writeAll(int fd, const char *data, qint64 size)
+{
+    constexpr qint64 MaxWrite = 1024 * 1024;
+    while (size > 0) {
+        const ssize_t n = ::write(fd, data, size_t(std::min(size, MaxWrite)));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0) {
+            if (n == 0)
+                errno = EIO;
+            return false;
+        }
+        data += n;
+        size -= n;
+    }
+    return true;
+}
+
+std::optional<QByteArray> FileTree::readAll(int fd, qint64 limit, qint64 sizeHint)
+{
+    QByteArray out(std::min(std::max<qint64>(sizeHint, 0), limit) + 1, Qt::Uninitialized);
+    qint64 used = 0;
+    for (;;) {
+        if (used == out.size()) {
+            if (used > limit)
+                return std::nullopt;
+            out.resize(std::min(out.size() * 2, limit + 1));
+        }
+        const ssize_t n = ::read(fd, out.data() + used, size_t(out.size() - used));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return std::nullopt;
+        if (n == 0)
+            break;
+        used += n;
+    }
+    if (used > limit)
+        return std::nullopt;
+    out.truncate(used);
+    return out;
 }
 
 } // namespace runnercore

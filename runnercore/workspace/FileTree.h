@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QString>
 
+#include <optional>
 #include <utility>
 
 namespace runnercore {
@@ -53,6 +54,11 @@ public:
     // fileMode, keeping the executable bits of files (read-only mounts on a host tier).
     static void setModes(int dirFd, int dirMode, int fileMode, int executableMode);
     static QString systemError(int error);
+    // write(2) until all of data is written (EINTR retried); false with errno set.
+    static bool writeAll(int fd, const char *data, qint64 size);
+    // Everything of fd up to `limit` bytes, or nullopt (an error, or more than limit). sizeHint:
+    // what fstat said, so that a small file costs one allocation and one read.
+    static std::optional<QByteArray> readAll(int fd, qint64 limit, qint64 sizeHint = 64 * 1024);
 };
 
 } // namespace runnercore

@@ -1,5 +1,7 @@
 #include <runnercore/workspace/SnapshotStore.h>
 
+#include <runnercore/workspace/SnapshotPacks.h>
+
 #include <runnercore/base/Clock.h>
 #include <runnercore/config/PrivateDirectory.h>
 #include <runnercore/workspace/ContentHash.h>
@@ -66,23 +68,6 @@ bool isDiskFull(int error)
     return error == ENOSPC || error == EDQUOT;
 }
 
-bool writeAll(int fd, const char *data, qint64 size)
-{
-    while (size > 0) {
-        const ssize_t n = ::write(fd, data, size_t(std::min<qint64>(size, ChunkBytes)));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            if (n == 0)
-                errno = EIO;
-            return false;
-        }
-        data += n;
-        size -= n;
-    }
-    return true;
-}
-
 // Reads up to buffer.size() bytes; -1 on error.
 qint64 readSome(int fd, QByteArray &buffer)
 {
@@ -92,33 +77,6 @@ qint64 readSome(int fd, QByteArray &buffer)
             continue;
         return n;
     }
-}
-
-// Everything of fd up to `limit` bytes, or nullopt (error, or more than limit). sizeHint: what
-// fstat said, so that a small file costs one allocation and one read.
-std::optional<QByteArray> readAll(int fd, qint64 limit, qint64 sizeHint = 64 * 1024)
-{
-    QByteArray out(std::min(std::max<qint64>(sizeHint, 0), limit) + 1, Qt::Uninitialized);
-    qint64 used = 0;
-    for (;;) {
-        if (used == out.size()) {
-            if (used > limit)
-                return std::nullopt;
-            out.resize(std::min(out.size() * 2, limit + 1));
-        }
-        const ssize_t n = ::read(fd, out.data() + used, size_t(out.size() - used));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            return std::nullopt;
-        if (n == 0)
-            break;
-        used += n;
-    }
-    if (used > limit)
-        return std::nullopt;
-    out.truncate(used);
-    return out;
 }
 
 QByteArray hashHex(const QByteArray &content)
@@ -161,13 +119,20 @@ struct StoreDirs
     UniqueFd index;
     UniqueFd pending;
     UniqueFd tmp;
+    UniqueFd packs;
 };
 
-// Writes content-addressed blobs: to tmp/, then renamed to blobs/<2>/<64>.
+// Writes content-addressed blobs: small ones into one new pack (SnapshotPacks), the others to
+// tmp/, then renamed to blobs/<2>/<64>.
 class BlobWriter
 {
 public:
-    BlobWriter(const StoreDirs &dirs, const std::atomic<bool> &cancelled) : m_dirs(dirs), m_cancelled(cancelled) { }
+    BlobWriter(const StoreDirs &dirs, const std::atomic<bool> &cancelled)
+        : m_dirs(dirs)
+        , m_cancelled(cancelled)
+        , m_known(SnapshotPacks::load(dirs.packs.get()))
+        , m_pack(dirs.tmp.get(), dirs.packs.get())
+    { }
 
     QString error;
     bool diskFull = false;
@@ -175,6 +140,11 @@ public:
 
     bool has(const QByteArray &hash, qint64 size) const
     {
+        if (size <= SnapshotPacks::MaxPackedBytes) {
+            const SnapshotPacks::Location *packed = m_known.find(hash);
+            if ((packed && packed->entry.size == size) || m_pack.contains(hash))
+                return true;
+        }
         struct stat st = {};
         const QByteArray name = hash.left(2) + '/' + hash;
         return ::fstatat(m_dirs.blobs.get(), name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)
@@ -187,10 +157,16 @@ public:
         *hash = hashHex(content);
         if (has(*hash, content.size()))
             return true;
+        if (content.size() <= SnapshotPacks::MaxPackedBytes) {
+            if (!m_pack.append(*hash, content))
+                return fail(errno);
+            newBytes += content.size();
+            return true;
+        }
         UniqueFd out = createTemp();
         if (!out.valid())
             return false;
-        if (!writeAll(out.get(), content.constData(), content.size()))
+        if (!FileTree::writeAll(out.get(), content.constData(), content.size()))
             return fail(errno);
         return commit(std::move(out), *hash, content.size());
     }
@@ -199,7 +175,7 @@ public:
     bool storeFile(int fd, qint64 statSize, QByteArray *hash, qint64 *size)
     {
         if (statSize <= SmallFileBytes) {
-            const std::optional<QByteArray> content = readAll(fd, SmallFileBytes, statSize);
+            const std::optional<QByteArray> content = FileTree::readAll(fd, SmallFileBytes, statSize);
             if (content) {
                 *size = content->size();
                 return storeBytes(*content, hash);
@@ -222,7 +198,7 @@ public:
             if (n == 0)
                 break;
             sha.add(buffer.constData(), n);
-            if (!writeAll(out.get(), buffer.constData(), n))
+            if (!FileTree::writeAll(out.get(), buffer.constData(), n))
                 return fail(errno);
             total += n;
         }
@@ -234,6 +210,9 @@ public:
         }
         return commit(std::move(out), *hash, total);
     }
+
+    // The pack into packs/ (before the caller's syncfs).
+    bool finish() { return m_pack.finish() || fail(errno); }
 
 private:
     UniqueFd createTemp()
@@ -284,6 +263,8 @@ private:
     const std::atomic<bool> &m_cancelled;
     QByteArray m_tempName;
     std::array<bool, 256> m_madeDirs = {};
+    SnapshotPacks m_known;
+    SnapshotPackWriter m_pack;
 };
 
 // The tree below a directory, each file and link text stored through a BlobWriter; never
@@ -402,7 +383,9 @@ bool openDirs(const QString &root, StoreDirs *dirs, QString *error)
     dirs->index = FileTree::makePrivateDir(dirs->root.get(), "index", error);
     dirs->pending = FileTree::makePrivateDir(dirs->root.get(), "pending", error);
     dirs->tmp = FileTree::makePrivateDir(dirs->root.get(), "tmp", error);
-    return dirs->blobs.valid() && dirs->index.valid() && dirs->pending.valid() && dirs->tmp.valid();
+    dirs->packs = FileTree::makePrivateDir(dirs->root.get(), "packs", error);
+    return dirs->blobs.valid() && dirs->index.valid() && dirs->pending.valid() && dirs->tmp.valid()
+        && dirs->packs.valid();
 }
 
 // Writes `content` as dirFd/name atomically: tmp/, fsync, rename, fsync of the directory.
@@ -413,8 +396,9 @@ bool writeDurably(
         + QByteArray::number(QRandomGenerator::system()->generate64(), 16) + ".index";
     UniqueFd out(::openat(
         dirs.tmp.get(), temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(IndexMode)));
-    const bool ok = out.valid() && writeAll(out.get(), content.constData(), content.size()) && ::fsync(out.get()) == 0
-        && ::close(out.release()) == 0 && ::renameat(dirs.tmp.get(), temp.constData(), dirFd, name.constData()) == 0;
+    const bool ok = out.valid() && FileTree::writeAll(out.get(), content.constData(), content.size())
+        && ::fsync(out.get()) == 0 && ::close(out.release()) == 0
+        && ::renameat(dirs.tmp.get(), temp.constData(), dirFd, name.constData()) == 0;
     if (!ok) {
         const int saved = errno;
         ::unlinkat(dirs.tmp.get(), temp.constData(), 0);
@@ -434,8 +418,8 @@ QByteArray pendingName(const QString &key)
     return safe + ".txt";
 }
 
-// Every blob on disk: hash → size.
-QHash<QByteArray, qint64> blobSizes(int blobsFd)
+// Every loose blob on disk: hash → size.
+QHash<QByteArray, qint64> looseSizes(int blobsFd)
 {
     QHash<QByteArray, qint64> sizes;
     UniqueFd own(::fcntl(blobsFd, F_DUPFD_CLOEXEC, 0));
@@ -462,6 +446,78 @@ QHash<QByteArray, qint64> blobSizes(int blobsFd)
     return sizes;
 }
 
+// Removes what no index makes whole: a pack without its index (a writer died between the two
+// renames), an index without its pack. Only under the exclusive lock.
+void removeLeftoverPacks(int packsFd)
+{
+    UniqueFd own(::fcntl(packsFd, F_DUPFD_CLOEXEC, 0));
+    DIR *dir = own.valid() ? ::fdopendir(own.get()) : nullptr;
+    if (!dir)
+        return;
+    own.release();
+    ::rewinddir(dir);
+    QSet<QByteArray> packs;
+    QSet<QByteArray> indexes;
+    while (const dirent *entry = ::readdir(dir)) {
+        const QByteArray name(entry->d_name);
+        if (name.endsWith(".pack"))
+            packs.insert(name.chopped(5));
+        else if (name.endsWith(".idx"))
+            indexes.insert(name.chopped(4));
+    }
+    for (const QByteArray &name : std::as_const(packs)) {
+        if (!indexes.contains(name))
+            ::unlinkat(::dirfd(dir), (name + ".pack").constData(), 0);
+    }
+    for (const QByteArray &name : std::as_const(indexes)) {
+        if (!packs.contains(name))
+            ::unlinkat(::dirfd(dir), (name + ".idx").constData(), 0);
+    }
+    ::closedir(dir);
+}
+
+// Packs none of whose contents is referenced are deleted; one where more than a quarter of the
+// bytes is no longer referenced is rewritten with the rest (so the store's size stays near what
+// its snapshots hold, without rewriting a big pack for one dropped file). Only under the
+// exclusive lock. Returns the bytes freed.
+qint64 prunePacks(const StoreDirs &dirs, const QSet<QByteArray> &referenced)
+{
+    removeLeftoverPacks(dirs.packs.get());
+    SnapshotPacks packs = SnapshotPacks::load(dirs.packs.get());
+    qint64 freed = 0;
+    for (int i = 0; i < packs.packs().size(); ++i) {
+        const SnapshotPacks::Pack &pack = packs.packs().at(i);
+        QList<QByteArray> live;
+        qint64 liveBytes = 0;
+        for (const SnapshotPacks::Entry &e : pack.entries) {
+            if (referenced.contains(e.hash) && packs.holds(i, e.hash)) {
+                live.append(e.hash);
+                liveBytes += e.size;
+            }
+        }
+        if (!live.isEmpty() && (pack.bytes - liveBytes) * 4 <= pack.bytes)
+            continue;
+        qint64 kept = 0;
+        if (!live.isEmpty()) {
+            SnapshotPackWriter writer(dirs.tmp.get(), dirs.packs.get());
+            for (const QByteArray &hash : std::as_const(live)) {
+                // A damaged content is not copied on: it stays missing, as it was unreadable.
+                const std::optional<QByteArray> content = packs.read(dirs.packs.get(), hash);
+                if (content && !writer.append(hash, *content))
+                    return freed;
+            }
+            // The new pack is on disk before the old one goes.
+            if (!writer.finish() || ::syncfs(dirs.root.get()) != 0)
+                return freed;
+            kept = writer.bytes();
+        }
+        ::unlinkat(dirs.packs.get(), (pack.name + ".idx").constData(), 0);
+        ::unlinkat(dirs.packs.get(), (pack.name + ".pack").constData(), 0);
+        freed += pack.bytes - kept;
+    }
+    return freed;
+}
+
 void collectHashes(const SnapshotManifest &manifest, QSet<QByteArray> *into)
 {
     for (const SnapshotEntry &e : manifest.entries()) {
@@ -470,11 +526,72 @@ void collectHashes(const SnapshotManifest &manifest, QSet<QByteArray> *into)
     }
 }
 
+// Reads stored contents, packed or loose, each checked against its hash.
+class BlobReader
+{
+public:
+    enum class Outcome { Ok, Missing, Damaged, Failed };
+
+    explicit BlobReader(const StoreDirs &dirs) : m_dirs(dirs), m_packs(SnapshotPacks::load(dirs.packs.get())) { }
+
+    // A whole content of at most `limit` bytes, or nullopt (missing, damaged or bigger).
+    std::optional<QByteArray> read(const QByteArray &hash, qint64 limit)
+    {
+        if (m_packs.find(hash)) {
+            std::optional<QByteArray> content = m_packs.read(m_dirs.packs.get(), hash);
+            return content && content->size() <= limit ? content : std::nullopt;
+        }
+        const UniqueFd fd = openLoose(hash);
+        std::optional<QByteArray> content = fd.valid() ? FileTree::readAll(fd.get(), limit) : std::nullopt;
+        if (content && hashHex(*content) != hash)
+            return std::nullopt;
+        return content;
+    }
+
+    // Hands a content to `sink` piece by piece; Damaged when its bytes do not match (possibly after
+    // some were handed on), Failed when the sink failed (errno as it left it).
+    Outcome stream(const QByteArray &hash, const std::function<bool(const char *, qint64)> &sink)
+    {
+        if (m_packs.find(hash)) {
+            const std::optional<QByteArray> content = m_packs.read(m_dirs.packs.get(), hash);
+            if (!content)
+                return Outcome::Damaged;
+            return sink(content->constData(), content->size()) ? Outcome::Ok : Outcome::Failed;
+        }
+        const UniqueFd fd = openLoose(hash);
+        if (!fd.valid())
+            return Outcome::Missing;
+        ContentHash sha;
+        for (;;) {
+            const qint64 n = readSome(fd.get(), m_buffer);
+            if (n < 0)
+                return Outcome::Damaged;
+            if (n == 0)
+                break;
+            sha.add(m_buffer.constData(), n);
+            if (!sink(m_buffer.constData(), n))
+                return Outcome::Failed;
+        }
+        return sha.hex() == hash ? Outcome::Ok : Outcome::Damaged;
+    }
+
+private:
+    UniqueFd openLoose(const QByteArray &hash) const
+    {
+        const QByteArray name = hash.left(2) + '/' + hash;
+        return UniqueFd(::openat(m_dirs.blobs.get(), name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+    }
+
+    const StoreDirs &m_dirs;
+    SnapshotPacks m_packs;
+    QByteArray m_buffer = QByteArray(ChunkBytes, Qt::Uninitialized); // one per reader, not per file
+};
+
 // Writes the tree of `manifest` below targetFd from the blobs, each byte checked.
 class TreeRestorer
 {
 public:
-    TreeRestorer(int blobsFd, const std::atomic<bool> &cancelled) : m_blobsFd(blobsFd), m_cancelled(cancelled) { }
+    TreeRestorer(const StoreDirs &dirs, const std::atomic<bool> &cancelled) : m_reader(dirs), m_cancelled(cancelled) { }
 
     SnapshotStore::Restore restore(const SnapshotManifest &manifest, int targetFd, QString *message)
     {
@@ -534,31 +651,23 @@ private:
             break;
         }
         const mode_t mode = entry.executable ? 0755 : 0644;
-        UniqueFd blob = openBlob(entry.hash);
-        if (!blob.valid()) {
-            *message = QCoreApplication::translate("SnapshotStore", "%1: its content is missing from the store")
-                           .arg(shownPath(entry.path));
-            return SnapshotStore::Restore::Damaged;
-        }
         UniqueFd out(::openat(parentFd, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode));
         if (!out.valid())
             return ioFailure(entry.path, message);
-        ContentHash sha;
-        QByteArray &buffer = m_buffer; // one per restore, not per file
-        for (;;) {
-            const qint64 n = readSome(blob.get(), buffer);
-            if (n < 0)
-                return ioFailure(entry.path, message);
-            if (n == 0)
-                break;
-            sha.add(buffer.constData(), n);
-            if (!writeAll(out.get(), buffer.constData(), n))
-                return ioFailure(entry.path, message);
-        }
-        if (sha.hex() != entry.hash) {
+        switch (m_reader.stream(
+            entry.hash, [&](const char *data, qint64 size) { return FileTree::writeAll(out.get(), data, size); })) {
+        case BlobReader::Outcome::Ok:
+            break;
+        case BlobReader::Outcome::Missing:
+            *message = QCoreApplication::translate("SnapshotStore", "%1: its content is missing from the store")
+                           .arg(shownPath(entry.path));
+            return SnapshotStore::Restore::Damaged;
+        case BlobReader::Outcome::Damaged:
             *message = QCoreApplication::translate("SnapshotStore", "%1: its stored content is damaged")
                            .arg(shownPath(entry.path));
             return SnapshotStore::Restore::Damaged;
+        case BlobReader::Outcome::Failed:
+            return ioFailure(entry.path, message);
         }
         // O_CREAT's mode passes through the umask; the manifest's modes are exact.
         if (::fchmod(out.get(), mode) != 0 || ::close(out.release()) != 0)
@@ -566,20 +675,12 @@ private:
         return SnapshotStore::Restore::Restored;
     }
 
-    UniqueFd openBlob(const QByteArray &hash) const
+    std::optional<QByteArray> readBlob(const SnapshotEntry &entry, QString *message)
     {
-        const QByteArray name = hash.left(2) + '/' + hash;
-        return UniqueFd(::openat(m_blobsFd, name.constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
-    }
-
-    std::optional<QByteArray> readBlob(const SnapshotEntry &entry, QString *message) const
-    {
-        UniqueFd fd = openBlob(entry.hash);
-        std::optional<QByteArray> content = fd.valid() ? readAll(fd.get(), 64 * 1024) : std::nullopt;
-        if (!content || hashHex(*content) != entry.hash) {
+        std::optional<QByteArray> content = m_reader.read(entry.hash, 64 * 1024);
+        if (!content) {
             *message = QCoreApplication::translate("SnapshotStore", "%1: its stored content is damaged")
                            .arg(shownPath(entry.path));
-            return std::nullopt;
         }
         return content;
     }
@@ -591,9 +692,8 @@ private:
         return SnapshotStore::Restore::Failed;
     }
 
-    int m_blobsFd;
+    BlobReader m_reader;
     const std::atomic<bool> &m_cancelled;
-    QByteArray m_buffer = QByteArray(ChunkBytes, Qt::Uninitialized);
 };
 
 std::optional<SnapshotManifest> manifestField(const QJsonObject &index, const char *field)
@@ -658,7 +758,15 @@ QJsonObject SnapshotStore::Info::toJson() const
     return o;
 }
 
+struct SnapshotStore::ReadCache
+{
+    StoreDirs dirs;
+    std::unique_ptr<BlobReader> reader;
+};
+
 SnapshotStore::SnapshotStore(const QString &root, const Clock &clock) : SnapshotStore(root, clock, Limits()) { }
+
+SnapshotStore::~SnapshotStore() = default;
 
 SnapshotStore::SnapshotStore(const QString &root, const Clock &clock, Limits limits)
     : m_root(QDir::cleanPath(root)), m_clock(clock), m_limits(limits)
@@ -676,7 +784,7 @@ std::optional<QJsonObject> SnapshotStore::readIndex(const QString &id) const
     const UniqueFd fd(::open(QFile::encodeName(indexPath(id)).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
     if (!fd.valid())
         return std::nullopt;
-    const std::optional<QByteArray> bytes = readAll(fd.get(), MaxIndexBytes);
+    const std::optional<QByteArray> bytes = FileTree::readAll(fd.get(), MaxIndexBytes);
     if (!bytes)
         return std::nullopt;
     const QJsonDocument doc = QJsonDocument::fromJson(*bytes);
@@ -692,7 +800,7 @@ bool storeTree(const StoreDirs &dirs, int dirFd, const std::atomic<bool> &cancel
 {
     BlobWriter writer(dirs, cancelled);
     TreeScanner scanner(writer, result, cancelled);
-    if (scanner.scan(dirFd, QByteArray(), 1))
+    if (scanner.scan(dirFd, QByteArray(), 1) && writer.finish())
         return true;
     result.diskFull = writer.diskFull;
     return false;
@@ -817,12 +925,23 @@ std::optional<QByteArray> SnapshotStore::blob(const QByteArray &hash, qint64 lim
 {
     if (!isHashName(hash.constData()))
         return std::nullopt;
-    const QString path = m_root + QStringLiteral("/blobs/") + QString::fromLatin1(hash.left(2) + '/' + hash);
-    const UniqueFd fd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
-    std::optional<QByteArray> content = fd.valid() ? readAll(fd.get(), limit) : std::nullopt;
-    if (content && hashHex(*content) != hash)
-        return std::nullopt;
-    return content;
+    // One reader for a series of calls (a diff reads many): a content it does not find, or finds
+    // moved by a prune since, is looked up once more in a fresh one.
+    const std::lock_guard<std::mutex> guard(m_readMutex);
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        if (!m_read || attempt > 0) {
+            m_read.reset();
+            auto cache = std::make_unique<ReadCache>();
+            QString error;
+            if (!openDirs(m_root, &cache->dirs, &error))
+                return std::nullopt;
+            cache->reader = std::make_unique<BlobReader>(cache->dirs);
+            m_read = std::move(cache);
+        }
+        if (std::optional<QByteArray> content = m_read->reader->read(hash, limit))
+            return content;
+    }
+    return std::nullopt;
 }
 
 SnapshotStore::Restore SnapshotStore::check(const QString &id, const QByteArray &digest, QString *message) const
@@ -870,7 +989,7 @@ SnapshotStore::Restore SnapshotStore::restore(
     if (!openDirs(m_root, &dirs, message))
         return Restore::Failed;
     const StoreLock lock(dirs.root.get(), LOCK_SH);
-    TreeRestorer restorer(dirs.blobs.get(), m_cancelled);
+    TreeRestorer restorer(dirs, m_cancelled);
     return restorer.restore(*manifest, targetDirFd, message);
 }
 
@@ -892,20 +1011,18 @@ bool SnapshotStore::verify(const QString &id, QString *problem) const
         *problem = Messages::tr("its manifest does not match its digest");
         return false;
     }
+    StoreDirs dirs;
+    if (!openDirs(m_root, &dirs, problem))
+        return false;
+    const StoreLock lock(dirs.root.get(), LOCK_SH);
+    BlobReader reader(dirs);
     QSet<QByteArray> checked;
-    QByteArray buffer(ChunkBytes, Qt::Uninitialized);
     for (const SnapshotEntry &e : manifest->entries()) {
         if (e.type == SnapshotEntry::Type::Dir || checked.contains(e.hash))
             continue;
         if (m_cancelled)
             return false;
-        const QString path = m_root + QStringLiteral("/blobs/") + QString::fromLatin1(e.hash.left(2) + '/' + e.hash);
-        const UniqueFd fd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
-        ContentHash sha;
-        qint64 n = fd.valid() ? 0 : -1;
-        while (fd.valid() && (n = readSome(fd.get(), buffer)) > 0)
-            sha.add(buffer.constData(), n);
-        if (n < 0 || sha.hex() != e.hash) {
+        if (reader.stream(e.hash, [](const char *, qint64) { return true; }) != BlobReader::Outcome::Ok) {
             *problem = Messages::tr("the content of %1 is missing or damaged").arg(shownPath(e.path));
             return false;
         }
@@ -947,7 +1064,13 @@ SnapshotStore::PruneReport SnapshotStore::prune() const
         }
         kept.append(info);
     }
-    const QHash<QByteArray, qint64> sizes = blobSizes(dirs.blobs.get());
+    const QHash<QByteArray, qint64> loose = looseSizes(dirs.blobs.get());
+    QHash<QByteArray, qint64> sizes = loose;
+    const SnapshotPacks packed = SnapshotPacks::load(dirs.packs.get());
+    for (const SnapshotPacks::Pack &pack : packed.packs()) {
+        for (const SnapshotPacks::Entry &e : pack.entries)
+            sizes.insert(e.hash, e.size);
+    }
     // Newest first: keep snapshots while what they hold together fits; the older ones go.
     QSet<QByteArray> referenced;
     qint64 total = 0;
@@ -995,13 +1118,14 @@ SnapshotStore::PruneReport SnapshotStore::prune() const
     }
     // Unreadable records keep nothing; but a snapshot being written has its blobs before its record
     // and holds the lock, so it never loses them here.
-    for (auto it = sizes.cbegin(); it != sizes.cend(); ++it) {
+    for (auto it = loose.cbegin(); it != loose.cend(); ++it) {
         if (referenced.contains(it.key()))
             continue;
         const QByteArray name = it.key().left(2) + '/' + it.key();
         if (::unlinkat(dirs.blobs.get(), name.constData(), 0) == 0)
             report.freedBytes += it.value();
     }
+    report.freedBytes += prunePacks(dirs, referenced);
     // Leftovers of writers that died (nobody holds the lock now).
     UniqueFd tmpCopy(::fcntl(dirs.tmp.get(), F_DUPFD_CLOEXEC, 0));
     if (DIR *tmp = tmpCopy.valid() ? ::fdopendir(tmpCopy.get()) : nullptr) {
@@ -1022,8 +1146,11 @@ qint64 SnapshotStore::totalBytes() const
     if (!openDirs(m_root, &dirs, &error))
         return 0;
     qint64 total = 0;
-    for (const qint64 size : blobSizes(dirs.blobs.get()))
+    for (const qint64 size : looseSizes(dirs.blobs.get()))
         total += size;
+    const SnapshotPacks packed = SnapshotPacks::load(dirs.packs.get());
+    for (const SnapshotPacks::Pack &pack : packed.packs())
+        total += pack.bytes + pack.indexBytes;
     const QDir index(m_root + QStringLiteral("/index"));
     for (const QFileInfo &file : index.entryInfoList({ QStringLiteral("snap_*.json") }, QDir::Files))
         total += file.size();

@@ -9,6 +9,8 @@
 #include <QStringList>
 
 #include <atomic>
+#include <memory>
+#include <mutex>
 #include <optional>
 
 namespace runnercore {
@@ -17,15 +19,18 @@ class Clock;
 
 // Workspaces kept on this machine (§6.9), content-addressed per file so that successive snapshots
 // of one workspace share what did not change. Layout under an owner-only root:
-//   blobs/<2 hex>/<64 hex>  a file's content or a link's text, named by its SHA-256
+//   blobs/<2 hex>/<64 hex>  a content over 64 KiB, named by its SHA-256
+//   packs/<name>.pack, .idx  contents (files, link texts) of at most 64 KiB, packed (SnapshotPacks)
 //   index/<snapshot id>.json the snapshot: its §6.9 manifest lines and what people see of it
 //   pending/<key>.txt        the materialised tree of a run still going (its blobs are kept)
-//   tmp/                     blobs and index files being written
-//   lock                     flock: shared while a snapshot is written or restored, exclusive to
-//                            remove blobs (a Runner killed mid-write releases it with its life)
-// Crash-safe: blobs are written to tmp/ and renamed into place, synced (syncfs), and only then
-// the index file is written to tmp/, fsynced and renamed: a snapshot is listed only when all of it
-// is on disk. Every read of the workspace is descriptor-relative and never follows a symlink.
+//   tmp/                     blobs, packs and index files being written
+//   lock                     flock: shared while a snapshot is written, restored or verified,
+//                            exclusive to remove blobs and rewrite packs (a Runner killed
+//                            mid-write releases it with its life)
+// Crash-safe: blobs and packs are written to tmp/ and renamed into place, synced (syncfs), and
+// only then the index file is written to tmp/, fsynced and renamed: a snapshot is listed only
+// when all of it is on disk. Every read of the workspace is descriptor-relative and never follows
+// a symlink.
 class SnapshotStore
 {
 public:
@@ -84,6 +89,7 @@ public:
 
     SnapshotStore(const QString &root, const Clock &clock);
     SnapshotStore(const QString &root, const Clock &clock, Limits limits);
+    ~SnapshotStore();
 
     QString root() const { return m_root; }
     Limits limits() const { return m_limits; }
@@ -137,6 +143,9 @@ private:
     const Clock &m_clock;
     Limits m_limits;
     mutable std::atomic<bool> m_cancelled = false;
+    struct ReadCache;
+    mutable std::mutex m_readMutex;
+    mutable std::unique_ptr<ReadCache> m_read; // blob()'s
 };
 
 } // namespace runnercore

@@ -130,12 +130,7 @@ private slots:
         RunnerProcess ok(m_home);
         QCOMPARE(cli({ QStringLiteral("verify") }, ok), 0);
         QVERIFY(ok.stdoutText().contains(m_id + QStringLiteral("  ok")));
-        const QByteArray hash = TreeListing::sha256Hex("def f():\n    return 2\n");
-        QFile blob(storeRoot() + QStringLiteral("/blobs/") + QString::fromLatin1(hash.left(2) + '/' + hash));
-        QVERIFY(blob.open(QIODevice::ReadWrite));
-        QVERIFY(blob.seek(5));
-        QVERIFY(blob.putChar('F'));
-        blob.close();
+        QVERIFY(TreeListing::damageStoredCopy(storeRoot(), "def f():\n    return 2\n", 5));
         RunnerProcess damaged(m_home);
         QCOMPARE(cli({ QStringLiteral("verify") }, damaged), 1);
         QVERIFY2(damaged.stdoutText().contains(QStringLiteral("DAMAGED"))
@@ -153,8 +148,10 @@ private slots:
         RunnerProcess list(m_home);
         QCOMPARE(cli({ QStringLiteral("list"), QStringLiteral("--json") }, list), 0);
         QCOMPARE(QJsonDocument::fromJson(list.stdoutText().toUtf8()).array().size(), 0);
-        QDirIterator blobs(storeRoot() + QStringLiteral("/blobs"), QDir::Files, QDirIterator::Subdirectories);
-        QVERIFY(!blobs.hasNext());
+        for (const QString &dir : { QStringLiteral("/blobs"), QStringLiteral("/packs") }) {
+            QDirIterator stored(storeRoot() + dir, QDir::Files, QDirIterator::Subdirectories);
+            QVERIFY2(!stored.hasNext(), qPrintable(stored.hasNext() ? stored.next() : QString()));
+        }
         RunnerProcess prune(m_home);
         QCOMPARE(cli({ QStringLiteral("prune") }, prune), 0);
         RunnerProcess unknown(m_home);

@@ -163,14 +163,8 @@ void TestSnapshots::aDamagedCopyIsRefusedBeforeAnythingStarts()
 {
     QVERIFY(!m_snapshotId.isEmpty());
     // One byte of README.md's stored content, on disk.
-    const QByteArray hash = TreeListing::sha256Hex("# demo\n");
-    const QString blob = m_runner->home()->runnerDataDir() + QStringLiteral("/snapshots/blobs/")
-        + QString::fromLatin1(hash.left(2) + '/' + hash);
-    QFile file(blob);
-    QVERIFY(file.open(QIODevice::ReadWrite));
-    QVERIFY(file.seek(2));
-    QVERIFY(file.putChar('D'));
-    file.close();
+    QVERIFY(
+        TreeListing::damageStoredCopy(m_runner->home()->runnerDataDir() + QStringLiteral("/snapshots"), "# demo\n", 2));
     QList<QJsonObject> events;
     const QJsonObject settlement = runSession(
         specWith(QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("snapshot") },

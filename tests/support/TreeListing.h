@@ -3,6 +3,7 @@
 #include <QByteArray>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QList>
 #include <QRandomGenerator>
@@ -89,6 +90,39 @@ inline QByteArray randomBytes(qint64 size, quint32 seed)
     QByteArray bytes(size, Qt::Uninitialized);
     QRandomGenerator(seed).fillRange(reinterpret_cast<quint32 *>(bytes.data()), size / 4);
     return bytes;
+}
+
+// Changes one byte (at `offset` within `content`) of the only stored copy of `content` in the
+// snapshot store at storeRoot, found by its bytes in the loose blobs and the packs: damage on disk
+// as a failing disk or another program would make it. False if the store holds no copy, or more
+// than one place holds these bytes (then the test must pick a more distinctive content).
+inline bool damageStoredCopy(const QString &storeRoot, const QByteArray &content, qint64 offset)
+{
+    QString found;
+    qint64 at = -1;
+    for (const QString &dir : { QStringLiteral("/blobs"), QStringLiteral("/packs") }) {
+        QDirIterator it(storeRoot + dir, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (path.endsWith(QLatin1String(".idx")))
+                continue;
+            QFile in(path);
+            if (!in.open(QIODevice::ReadOnly))
+                return false;
+            const QByteArray bytes = in.readAll();
+            const qsizetype first = bytes.indexOf(content);
+            if (first < 0)
+                continue;
+            if (!found.isEmpty() || bytes.indexOf(content, first + 1) >= 0)
+                return false;
+            found = path;
+            at = first;
+        }
+    }
+    QFile file(found);
+    if (found.isEmpty() || !file.open(QIODevice::ReadWrite) || !file.seek(at + offset))
+        return false;
+    return file.putChar(char(content.at(offset) ^ 0x20)) && file.flush();
 }
 
 } // namespace TreeListing

@@ -322,12 +322,7 @@ private slots:
         } else if (how == QLatin1String("expired")) {
             b.bench.clock.advance(qint64(15) * 24 * 3600 * 1000);
         } else {
-            const QByteArray hash = TreeListing::sha256Hex(content);
-            QFile blob(b.storeRoot + QStringLiteral("/blobs/") + QString::fromLatin1(hash.left(2) + '/' + hash));
-            QVERIFY(blob.open(QIODevice::ReadWrite));
-            QVERIFY(blob.seek(1000));
-            QVERIFY(blob.putChar('\x7f' ^ content.at(1000)));
-            blob.close();
+            QVERIFY(TreeListing::damageStoredCopy(b.storeRoot, content, 1000));
         }
         const int launchedBefore = int(b.disk.launched.size());
         const QList<QJsonObject> events

@@ -7,6 +7,7 @@
 
 #include <runnercore/base/Clock.h>
 #include <runnercore/workspace/FileTree.h>
+#include <runnercore/workspace/SnapshotPacks.h>
 #include <runnercore/workspace/SnapshotStore.h>
 
 #include <QDir>
@@ -36,14 +37,31 @@ UniqueFd openDir(const QString &path)
     return UniqueFd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
 }
 
-// Every blob file of the store.
+// Every file of the store that holds content: loose blobs, packs and their indexes.
 QStringList blobFiles(const QString &root)
 {
     QStringList files;
-    QDirIterator it(root + QStringLiteral("/blobs"), QDir::Files, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        files.append(it.next());
+    for (const QString &dir : { QStringLiteral("/blobs"), QStringLiteral("/packs") }) {
+        QDirIterator it(root + dir, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            files.append(it.next());
+    }
     return files;
+}
+
+// The contents the store holds: a loose blob each, and a line of a pack's index each.
+int storedContents(const QString &root)
+{
+    int count = 0;
+    for (const QString &file : blobFiles(root)) {
+        if (file.endsWith(QLatin1String(".pack")))
+            continue;
+        QFile in(file);
+        count += !file.endsWith(QLatin1String(".idx"))
+            ? 1
+            : (in.open(QIODevice::ReadOnly) ? int(in.readAll().count('\n')) : 0);
+    }
+    return count;
 }
 
 // A workspace of `files` files of `fileBytes` random bytes each.
@@ -252,7 +270,7 @@ private slots:
         QCOMPARE(store.list().size(), 1);
         QCOMPARE(store.list().constFirst().id, newer.id);
         QVERIFY(!store.find(old.id));
-        QCOMPARE(blobFiles(store.root()).size(), 1);
+        QCOMPARE(storedContents(store.root()), 1);
     }
 
     void theOldestGoFirstWhenTheStoreIsFull()
@@ -293,7 +311,7 @@ private slots:
         const SnapshotStore::Result baseline = store.recordBaseline(QStringLiteral("run_1"), fd.get());
         QVERIFY2(baseline.ok, qPrintable(baseline.error));
         store.prune(); // the baseline's blobs stay: a run is still going
-        QCOMPARE(blobFiles(store.root()).size(), 3);
+        QCOMPARE(storedContents(store.root()), 3);
         writeFile(ws + QStringLiteral("/edit"), "after");
         QVERIFY(QFile::remove(ws + QStringLiteral("/drop")));
         writeFile(ws + QStringLiteral("/new"), "n");
@@ -313,6 +331,123 @@ private slots:
         const std::optional<SnapshotManifest> before = store.baseline(result.info.id);
         QVERIFY(before && before->find("edit"));
         QCOMPARE(store.blob(before->find("edit")->hash, 1024), std::optional<QByteArray>("before"));
+    }
+
+    // Small files share pack files; one of them damaged on disk is still found and never restored.
+    void smallFilesArePackedAndADamagedOneIsFound()
+    {
+        const QString ws = path(QStringLiteral("ws"));
+        for (int i = 0; i < 300; ++i)
+            writeFile(
+                QStringLiteral("%1/d%2/f%3.txt").arg(ws).arg(i % 7).arg(i), "file " + QByteArray::number(i) + '\n');
+        writeFile(ws + QStringLiteral("/edge"), randomBytes(64 * 1024, 5)); // the largest packed size
+        writeFile(ws + QStringLiteral("/loose"), randomBytes(64 * 1024 + 1, 6));
+        const SnapshotStore store(path(QStringLiteral("store")), m_clock);
+        const SnapshotStore::Info info = take(store, ws);
+        QVERIFY(!info.id.isEmpty());
+        QCOMPARE(info.digest, TreeListing::digest(ws));
+        QCOMPARE(storedContents(store.root()), 302);
+        QCOMPARE(QDir(store.root() + QStringLiteral("/packs")).entryList(QDir::Files).size(), 2); // one pack, its index
+        QString problem;
+        QVERIFY2(store.verify(info.id, &problem), qPrintable(problem));
+        const QString out = path(QStringLiteral("out"));
+        QVERIFY(QDir().mkpath(out));
+        {
+            const UniqueFd target = openDir(out);
+            QString message;
+            QCOMPARE(store.restore(info.id, info.digest, target.get(), &message), SnapshotStore::Restore::Restored);
+            QCOMPARE(TreeListing::digest(out), info.digest);
+        }
+        QVERIFY(TreeListing::damageStoredCopy(store.root(), "file 123\n", 5));
+        QVERIFY(!store.verify(info.id, &problem));
+        QVERIFY2(problem.contains(QLatin1String("d4/f123.txt")), qPrintable(problem));
+        QVERIFY(QDir(out).removeRecursively() && QDir().mkpath(out));
+        const UniqueFd target = openDir(out);
+        QString message;
+        QCOMPARE(store.restore(info.id, info.digest, target.get(), &message), SnapshotStore::Restore::Damaged);
+        QVERIFY2(message.contains(QLatin1String("f123.txt")), qPrintable(message));
+    }
+
+    // A pack most of whose contents no snapshot names any more is rewritten with the rest; one
+    // still mostly named stays as it is. Either way what is kept still restores.
+    void packsShrinkWithTheSnapshotsThatNameThem()
+    {
+        const QString ws = path(QStringLiteral("ws"));
+        const qint64 fileBytes = 4096;
+        for (int i = 0; i < 40; ++i)
+            writeFile(QStringLiteral("%1/f%2").arg(ws).arg(i), randomBytes(fileBytes, quint32(100 + i)));
+        const SnapshotStore store(path(QStringLiteral("store")), m_clock);
+        const auto packBytes = [&] {
+            qint64 total = 0;
+            const QDir packs(store.root() + QStringLiteral("/packs"));
+            for (const QFileInfo &file : packs.entryInfoList({ QStringLiteral("*.pack") }, QDir::Files))
+                total += file.size();
+            return total;
+        };
+        const SnapshotStore::Info first = take(store, ws);
+        // 2 of 40 changed: the first pack stays whole when the first snapshot goes.
+        for (int i = 0; i < 2; ++i)
+            writeFile(QStringLiteral("%1/f%2").arg(ws).arg(i), randomBytes(fileBytes, quint32(200 + i)));
+        const SnapshotStore::Info second = take(store, ws);
+        QCOMPARE(packBytes(), 42 * fileBytes);
+        QVERIFY(store.remove(first.id));
+        store.prune();
+        QCOMPARE(packBytes(), 42 * fileBytes);
+        // 30 more changed: once the second snapshot goes, 32 of the first pack's 40 are unnamed.
+        for (int i = 2; i < 32; ++i)
+            writeFile(QStringLiteral("%1/f%2").arg(ws).arg(i), randomBytes(fileBytes, quint32(300 + i)));
+        const SnapshotStore::Info third = take(store, ws);
+        QCOMPARE(packBytes(), 72 * fileBytes);
+        QVERIFY(store.remove(second.id));
+        const SnapshotStore::PruneReport report = store.prune();
+        QCOMPARE(packBytes(), 40 * fileBytes);
+        QCOMPARE(report.freedBytes, 32 * fileBytes);
+        QString problem;
+        QVERIFY2(store.verify(third.id, &problem), qPrintable(problem));
+        const QString out = path(QStringLiteral("out"));
+        QVERIFY(QDir().mkpath(out));
+        const UniqueFd target = openDir(out);
+        QString message;
+        QCOMPARE(store.restore(third.id, third.digest, target.get(), &message), SnapshotStore::Restore::Restored);
+        QCOMPARE(TreeListing::digest(out), TreeListing::digest(ws));
+    }
+
+    // What a writer killed between a pack's two renames leaves is removed, and never read.
+    void halfRenamedPacksAreRemoved()
+    {
+        const QString ws = path(QStringLiteral("ws"));
+        writeFile(ws + QStringLiteral("/a"), "kept\n");
+        const SnapshotStore store(path(QStringLiteral("store")), m_clock);
+        const SnapshotStore::Info info = take(store, ws);
+        const QString packs = store.root() + QStringLiteral("/packs/");
+        writeFile(packs + QStringLiteral("1234-abcd.pack"), "a pack whose index was never written");
+        writeFile(packs + QStringLiteral("5678-abcd.idx"), TreeListing::sha256Hex("x") + " 0 1\n");
+        QString problem;
+        QVERIFY2(store.verify(info.id, &problem), qPrintable(problem));
+        store.prune();
+        QCOMPARE(QDir(packs).entryList(QDir::Files).size(), 2);
+        QVERIFY(!QFile::exists(packs + QStringLiteral("1234-abcd.pack")));
+        QVERIFY(!QFile::exists(packs + QStringLiteral("5678-abcd.idx")));
+        QVERIFY2(store.verify(info.id, &problem), qPrintable(problem));
+    }
+
+    void packIndexesAreReadStrictly()
+    {
+        const QByteArray hash(64, 'a');
+        QCOMPARE(SnapshotPacks::parseIndex(hash + " 0 10\n" + hash + " 10 0\n", 10)->size(), 2);
+        QVERIFY(SnapshotPacks::parseIndex("", 0)->isEmpty());
+        QVERIFY(!SnapshotPacks::parseIndex(hash + " 0 11\n", 10)); // beyond the pack
+        QVERIFY(!SnapshotPacks::parseIndex(hash + " 5 6\n", 10));
+        QVERIFY(!SnapshotPacks::parseIndex(hash + " 0 10", 10)); // no line end
+        QVERIFY(!SnapshotPacks::parseIndex(hash.toUpper() + " 0 1\n", 10));
+        QVERIFY(!SnapshotPacks::parseIndex(hash + " -1 1\n", 10));
+        QVERIFY(!SnapshotPacks::parseIndex(hash + " 0  1\n", 10));
+        QVERIFY(!SnapshotPacks::parseIndex(hash + " 999999999999999999999 1\n", 10));
+        QVERIFY(!SnapshotPacks::parseIndex(hash + " 0 65537\n", 1 << 20)); // bigger than packs hold
+        const QList<SnapshotPacks::Entry> entries { { hash, 0, 3 }, { QByteArray(64, 'b'), 3, 4 } };
+        const auto again = SnapshotPacks::parseIndex(SnapshotPacks::indexText(entries), 7);
+        QVERIFY(again && again->size() == 2 && again->at(1).hash == QByteArray(64, 'b') && again->at(1).offset == 3
+            && again->at(1).size == 4);
     }
 
     // A Runner killed while it writes a snapshot leaves no listed snapshot that fails verify.
