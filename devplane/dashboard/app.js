@@ -487,6 +487,7 @@
     $('approvals').replaceChildren();
     for (const id of ['settle-outcome', 'settle-reason', 'settle-exit', 'settle-by', 'settle-seq', 'settle-at']) setText(id, '');
     $('settlement').hidden = true;
+    $('snapshot').hidden = true; // the Session shown before kept its workspace, this one may not
     say('session-status', '');
     setText('session-title', 'Session');
     setText('session-meta', id);
@@ -552,6 +553,19 @@
     updateSessionControls();
   }
 
+  // A size as a person reads it: "59 bytes", "1.5 KiB", "200.0 MiB" (a small workspace is not "0.0 MiB").
+  function byteSize(bytes) {
+    if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+    const units = ['KiB', 'MiB', 'GiB', 'TiB'];
+    let value = bytes / 1024;
+    let unit = 0;
+    while (value >= 1024 && unit < units.length - 1) {
+      value /= 1024;
+      unit += 1;
+    }
+    return `${value.toFixed(1)} ${units[unit]}`;
+  }
+
   // §6.9: what the Runner kept of the workspace (ids and counts; the content stays on its machine).
   function renderSnapshot(snapshot, settled) {
     $('snapshot').hidden = !snapshot;
@@ -559,7 +573,8 @@
     const changes = snapshot.changes || {};
     setText('snapshot-id', snapshot.snapshot_id ?? '');
     $('snapshot-id').title = snapshot.digest ?? '';
-    setText('snapshot-files', `${snapshot.files ?? 0} files, ${((snapshot.bytes ?? 0) / 1048576).toFixed(1)} MiB`);
+    const files = snapshot.files ?? 0;
+    setText('snapshot-files', `${files} ${files === 1 ? 'file' : 'files'}, ${byteSize(snapshot.bytes ?? 0)}`);
     setText('snapshot-changes', `${changes.added ?? 0} added, ${changes.modified ?? 0} modified, ${changes.deleted ?? 0} deleted`);
     setText('snapshot-base', snapshot.base && snapshot.base.commit ? `git ${String(snapshot.base.commit).slice(0, 12)}` : '—');
     setText('snapshot-expires', snapshot.expires_at ? new Date(snapshot.expires_at).toLocaleString() : '');
@@ -572,6 +587,7 @@
     say('session-status', 'Starting a Session from this workspace…');
     try {
       const created = await api('POST', `/v1/sessions/${encodeURIComponent(view.id)}/continue`);
+      await refreshOverview();
       navigate(`/sessions/${encodeURIComponent(created.session_id)}`);
     } catch (error) {
       say('session-status', `Could not continue: ${describe(error)}`, 'error');

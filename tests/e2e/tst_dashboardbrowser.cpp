@@ -7,7 +7,10 @@
 // the devplane hands out, cancel a Session, revoke the Runner. The browser script says what it
 // did in lines; this test checks each step against the devplane itself. The page's screenshot
 // is written to build/tests/dashboard.png (docs/screenshots/dashboard.png is a copy of one).
-// Runtime: about 20 s.
+// Then Continue from this workspace (issue 23, tests/peers/browser/continue.mjs): a Session the
+// real Runner ran with snapshot.on_settle is shown with the workspace it kept, the button makes a
+// Session whose root mount is that snapshot, and the harness of that run finds the first run's files.
+// Runtime: about 10 s and 6 s.
 #include "DevPlaneProcess.h"
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
@@ -39,12 +42,13 @@ const QString machineLabel = QStringLiteral("dashboard-test-machine");
 class BrowserScript
 {
 public:
-    bool start(const QProcessEnvironment &env, QString *error)
+    // Starts `node tests/peers/browser/<script>`.
+    bool start(const QProcessEnvironment &env, const QString &script, QString *error)
     {
         m_process.setProcessEnvironment(env);
         m_process.setWorkingDirectory(browserPeer);
         m_process.start(
-            QStandardPaths::findExecutable(QStringLiteral("node")), { browserPeer + QStringLiteral("/dashboard.mjs") });
+            QStandardPaths::findExecutable(QStringLiteral("node")), { browserPeer + QLatin1Char('/') + script });
         if (!m_process.waitForStarted(10000)) {
             *error = QStringLiteral("node did not start: ") + m_process.errorString();
             return false;
@@ -117,6 +121,51 @@ bool readLine(BrowserScript &script, const QString &first, int timeoutMs, QStrin
     return false;
 }
 
+// The next line of the script, `first` followed by a JSON object: that object in *object.
+bool readJson(BrowserScript &script, const QString &first, int timeoutMs, QJsonObject *object, QString *error)
+{
+    QStringList words;
+    if (!readLine(script, first, timeoutMs, &words, error)) {
+        return false;
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(words.mid(1).join(QLatin1Char(' ')).toUtf8(), &parseError);
+    *object = document.object();
+    if (!document.isObject()) {
+        *error = QStringLiteral("\"%1\" is not followed by a JSON object: %2").arg(first, parseError.errorString());
+        return false;
+    }
+    return true;
+}
+
+// What every browser script reads (tests/peers/browser/dashboardpage.mjs): the devplane, its admin
+// key, a fresh profile directory and where the picture of the page goes.
+QProcessEnvironment browserEnvironment(
+    const DevPlaneProcess &devplane, const QTemporaryDir &profile, const QString &screenshotName)
+{
+    const QString screenshot = QDir(QCoreApplication::applicationDirPath()).filePath(screenshotName);
+    QFile::remove(screenshot);
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("DASHBOARD_URL"), devplane.url());
+    env.insert(QStringLiteral("DASHBOARD_ADMIN_KEY"), devplane.adminKey());
+    env.insert(QStringLiteral("DASHBOARD_SCREENSHOT"), screenshot);
+    env.insert(QStringLiteral("DASHBOARD_PROFILE"), profile.path());
+    return env;
+}
+
+// The first call the devplane refused under its Host and Origin checks (dumped), or empty: the
+// page makes its calls from the devplane's own origin.
+QByteArray callRefusedForHostOrOrigin(const DevPlaneProcess &devplane)
+{
+    for (const QJsonObject &record : devplane.requestLog()) {
+        const QString code = record.value(QStringLiteral("code")).toString();
+        if (code == QLatin1String("forbidden_host") || code == QLatin1String("forbidden_origin")) {
+            return dumpJson(record);
+        }
+    }
+    return {};
+}
+
 QJsonObject approvalOf(const QJsonObject &sessionEvents, const QString &approvalId)
 {
     for (const QJsonValue &value : sessionEvents.value(QStringLiteral("approvals")).toArray()) {
@@ -136,6 +185,7 @@ class TestDashboardBrowser : public QObject
 private slots:
     void initTestCase();
     void aPersonPairsARunnerAndApprovesAnAgentInThePage();
+    void aPersonContinuesFromAKeptWorkspaceInThePage();
 
 private:
     QString m_node;
@@ -161,21 +211,16 @@ void TestDashboardBrowser::aPersonPairsARunnerAndApprovesAnAgentInThePage()
 
     QTemporaryDir profile;
     QVERIFY(profile.isValid());
-    const QString screenshot = QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("dashboard.png"));
-    QFile::remove(screenshot);
     const QString agent = QString::fromUtf8(
         QJsonDocument(QJsonArray { m_node, QStringLiteral(CHECKFU_SOURCE_DIR "/tests/peers/acp/agent.mjs") })
             .toJson(QJsonDocument::Compact));
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("DASHBOARD_URL"), devplane.url());
-    env.insert(QStringLiteral("DASHBOARD_ADMIN_KEY"), devplane.adminKey());
+    QProcessEnvironment env = browserEnvironment(devplane, profile, QStringLiteral("dashboard.png"));
+    const QString screenshot = env.value(QStringLiteral("DASHBOARD_SCREENSHOT"));
     env.insert(QStringLiteral("DASHBOARD_AGENT"), agent);
     env.insert(QStringLiteral("DASHBOARD_LABEL"), machineLabel);
-    env.insert(QStringLiteral("DASHBOARD_SCREENSHOT"), screenshot);
-    env.insert(QStringLiteral("DASHBOARD_PROFILE"), profile.path());
 
     BrowserScript script;
-    QVERIFY2(script.start(env, &error), qPrintable(error));
+    QVERIFY2(script.start(env, QStringLiteral("dashboard.mjs"), &error), qPrintable(error));
 
     // The code the page minted and shows is one the devplane redeems for this machine.
     QStringList line;
@@ -290,15 +335,152 @@ void TestDashboardBrowser::aPersonPairsARunnerAndApprovesAnAgentInThePage()
     QVERIFY2(script.waitForExit(30000) == 0, qPrintable(script.stderrText()));
 
     // The page answered every one of its calls under the Host and Origin checks.
-    for (const QJsonObject &record : devplane.requestLog()) {
-        QVERIFY2(record.value(QStringLiteral("code")).toString() != QLatin1String("forbidden_host")
-                && record.value(QStringLiteral("code")).toString() != QLatin1String("forbidden_origin"),
-            qPrintable(dumpJson(record)));
-    }
+    const QByteArray refused = callRefusedForHostOrOrigin(devplane);
+    QVERIFY2(refused.isEmpty(), refused.constData());
     if (runner.isRunning()) {
         runner.sendSignal(SIGTERM);
         runner.waitForExit(15000);
     }
+}
+
+// Issue 23: "Continue from this workspace". The same harness runs in both Sessions: the first
+// edits the uploaded project (adds a file, appends to one, deletes one), the second finds what
+// the first wrote and adds a file of its own.
+void TestDashboardBrowser::aPersonContinuesFromAKeptWorkspaceInThePage()
+{
+    DevPlaneProcess devplane;
+    QString error;
+    QVERIFY2(devplane.start(&error), qPrintable(error));
+    QTemporaryDir profile;
+    QVERIFY(profile.isValid());
+    // The browser starts while the Runner pairs and runs the first Session.
+    BrowserScript script;
+    QVERIFY2(script.start(browserEnvironment(devplane, profile, QStringLiteral("dashboard-continue.png")),
+                 QStringLiteral("continue.mjs"), &error),
+        qPrintable(error));
+    RunnerProcess runner;
+    runner.setEnv(QStringLiteral("DOCKER_HOST"), QStringLiteral("unix:///nonexistent/docker.sock"));
+    QVERIFY2(!pairAndWaitReady(devplane, runner, &error).isEmpty(), qPrintable(error));
+
+    const QByteArray notes = "first line\n";
+    const QByteArray added = "added by the first run\n";
+    const QByteArray written = "written by the first run\n";
+    const QByteArray second = "written by the second run\n";
+    const qsizetype firstBytes = notes.size() + added.size() + written.size();
+    const auto printfText = [](const QByteArray &text) { return QString::fromLatin1(text.chopped(1) + "\\n"); };
+    const QString harness
+        = QStringLiteral("set -e; if [ -f from-first-run.txt ]; then printf 'restored: '; cat from-first-run.txt "
+                         "notes.txt; printf '%1' > from-second-run.txt; else printf '%2' > from-first-run.txt; "
+                         "printf '%3' >> notes.txt; rm OLD.md; echo 'first run: workspace edited'; fi")
+              .arg(printfText(second), printfText(written), printfText(added));
+    QJsonObject spec = withPath(
+        oneshotRunSpec(devplane.defaultPrincipal(), { QStringLiteral("/bin/sh"), QStringLiteral("-c"), harness }),
+        { QStringLiteral("mounts") },
+        QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+            { QStringLiteral("target"), QStringLiteral("/workspace") },
+            { QStringLiteral("files"),
+                QJsonArray { uploadedFile(QStringLiteral("notes.txt"), notes),
+                    uploadedFile(QStringLiteral("OLD.md"), "old\n") } } } });
+    spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+    spec.insert(QStringLiteral("title"), QStringLiteral("keeps its workspace"));
+    const QString firstId
+        = devplane.createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!firstId.isEmpty(), qPrintable(error));
+    QCOMPARE(devplane.waitSettled(firstId, 60, &error).value(QStringLiteral("outcome")).toString(),
+        QStringLiteral("succeeded"));
+    const QList<QJsonObject> firstEvents = eventList(devplane.sessionEvents(firstId));
+    const QJsonObject kept = eventsOfKind(firstEvents, QStringLiteral("workspace.snapshot"))
+                                 .value(0)
+                                 .value(QStringLiteral("data"))
+                                 .toObject();
+    QVERIFY2(!kept.isEmpty(), dumpEvents(firstEvents).constData());
+    // What the run left: notes.txt and from-first-run.txt, OLD.md gone.
+    QCOMPARE(kept.value(QStringLiteral("files")).toInteger(), 2);
+    QCOMPARE(kept.value(QStringLiteral("bytes")).toInteger(), firstBytes);
+    QCOMPARE(kept.value(QStringLiteral("changes")).toObject(),
+        (QJsonObject {
+            { QStringLiteral("added"), 1 }, { QStringLiteral("modified"), 1 }, { QStringLiteral("deleted"), 1 } }));
+    const QString snapshotId = kept.value(QStringLiteral("snapshot_id")).toString();
+    QVERIFY2(QFileInfo::exists(runner.home()->runnerDataDir() + QStringLiteral("/snapshots/index/") + snapshotId
+                 + QStringLiteral(".json")),
+        qPrintable(snapshotId));
+
+    // The page shows the settled Session with what the Runner kept, as the run made it.
+    script.send("open " + firstId.toUtf8());
+    QJsonObject shown;
+    QVERIFY2(readJson(script, QStringLiteral("shown"), 60000, &shown, &error), qPrintable(error));
+    QCOMPARE(shown.value(QStringLiteral("session")).toString(), firstId);
+    QCOMPARE(shown.value(QStringLiteral("listed")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(shown.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    const QJsonObject shownKept = shown.value(QStringLiteral("snapshot")).toObject();
+    QCOMPARE(shownKept.value(QStringLiteral("id")).toString(), snapshotId);
+    QCOMPARE(shownKept.value(QStringLiteral("digest")).toString(), kept.value(QStringLiteral("digest")).toString());
+    QCOMPARE(shownKept.value(QStringLiteral("files")).toString(), QStringLiteral("2 files, %1 bytes").arg(firstBytes));
+    QCOMPARE(shownKept.value(QStringLiteral("changes")).toString(), QStringLiteral("1 added, 1 modified, 1 deleted"));
+    QCOMPARE(shownKept.value(QStringLiteral("base")).toString(), QStringLiteral("—"));
+
+    // Continue from this workspace: one call from the page, a new Session the page opened.
+    QStringList line;
+    QVERIFY2(readLine(script, QStringLiteral("continued"), 60000, &line, &error), qPrintable(error));
+    const QString secondId = line.value(1);
+    QVERIFY2(
+        secondId.startsWith(QLatin1String("sess_")) && secondId != firstId, qPrintable(line.join(QLatin1Char(' '))));
+    int continueCalls = 0;
+    for (const QJsonObject &record : devplane.requestLog()) {
+        continueCalls += record.value(QStringLiteral("method")).toString() == QLatin1String("POST")
+            && record.value(QStringLiteral("path")).toString()
+                == QStringLiteral("/v1/sessions/%1/continue").arg(firstId);
+    }
+    QCOMPARE(continueCalls, 1);
+
+    // The Runner restored the snapshot as the root mount; the harness found the first run's files.
+    QJsonObject settled;
+    QVERIFY2(readJson(script, QStringLiteral("settled"), 90000, &settled, &error), qPrintable(error));
+    const QJsonObject secondView = devplane.sessionEvents(secondId, &error);
+    const QList<QJsonObject> secondEvents = eventList(secondView);
+    const QByteArray context = dumpEvents(secondEvents);
+    QCOMPARE(secondView.value(QStringLiteral("settlement")).toObject().value(QStringLiteral("outcome")).toString(),
+        QStringLiteral("succeeded"));
+    const QJsonArray mounts = eventsOfKind(secondEvents, QStringLiteral("workspace.ready"))
+                                  .value(0)
+                                  .value(QStringLiteral("data"))
+                                  .toObject()
+                                  .value(QStringLiteral("mounts"))
+                                  .toArray();
+    QVERIFY2(mounts.size() == 1, context.constData());
+    QCOMPARE(mounts.at(0).toObject().value(QStringLiteral("kind")).toString(), QStringLiteral("snapshot"));
+    QCOMPARE(mounts.at(0).toObject().value(QStringLiteral("target")).toString(), QStringLiteral("/workspace"));
+    QCOMPARE(mounts.at(0).toObject().value(QStringLiteral("files")).toInteger(), 2);
+    const QByteArray restored = "restored: " + written + notes + added;
+    QCOMPARE(outputBytes(secondEvents, QStringLiteral("output.stdout")), restored);
+    const QJsonObject keptAgain = eventsOfKind(secondEvents, QStringLiteral("workspace.snapshot"))
+                                      .value(0)
+                                      .value(QStringLiteral("data"))
+                                      .toObject();
+    QVERIFY2(!keptAgain.isEmpty(), context.constData());
+    QVERIFY(keptAgain.value(QStringLiteral("snapshot_id")).toString() != snapshotId);
+
+    // …and the page shows all of it: the new Session listed and settled succeeded, its workspace
+    // restored from the snapshot, the harness's output, and the workspace this run kept in turn.
+    QCOMPARE(settled.value(QStringLiteral("session")).toString(), secondId);
+    QCOMPARE(settled.value(QStringLiteral("listed")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(settled.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    QCOMPARE(settled.value(QStringLiteral("ready")).toArray(),
+        QJsonArray { QStringLiteral("snapshot at /workspace (2 files)") });
+    QCOMPARE(settled.value(QStringLiteral("stdout")).toString().toUtf8(), restored);
+    const QJsonObject shownAgain = settled.value(QStringLiteral("snapshot")).toObject();
+    QCOMPARE(
+        shownAgain.value(QStringLiteral("id")).toString(), keptAgain.value(QStringLiteral("snapshot_id")).toString());
+    QCOMPARE(shownAgain.value(QStringLiteral("files")).toString(),
+        QStringLiteral("3 files, %1 bytes").arg(firstBytes + second.size()));
+    QCOMPARE(shownAgain.value(QStringLiteral("changes")).toString(), QStringLiteral("1 added, 0 modified, 0 deleted"));
+
+    QVERIFY2(readLine(script, QStringLiteral("done"), 30000, &line, &error), qPrintable(error));
+    QVERIFY2(script.waitForExit(30000) == 0, qPrintable(script.stderrText()));
+    const QByteArray refused = callRefusedForHostOrOrigin(devplane);
+    QVERIFY2(refused.isEmpty(), refused.constData());
+    runner.sendSignal(SIGTERM);
+    runner.waitForExit(15000);
 }
 
 CHECKFU_INTEGRATION_MAIN(TestDashboardBrowser, 240000)

@@ -31,12 +31,6 @@ using TreeListing::writeFile;
 
 namespace {
 
-QJsonObject b64File(const QString &path, const QByteArray &content)
-{
-    return QJsonObject { { QStringLiteral("path"), path },
-        { QStringLiteral("content_base64"), QString::fromLatin1(content.toBase64()) } };
-}
-
 const QByteArray BinaryBefore = QByteArray("\x00\x01\x02 old", 7);
 
 // The tree the run starts from, as the spec's files give it.
@@ -130,9 +124,10 @@ private slots:
             QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
                 { QStringLiteral("target"), QStringLiteral("/workspace") },
                 { QStringLiteral("files"),
-                    QJsonArray { b64File(QStringLiteral("src/app.py"), "def greet():\n    print(\"bug\")\n"),
-                        b64File(QStringLiteral("README.md"), "# demo\n"), b64File(QStringLiteral("OLD.md"), "old\n"),
-                        b64File(QStringLiteral("data.bin"), BinaryBefore) } } } });
+                    QJsonArray { uploadedFile(QStringLiteral("src/app.py"), "def greet():\n    print(\"bug\")\n"),
+                        uploadedFile(QStringLiteral("README.md"), "# demo\n"),
+                        uploadedFile(QStringLiteral("OLD.md"), "old\n"),
+                        uploadedFile(QStringLiteral("data.bin"), BinaryBefore) } } } });
         spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
         spec.insert(QStringLiteral("title"), QStringLiteral("Fix the greeting"));
         const QJsonObject created = m_dp->createSessionFromSpec(spec, {}, &error);

@@ -32,12 +32,6 @@ namespace {
 
 const QString User = GitHttpServer::User;
 
-QJsonObject b64File(const QString &path, const QByteArray &content)
-{
-    return QJsonObject { { QStringLiteral("path"), path },
-        { QStringLiteral("content_base64"), QString::fromLatin1(content.toBase64()) } };
-}
-
 QJsonObject gitMount(
     const QString &url, const QString &commit, const QString &password, const QJsonValue &ref = QJsonValue())
 {
@@ -227,15 +221,15 @@ void TestGitMounts::exactCommitWithMemoryAndSkills()
         QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory") },
             { QStringLiteral("target"), QStringLiteral("~/.checkfu/memory") },
             { QStringLiteral("files"),
-                QJsonArray { b64File(QStringLiteral("AGENTS.md"), "remember the milk\n"),
-                    b64File(QStringLiteral("old.md"), "to be deleted\n") } },
+                QJsonArray { uploadedFile(QStringLiteral("AGENTS.md"), "remember the milk\n"),
+                    uploadedFile(QStringLiteral("old.md"), "to be deleted\n") } },
             { QStringLiteral("writable"), true } },
         QJsonObject { { QStringLiteral("kind"), QStringLiteral("skills") },
             { QStringLiteral("target"), QStringLiteral("~/.claude/skills") },
             { QStringLiteral("skills"),
                 QJsonArray { QJsonObject { { QStringLiteral("name"), QStringLiteral("pdf-forms") },
                     { QStringLiteral("files"),
-                        QJsonArray { b64File(QStringLiteral("SKILL.md"), "fill pdf forms\n"),
+                        QJsonArray { uploadedFile(QStringLiteral("SKILL.md"), "fill pdf forms\n"),
                             QJsonObject { { QStringLiteral("path"), QStringLiteral("run.sh") },
                                 { QStringLiteral("content_base64"),
                                     QString::fromLatin1(QByteArray("#!/bin/sh\necho skill-ran\n").toBase64()) },
@@ -349,7 +343,7 @@ void TestGitMounts::zdrWritableMemoryIsRefused()
 {
     const QJsonArray mounts { QJsonObject { { QStringLiteral("kind"), QStringLiteral("memory") },
         { QStringLiteral("target"), QStringLiteral("/workspace") },
-        { QStringLiteral("files"), QJsonArray { b64File(QStringLiteral("AGENTS.md"), "x") } },
+        { QStringLiteral("files"), QJsonArray { uploadedFile(QStringLiteral("AGENTS.md"), "x") } },
         { QStringLiteral("writable"), true } } };
     QList<QJsonObject> events;
     const QJsonObject settlement

@@ -24,12 +24,6 @@ using TreeListing::writeFile;
 
 namespace {
 
-QJsonObject b64File(const QString &path, const QByteArray &content)
-{
-    return QJsonObject { { QStringLiteral("path"), path },
-        { QStringLiteral("content_base64"), QString::fromLatin1(content.toBase64()) } };
-}
-
 QJsonObject dataOf(const QList<QJsonObject> &events, const QString &kind)
 {
     return eventsOfKind(events, kind).value(0).value(QStringLiteral("data")).toObject();
@@ -101,9 +95,9 @@ void TestSnapshots::keptThenRestoredIntoTheNextSession()
         = specWith(QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
                        { QStringLiteral("target"), QStringLiteral("/workspace") },
                        { QStringLiteral("files"),
-                           QJsonArray { b64File(QStringLiteral("src/app.py"), "print(\"bug\")\n"),
-                               b64File(QStringLiteral("README.md"), "# demo\n"),
-                               b64File(QStringLiteral("OLD.md"), "old\n") } } } },
+                           QJsonArray { uploadedFile(QStringLiteral("src/app.py"), "print(\"bug\")\n"),
+                               uploadedFile(QStringLiteral("README.md"), "# demo\n"),
+                               uploadedFile(QStringLiteral("OLD.md"), "old\n") } } } },
             edit);
     spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
     QList<QJsonObject> events;
@@ -188,7 +182,7 @@ void TestSnapshots::theDevplaneContinuesFromTheWorkspace()
     QJsonObject spec
         = specWith(QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
                        { QStringLiteral("target"), QStringLiteral("/workspace") },
-                       { QStringLiteral("files"), QJsonArray { b64File(QStringLiteral("notes.txt"), "1\n") } } } },
+                       { QStringLiteral("files"), QJsonArray { uploadedFile(QStringLiteral("notes.txt"), "1\n") } } } },
             QStringLiteral("cat notes.txt; echo more >> notes.txt"));
     spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
     QString error;

@@ -98,6 +98,12 @@ QJsonObject oneshotRunSpec(
         { QStringLiteral("idle_timeout_ms"), QJsonValue::Null } };
 }
 
+QJsonObject uploadedFile(const QString &path, const QByteArray &content)
+{
+    return QJsonObject { { QStringLiteral("path"), path },
+        { QStringLiteral("content_base64"), QString::fromLatin1(content.toBase64()) } };
+}
+
 QJsonObject withPath(QJsonObject object, const QStringList &path, const QJsonValue &value)
 {
     if (path.isEmpty())

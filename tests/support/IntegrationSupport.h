@@ -36,6 +36,8 @@ QString randomId(const QString &prefix);
 // `prompt` becomes one text block when not empty. Tests change fields with withPath().
 QJsonObject oneshotRunSpec(
     const QString &principalId, const QStringList &argv, const QJsonObject &env = {}, const QString &prompt = {});
+// One file of an uploaded_project mount (§6.8): {path, content_base64}.
+QJsonObject uploadedFile(const QString &path, const QByteArray &content);
 // `object` with the value at `path` (e.g. {"environment","requirements","tier"}) replaced or added;
 // an undefined QJsonValue removes the key.
 QJsonObject withPath(QJsonObject object, const QStringList &path, const QJsonValue &value);

@@ -1,147 +1,33 @@
 // Drives the devplane's web dashboard in Debian's chromium (headless) the way a person would,
-// for tests/e2e/tst_dashboardbrowser.cpp, which owns the devplane and the Runner. It never
-// downloads a browser: playwright-core only speaks CDP to /usr/bin/chromium.
+// for tests/e2e/tst_dashboardbrowser.cpp, which owns the devplane and the Runner
+// (dashboardpage.mjs: the browser, the environment it reads and how the waits work).
 //
-// Environment: DASHBOARD_URL (the devplane's base URL), DASHBOARD_ADMIN_KEY,
-// DASHBOARD_AGENT (the ACP agent's command line, a JSON array), DASHBOARD_LABEL (the machine
-// label to mint the code for), DASHBOARD_SCREENSHOT (PNG path), DASHBOARD_PROFILE (an empty
-// directory for --user-data-dir), optionally CHROMIUM (default /usr/bin/chromium).
+// Environment besides dashboardpage.mjs's: DASHBOARD_AGENT (the ACP agent's command line, a JSON
+// array), DASHBOARD_LABEL (the machine label to mint the code for); DASHBOARD_SCREENSHOT is where
+// the picture of the page goes.
 //
 // Talks to the test in lines. stdout: "code <CODE>" (then waits for "runner-started" on stdin),
 // "session <kind> <id>", "approved <session_id> <approval_id>", "settled <session_id> <outcome>"
 // (the git-demo one adds the commit the form asked for),
 // "screenshot <path>", "revoked <runner_id>", "done". stderr: what went wrong; exit 1.
-//
-// Every read of the page after an action waits for the state that step expects (an element with
-// the expected text, attribute or state; page.waitForFunction for what is no element), never for
-// the element alone (it is in the page before the answer that fills it) and never for a fixed
-// time; when a wait times out, the error says what was expected and what the page showed.
-import { chromium, errors } from 'playwright-core';
-import { createInterface } from 'node:readline';
+import {
+  base, check, driveDashboard, env, expectInPage, expectOnPage, nextLine, notShown, openedSession, page, RUN_MS, signIn,
+  STEP_MS, tell, textShown,
+} from './dashboardpage.mjs';
 
-const env = (name) => {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set`);
-  return value;
-};
-const base = env('DASHBOARD_URL').replace(/\/$/, '');
 const adminKey = env('DASHBOARD_ADMIN_KEY');
 const agent = env('DASHBOARD_AGENT');
 const label = env('DASHBOARD_LABEL');
-const screenshot = env('DASHBOARD_SCREENSHOT');
-const profile = env('DASHBOARD_PROFILE');
 
-const lines = createInterface({ input: process.stdin });
-const pending = [];
-const waiting = [];
-lines.on('line', (line) => (waiting.length ? waiting.shift()(line) : pending.push(line)));
-const nextLine = () => (pending.length ? Promise.resolve(pending.shift()) : new Promise((resolve) => waiting.push(resolve)));
-const tell = (line) => process.stdout.write(`${line}\n`);
-
-function check(condition, message) {
-  if (!condition) throw new Error(message);
-}
-
-// How long a step waits for the page; a Session's run (claimed, run, settled) may take longer.
-// Each is well inside what tst_dashboardbrowser waits for the script's next line.
-const STEP_MS = 30000;
-const RUN_MS = 60000;
-
-let page;
-
-// What the page shows, for an error message: the text of every element each selector matches,
-// e.g. `#pair-code "" · #pair-status "Minting a pairing code…"`.
-async function pageText(selectors) {
-  const found = await page.evaluate((list) => list.map((selector) => [selector,
-    [...document.querySelectorAll(selector)].map((node) => node.textContent.replace(/\s+/g, ' ').trim())]), selectors);
-  return found.map(([selector, texts]) => `${selector} ${texts.length ? texts.map((text) => JSON.stringify(text)).join(', ') : '(none)'}`)
-    .join(' · ');
-}
-
-async function describePage(shows) {
-  try {
-    return Array.isArray(shows) ? await pageText(shows) : String(await shows());
-  } catch (error) {
-    return `(the page could not be read: ${error.message.split('\n')[0]})`;
-  }
-}
-
-// A timed-out wait as an error that says what was expected and what the page showed instead
-// (`shows`: the selectors whose text to report, or a function that says it); other errors as they are.
-async function notShown(error, expected, shows, timeout) {
-  if (!(error instanceof errors.TimeoutError)) return error;
-  return new Error(`expected ${expected} within ${timeout / 1000} s, at ${page.url()}; the page showed ${await describePage(shows)}`);
-}
-
-// Waits until `locator` is in `state` (visible unless said otherwise): the page shows what a step expects.
-async function expectOnPage(locator, expected, shows, { state = 'visible', timeout = STEP_MS } = {}) {
-  try {
-    await locator.waitFor({ state, timeout });
-  } catch (error) {
-    throw await notShown(error, expected, shows, timeout);
-  }
-}
-
-// Waits until `locator` (one element) shows text matching `pattern` (a RegExp, or a string it
-// contains, case-insensitively) and returns that text, trimmed.
-async function textShown(locator, pattern, expected, shows, options) {
-  const matching = locator.filter({ hasText: pattern });
-  await expectOnPage(matching, `${expected} (text ${pattern instanceof RegExp ? pattern : JSON.stringify(pattern)})`, shows, options);
-  return (await matching.textContent()).trim();
-}
-
-// Waits until `holds(arg)`, run in the page, is true: for what is not an element (sessionStorage).
-async function expectInPage(holds, arg, expected, shows, { timeout = STEP_MS } = {}) {
-  try {
-    await page.waitForFunction(holds, arg, { timeout });
-  } catch (error) {
-    throw await notShown(error, expected, shows, timeout);
-  }
-}
-
-// Waits until the page has opened a Session other than those in `seen` (after Create Session)
-// and returns its id.
-async function openedSession(preset, seen) {
-  const isNew = (url) => /^\/sessions\/sess_[0-9a-f]+$/.test(url.pathname) && !seen.includes(url.pathname.split('/')[2]);
-  try {
-    await page.waitForURL(isNew, { timeout: STEP_MS });
-  } catch (error) {
-    throw await notShown(error, `the page to open the new ${preset} Session`, ['#new-status'], STEP_MS);
-  }
-  return new URL(page.url()).pathname.split('/')[2];
-}
-
-// A fresh profile (--user-data-dir) in the directory the test made.
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  viewport: { width: 1440, height: 1000 },
-  colorScheme: 'light',
-});
-try {
-  page = context.pages()[0] || (await context.newPage());
-  const pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(String(error)));
-  page.on('console', (message) => {
-    // The browser logs every non-2xx answer (the wrong key's 401 among them); those are expected.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) pageErrors.push(message.text());
-  });
-  // Cancel and Revoke ask first; a person says yes.
-  page.on('dialog', (dialog) => dialog.accept());
-
+await driveDashboard(async ({ screenshot }) => {
   // The page asks for the admin key; a wrong one gets a clear message and no access.
-  await page.goto(`${base}/`);
   await page.getByLabel('Admin key', { exact: true }).fill('cfa_not_the_key');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectOnPage(page.getByRole('alert').filter({ hasText: 'did not accept this admin key' }),
     'the sign-in form to say the devplane did not accept the key', ['#sign-in-error', '#connection']);
   // The page hides the dashboard in the same step that shows the message: nothing to wait for.
   check(await page.locator('#app').isHidden(), 'the dashboard opened with a wrong admin key');
-  await page.getByLabel('Admin key', { exact: true }).fill(adminKey);
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expectOnPage(page.locator('#app'), 'the dashboard to open with the admin key', ['#sign-in-error', '#connection']);
+  await signIn(adminKey);
   await expectInPage((key) => sessionStorage.getItem('checkfu.devplane.adminKey') === key, adminKey,
     'the admin key kept in sessionStorage',
     async () => `sessionStorage holding ${JSON.stringify(await page.evaluate(() => sessionStorage.getItem('checkfu.devplane.adminKey')))}`);
@@ -290,21 +176,4 @@ try {
   await expectOnPage(page.locator('#runners li').filter({ hasText: runnerId }), `the revoked Runner ${runnerId} gone from the list`,
     ['#runners li', '#runners-status'], { state: 'detached' });
   tell(`revoked ${runnerId}`);
-
-  check(pageErrors.length === 0, `the page logged errors: ${pageErrors.join(' | ')}`);
-  tell('done');
-} catch (error) {
-  process.stderr.write(`dashboard.mjs: ${error.stack || error}\n`);
-  if (page) {
-    try {
-      await page.screenshot({ path: `${screenshot}.failure.png`, fullPage: true });
-      process.stderr.write(`dashboard.mjs: the page at the failure: ${screenshot}.failure.png\n`);
-    } catch {
-      // the browser may be gone
-    }
-  }
-  process.exitCode = 1;
-} finally {
-  await context.close();
-  lines.close();
-}
+});
