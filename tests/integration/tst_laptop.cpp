@@ -227,8 +227,10 @@ private slots:
         QVERIFY(runner.sendSignal(SIGCONT));
         QTRY_VERIFY2_WITH_TIMEOUT(runner.logText().contains(QStringLiteral("was lost to the sleep: 1 run(s) so far")),
             qPrintable(runner.describe()), 10000);
-        QVERIFY2(runner.logText().contains(QRegularExpression(QStringLiteral("woke up after [2-9] s"))),
-            qPrintable(runner.logText().right(3000)));
+        // At least the lease's 2 s; a loaded machine may take longer to give the run up.
+        const QRegularExpressionMatch woke
+            = QRegularExpression(QStringLiteral("woke up after (\\d+) s")).match(runner.logText());
+        QVERIFY2(woke.hasMatch() && woke.captured(1).toInt() >= 2, qPrintable(runner.logText().right(1500)));
         // Awake, with nothing left to hold the machine for.
         QCOMPARE(m_power->inhibitorModes(), NoLocks);
         runner.kill();
