@@ -479,12 +479,14 @@ void removeLeftoverPacks(int packsFd)
 // Packs none of whose contents is referenced are deleted; one where more than a quarter of the
 // bytes is no longer referenced is rewritten with the rest (so the store's size stays near what
 // its snapshots hold, without rewriting a big pack for one dropped file). Only under the
-// exclusive lock. Returns the bytes freed.
+// exclusive lock. Returns the bytes freed; on a failed write nothing old is removed (the new
+// packs then hold duplicates, which a later prune drops).
 qint64 prunePacks(const StoreDirs &dirs, const QSet<QByteArray> &referenced)
 {
     removeLeftoverPacks(dirs.packs.get());
     SnapshotPacks packs = SnapshotPacks::load(dirs.packs.get());
-    qint64 freed = 0;
+    QList<int> dropped; // removed once what they still hold is on disk in new packs
+    qint64 kept = 0;
     for (int i = 0; i < packs.packs().size(); ++i) {
         const SnapshotPacks::Pack &pack = packs.packs().at(i);
         QList<QByteArray> live;
@@ -497,23 +499,29 @@ qint64 prunePacks(const StoreDirs &dirs, const QSet<QByteArray> &referenced)
         }
         if (!live.isEmpty() && (pack.bytes - liveBytes) * 4 <= pack.bytes)
             continue;
-        qint64 kept = 0;
         if (!live.isEmpty()) {
             SnapshotPackWriter writer(dirs.tmp.get(), dirs.packs.get());
             for (const QByteArray &hash : std::as_const(live)) {
                 // A damaged content is not copied on: it stays missing, as it was unreadable.
                 const std::optional<QByteArray> content = packs.read(dirs.packs.get(), hash);
                 if (content && !writer.append(hash, *content))
-                    return freed;
+                    return 0;
             }
-            // The new pack is on disk before the old one goes.
-            if (!writer.finish() || ::syncfs(dirs.root.get()) != 0)
-                return freed;
-            kept = writer.bytes();
+            if (!writer.finish())
+                return 0;
+            kept += writer.bytes();
         }
+        dropped.append(i);
+    }
+    // One sync for all new packs, before any old one goes.
+    if (dropped.isEmpty() || (kept > 0 && ::syncfs(dirs.root.get()) != 0))
+        return 0;
+    qint64 freed = -kept;
+    for (const int i : std::as_const(dropped)) {
+        const SnapshotPacks::Pack &pack = packs.packs().at(i);
         ::unlinkat(dirs.packs.get(), (pack.name + ".idx").constData(), 0);
         ::unlinkat(dirs.packs.get(), (pack.name + ".pack").constData(), 0);
-        freed += pack.bytes - kept;
+        freed += pack.bytes;
     }
     return freed;
 }
