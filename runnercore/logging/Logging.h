@@ -8,6 +8,19 @@
 #include <memory>
 #include <mutex>
 
+// Every log line is formatted by libfmt's own instance of this template (format.cc instantiates it
+// for char). fmt 9 does not declare it extern, so without this each file that logs compiled its own
+// copy with all of fmt's number and float writers: about 0.5 MB of the tray's code, touched at
+// start-up (docs/performance.md). fmt 10 declares it extern itself.
+#if !defined(FMT_HEADER_ONLY) && FMT_VERSION >= 90000 && FMT_VERSION < 100000
+FMT_BEGIN_NAMESPACE
+namespace detail {
+extern template FMT_API void vformat_to<char>(
+    buffer<char> &, basic_string_view<char>, basic_format_args<FMT_BUFFER_CONTEXT(char)>, locale_ref);
+} // namespace detail
+FMT_END_NAMESPACE
+#endif
+
 namespace runnercore {
 
 class SecretMasker;
