@@ -1,5 +1,7 @@
 #include "DesktopNotifications.h"
 
+#include "StateIcons.h"
+
 #include <runnercore/logging/Logging.h>
 
 #include <QDBusArgument>
@@ -100,7 +102,7 @@ std::optional<NotificationImage> imageOf(const Notification &notification)
         return std::nullopt;
     const int size = FreedesktopNotifications::ImageSize;
     const QImage image
-        = QIcon(notification.iconPath()).pixmap(size, size).toImage().convertToFormat(QImage::Format_RGBA8888);
+        = StateIcons::icon(notification.iconName).pixmap(size, size).toImage().convertToFormat(QImage::Format_RGBA8888);
     if (image.isNull())
         return std::nullopt;
     NotificationImage data;
@@ -247,7 +249,7 @@ quint32 TrayMessageNotifications::notify(const Notification &notification)
     const int timeoutMs = notification.timeoutMs < 0 ? DefaultTimeoutMs
         : notification.timeoutMs == 0                ? LongTimeoutMs
                                                      : notification.timeoutMs;
-    const QIcon icon = notification.iconName.isEmpty() ? QIcon() : QIcon(notification.iconPath());
+    const QIcon icon = notification.iconName.isEmpty() ? QIcon() : StateIcons::icon(notification.iconName);
     // The balloon replaces the previous one, which can no longer be clicked.
     if (m_lastId)
         emit closed(m_lastId);

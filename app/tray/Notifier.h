@@ -41,8 +41,7 @@ struct Notification
     Urgency urgency = Urgency::Normal;
     // How long the desktop shows it: -1 its default, 0 until the person dismisses it.
     int timeoutMs = -1;
-    QString iconName; // "tray-attention": resources/icons/tray-attention.svg
-    QString iconPath() const { return QStringLiteral(":/icons/%1.svg").arg(iconName); }
+    QString iconName; // "tray-attention": resources/icons/tray-attention.svg, shown through StateIcons
 };
 
 Q_DECLARE_METATYPE(Notification)

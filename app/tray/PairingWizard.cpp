@@ -1,6 +1,7 @@
 #include "PairingWizard.h"
 
 #include "PairingWizardPages.h"
+#include "StateIcons.h"
 #include "WindowFit.h"
 #include <runnercore/identity/PairingRedemption.h>
 #include <runnercore/sandbox/DockerCommand.h>
@@ -26,7 +27,7 @@ constexpr QSize MinimumSize(640, 560);
 // The tray's own state icons, so the wizard's header matches what the tray will show.
 QPixmap logo(const char *state)
 {
-    return QIcon(QStringLiteral(":/icons/tray-%1.svg").arg(QLatin1String(state))).pixmap(LogoPx, LogoPx);
+    return StateIcons::icon(QStringLiteral("tray-%1").arg(QLatin1String(state))).pixmap(LogoPx, LogoPx);
 }
 
 // The context of this file's messages, for lupdate and at run time alike.

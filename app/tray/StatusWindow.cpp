@@ -1,6 +1,7 @@
 #include "StatusWindow.h"
 
 #include "RunActivityView.h"
+#include "StateIcons.h"
 #include "TrayMenu.h"
 #include "WindowFit.h"
 
@@ -115,7 +116,7 @@ QLabel *StatusWindow::addValueRow(const QString &label, const QString &name, boo
 
 void StatusWindow::setStatus(const RunnerStatus &status, const TrayView &view, const QDateTime &now)
 {
-    m_icon->setPixmap(QIcon(view.iconPath()).pixmap(HeadingIconPx, HeadingIconPx));
+    m_icon->setPixmap(StateIcons::icon(view.iconName).pixmap(HeadingIconPx, HeadingIconPx));
     // A button follows its action's text and enabled state, not its visibility.
     m_pairButton->setVisible(m_menu->pairAction()->isVisible());
     m_statusLine->setText(view.statusLine);

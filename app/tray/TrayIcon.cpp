@@ -1,5 +1,6 @@
 #include "TrayIcon.h"
 
+#include "StateIcons.h"
 #include "StatusWindow.h"
 #include "TrayMenu.h"
 
@@ -80,7 +81,7 @@ void TrayIcon::setStatus(const RunnerStatus &status)
     if (m_tray) {
         if (m_trayIconName != m_view.iconName) {
             m_trayIconName = m_view.iconName;
-            m_tray->setIcon(QIcon(m_view.iconPath()));
+            m_tray->setIcon(StateIcons::icon(m_view.iconName));
         }
         if (m_tray->toolTip() != m_view.tooltip)
             m_tray->setToolTip(m_view.tooltip);

@@ -17,10 +17,9 @@ enum class TrayVisual { NotPaired, Connecting, Ready, Running, Draining, Paused,
 struct TrayView
 {
     TrayVisual visual = TrayVisual::Stopped;
-    QString iconName; // "tray-ready": resources/icons/tray-ready.svg
+    QString iconName; // "tray-ready": resources/icons/tray-ready.svg, shown through StateIcons
     QString statusLine; // one line, for the menu's first entry and the status window's heading
     QString tooltip; // plain text, one fact per line
-    QString iconPath() const { return QStringLiteral(":/icons/%1.svg").arg(iconName); }
 };
 
 // One pending approval as the menu offers it.

@@ -2,6 +2,7 @@
 #include "ApplicationService.h"
 #include "RunnerController.h"
 #include "SingleInstance.h"
+#include "StateIcons.h"
 #include "TrayApplication.h"
 #include "TrayCommandLine.h"
 #include "TrayIcon.h"
@@ -103,7 +104,7 @@ int main(int argc, char *argv[])
     QString languageError;
     const bool languageKnown = language.install(AppLanguage::requested(app.arguments()), &languageError);
     QApplication::setApplicationDisplayName(QApplication::translate("main", "Checkfu Runner"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tray-ready.svg")));
+    QApplication::setWindowIcon(StateIcons::icon(QStringLiteral("tray-ready")));
     // The tray icon, not a window, keeps the tray running; quitting goes through TrayApplication.
     QApplication::setQuitOnLastWindowClosed(false);
 

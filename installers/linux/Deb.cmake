@@ -119,8 +119,9 @@ set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${CHECKFU_MAINTAINER}")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${CHECKFU_PROJECT_URL}")
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
-# Not linked, loaded: the SVG icon engine plugin that draws the tray's icons; libcrypto
-# (libssl3), which the snapshot store opens on its first hash (runnercore/workspace/ContentHash).
+# Not linked, loaded: the SVG icon engine plugin (for icon themes drawn in SVG, where the dialogs'
+# standard icons come from; the tray's own icons are PNGs); libcrypto (libssl3), which the snapshot
+# store opens on its first hash (runnercore/workspace/ContentHash).
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6svg6, libssl3")
 # A Secret Service (or KWallet) keeps the pairing credential (a file store is the opt-in
 # alternative); bubblewrap is the guarded tier; desktop-file-utils registers the checkfu:// handler.

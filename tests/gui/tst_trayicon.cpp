@@ -2,6 +2,7 @@
 // opener, quitting with runs in flight, the tray icon and its left click, and the status window
 // standing in when there is no tray.
 #include "GuiTestSupport.h"
+#include "StateIcons.h"
 #include "StatusWindow.h"
 #include "TrayIcon.h"
 #include "TrayMenu.h"
@@ -121,7 +122,7 @@ private slots:
         // The tray icon shows the same snapshot.
         QCOMPARE(icon.systemTrayIcon()->toolTip(), icon.view().tooltip);
         QCOMPARE(icon.systemTrayIcon()->icon().pixmap(16, 16).toImage(),
-            QIcon(icon.view().iconPath()).pixmap(16, 16).toImage());
+            StateIcons::icon(icon.view().iconName).pixmap(16, 16).toImage());
     }
 
     void drainToggleAndRunnerActionsEmit()

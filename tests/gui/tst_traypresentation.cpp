@@ -1,6 +1,8 @@
 // RunnerStatus → icon, status line, tooltip and menu actions, for every state; and the icons
-// themselves: distinct, valid SVG, legible at tray sizes on light and dark panels.
+// themselves: distinct, valid SVG, legible at tray sizes on light and dark panels, and the PNGs the
+// tray shows (StateIcons) true to their SVG at every size and scale.
 #include "GuiTestSupport.h"
+#include "StateIcons.h"
 #include "TrayPresentation.h"
 
 #include <QIcon>
@@ -48,13 +50,46 @@ double luminance(QRgb c)
     return 0.2126 * qRed(c) + 0.7152 * qGreen(c) + 0.0722 * qBlue(c);
 }
 
-QImage render(const QString &path, int px, const QColor &background)
+// A state icon as the tray draws it (StateIcons), on a background.
+QImage render(const QString &name, int px, const QColor &background)
 {
     QImage image(px, px, QImage::Format_ARGB32_Premultiplied);
     image.fill(background);
     QPainter painter(&image);
-    QIcon(path).paint(&painter, QRect(0, 0, px, px));
+    StateIcons::icon(name).paint(&painter, QRect(0, 0, px, px));
     return image;
+}
+
+QString svgSource(const QString &name)
+{
+    return QStringLiteral(CHECKFU_SOURCE_DIR "/resources/icons/%1.svg").arg(name);
+}
+
+// The SVG source drawn straight at px × px device pixels, as Qt's SVG icon engine drew it.
+QImage renderSvg(const QString &name, int px)
+{
+    QImage image(px, px, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    QSvgRenderer svg(svgSource(name));
+    QPainter painter(&image);
+    svg.render(&painter, QRectF(0, 0, px, px));
+    return image;
+}
+
+// The mean difference per channel (alpha included) of two images of one size, 0 to 255.
+double meanDifference(const QImage &a, const QImage &b)
+{
+    const QImage x = a.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    const QImage y = b.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+    double sum = 0;
+    for (int row = 0; row < x.height(); ++row) {
+        for (int col = 0; col < x.width(); ++col) {
+            const QRgb p = x.pixel(col, row), q = y.pixel(col, row);
+            sum += std::abs(qRed(p) - qRed(q)) + std::abs(qGreen(p) - qGreen(q)) + std::abs(qBlue(p) - qBlue(q))
+                + std::abs(qAlpha(p) - qAlpha(q));
+        }
+    }
+    return sum / (4.0 * x.width() * x.height());
 }
 } // namespace
 
@@ -155,7 +190,7 @@ private slots:
         const TrayView view = TrayPresentation::present(status, at(14, 35, 0));
         QCOMPARE(view.visual, visual);
         QCOMPARE(view.iconName, icon);
-        QCOMPARE(view.iconPath(), QStringLiteral(":/icons/%1.svg").arg(icon));
+        QVERIFY(!StateIcons::icon(view.iconName).pixmap(16, 16).isNull());
         QCOMPARE(view.statusLine, statusLine);
         QVERIFY2(view.tooltip.startsWith(QStringLiteral("Checkfu Runner — ") + statusLine), qPrintable(view.tooltip));
     }
@@ -179,17 +214,16 @@ private slots:
             const QString name = TrayPresentation::iconName(visual);
             QVERIFY2(!names.contains(name), qPrintable(name));
             names.insert(name);
-            const QString path = QStringLiteral(":/icons/%1.svg").arg(name);
-            QVERIFY2(QFile::exists(path), qPrintable(path));
+            const QString path = svgSource(name);
             QSvgRenderer svg(path);
             QVERIFY2(svg.isValid(), qPrintable(path));
             QCOMPARE(svg.viewBox(), QRect(0, 0, 32, 32));
-            // Through the icon engine plugin, as the tray draws it.
-            const QIcon icon(path);
-            QVERIFY2(!icon.isNull(), qPrintable(path));
+            // As the tray draws it.
+            const QIcon icon = StateIcons::icon(name);
+            QVERIFY2(!icon.isNull(), qPrintable(name));
             for (int px : { 16, 22, 24, 32 })
-                QVERIFY2(!icon.pixmap(px, px).isNull(), qPrintable(path));
-            images.append(render(path, 16, Qt::transparent));
+                QVERIFY2(!icon.pixmap(px, px).isNull(), qPrintable(name));
+            images.append(render(name, 16, Qt::transparent));
         }
         QCOMPARE(names.size(), 9); // Paused (battery, metered network) has its own
         // Distinct at the smallest size, not only by file name.
@@ -211,9 +245,8 @@ private slots:
     void iconsStandOutOnLightAndDarkPanels()
     {
         QFETCH(QString, name);
-        const QString path = QStringLiteral(":/icons/%1.svg").arg(name);
         constexpr int Px = 16;
-        const QImage bare = render(path, Px, Qt::transparent);
+        const QImage bare = render(name, Px, Qt::transparent);
         int opaque = 0, dark = 0, light = 0;
         for (int y = 0; y < Px; ++y) {
             for (int x = 0; x < Px; ++x) {
@@ -234,13 +267,41 @@ private slots:
         QVERIFY2(light >= 12, qPrintable(QStringLiteral("no light part: %1 light pixels").arg(light)));
 
         for (const QColor &panel : { QColor(0xf2, 0xf2, 0xf2), QColor(0x20, 0x20, 0x20) }) {
-            const QImage onPanel = render(path, Px, panel);
+            const QImage onPanel = render(name, Px, panel);
             double diff = 0;
             for (int y = 0; y < Px; ++y)
                 for (int x = 0; x < Px; ++x)
                     diff += std::abs(luminance(onPanel.pixel(x, y)) - luminance(panel.rgb()));
             const double mean = diff / (Px * Px);
             QVERIFY2(mean > 30, qPrintable(QStringLiteral("mean contrast %1 on %2").arg(mean).arg(panel.name())));
+        }
+    }
+
+    // The tray shows PNGs drawn from the SVGs at build time (no Qt SVG in an idle tray): at every
+    // size a tray host, window manager, dialog or notification asks for, at scales 1 to 3, each
+    // pixmap has the size asked for and looks like the SVG drawn at that size (exactly so at the
+    // drawn sizes; scaled down from the next one in between, up beyond the largest).
+    void stateIconsLookLikeTheirSvgAtEverySizeAndScale()
+    {
+        const QList<int> drawn = StateIcons::drawnSizes();
+        for (TrayVisual visual : TrayPresentation::allVisuals()) {
+            const QString name = TrayPresentation::iconName(visual);
+            const QIcon icon = StateIcons::icon(name);
+            for (int px : { 16, 22, 24, 32, 48, 64, 128 }) {
+                for (qreal scale : { 1.0, 1.25, 1.5, 1.75, 2.0, 3.0 }) {
+                    const QPixmap pixmap = icon.pixmap(QSize(px, px), scale);
+                    const int device = qRound(px * scale);
+                    const QString what = QStringLiteral("%1 at %2 px × %3").arg(name).arg(px).arg(scale);
+                    QCOMPARE(pixmap.size(), QSize(device, device));
+                    QVERIFY2(qAbs(pixmap.deviceIndependentSize().width() - px) < 1, qPrintable(what));
+                    const double difference = meanDifference(pixmap.toImage(), renderSvg(name, device));
+                    // Scaled down: within 4.5 of 255 per channel on average (another state's icon
+                    // differs by about 50).
+                    const double allowed = drawn.contains(device) ? 0.5 : 6.0;
+                    QVERIFY2(difference <= allowed,
+                        qPrintable(QStringLiteral("%1 differs from its SVG by %2").arg(what).arg(difference)));
+                }
+            }
         }
     }
 
