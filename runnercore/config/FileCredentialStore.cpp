@@ -1,5 +1,7 @@
 #include <runnercore/config/FileCredentialStore.h>
 
+#include <runnercore/base/UniqueFd.h>
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFileInfo>
@@ -30,46 +32,11 @@ QString errnoText(int error)
     return qt_error_string(error);
 }
 
-// Closes a descriptor on every exit path.
-class Fd
-{
-public:
-    explicit Fd(int fd = -1) : m_fd(fd) { }
-    ~Fd() { reset(); }
-    Fd(const Fd &) = delete;
-    Fd &operator=(const Fd &) = delete;
-    int get() const { return m_fd; }
-    void reset(int fd = -1)
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-        m_fd = fd;
-    }
-
-private:
-    int m_fd;
-};
-
-bool writeAll(int fd, const QByteArray &data)
-{
-    qsizetype offset = 0;
-    while (offset < data.size()) {
-        const ssize_t n = ::write(fd, data.constData() + offset, size_t(data.size() - offset));
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            return false;
-        }
-        offset += n;
-    }
-    return true;
-}
-
 } // namespace
 
 struct FileCredentialStore::DirHandle
 {
-    Fd fd;
+    UniqueFd fd;
     bool missing = false;
 };
 
@@ -206,7 +173,7 @@ CredentialResult FileCredentialStore::readNow(const QString &account) const
                                .arg(filePath));
         return failed(tr("Cannot open the credential file %1: %2.").arg(filePath, errnoText(error)));
     }
-    Fd file(fd);
+    UniqueFd file(fd);
 
     struct stat st
     {
@@ -283,7 +250,7 @@ CredentialResult FileCredentialStore::writeNow(const QString &account, const QSt
     if (fd < 0)
         return failed(
             tr("Cannot create a file in the credential directory %1: %2.").arg(m_directory, errnoText(errno)));
-    Fd file(fd);
+    UniqueFd file(fd);
 
     const auto abandon = [&](const QString &message) {
         file.reset();
@@ -291,7 +258,7 @@ CredentialResult FileCredentialStore::writeNow(const QString &account, const QSt
         return failed(message);
     };
     // The umask may have narrowed the mode; the reader insists on exactly 0600.
-    if (::fchmod(fd, 0600) != 0 || !writeAll(fd, content) || ::fsync(fd) != 0)
+    if (::fchmod(fd, 0600) != 0 || !UniqueFd::writeAll(fd, content.constData(), content.size()) || ::fsync(fd) != 0)
         return abandon(tr("Cannot write the credential file in %1: %2.").arg(m_directory, errnoText(errno)));
     file.reset();
     // rename replaces whatever is at the name (even a symbolic link) without following it.

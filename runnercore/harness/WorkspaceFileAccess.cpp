@@ -1,5 +1,6 @@
 #include <runnercore/harness/WorkspaceFileAccess.h>
 
+#include <runnercore/base/UniqueFd.h>
 #include <runnercore/harness/JsonRpcConnection.h>
 
 #include <QCoreApplication>
@@ -48,36 +49,6 @@ bool isInside(const QString &path, const QString &root)
 {
     return path == root || path.startsWith(root.endsWith(QLatin1Char('/')) ? root : root + QLatin1Char('/'));
 }
-
-// A file descriptor that closes itself.
-class Fd
-{
-public:
-    Fd() = default;
-    explicit Fd(int fd) : m_fd(fd) { }
-    Fd(Fd &&other) noexcept : m_fd(std::exchange(other.m_fd, -1)) { }
-    Fd &operator=(Fd &&other) noexcept
-    {
-        reset(std::exchange(other.m_fd, -1));
-        return *this;
-    }
-    Fd(const Fd &) = delete;
-    Fd &operator=(const Fd &) = delete;
-    ~Fd() { reset(); }
-
-    int get() const { return m_fd; }
-    bool valid() const { return m_fd >= 0; }
-    int release() { return std::exchange(m_fd, -1); }
-    void reset(int fd = -1)
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-        m_fd = fd;
-    }
-
-private:
-    int m_fd = -1;
-};
 
 // Path components without "" and "." (".." stays: the walk resolves it itself).
 QList<QByteArray> split(const QByteArray &path)
@@ -134,20 +105,6 @@ bool readAll(int fd, qint64 max, QByteArray *out)
     return true;
 }
 
-bool writeAll(int fd, const QByteArray &data)
-{
-    qsizetype done = 0;
-    while (done < data.size()) {
-        const ssize_t n = ::write(fd, data.constData() + done, size_t(data.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += n;
-    }
-    return true;
-}
-
 QString errorText(int error)
 {
     return QString::fromLocal8Bit(std::strerror(error));
@@ -168,7 +125,7 @@ public:
 // Where a path leads: the directory that holds its last component, opened, and that name.
 struct WorkspaceFileAccess::Located
 {
-    Fd dir;
+    UniqueFd dir;
     QByteArray name;
     bool exists = false;
     struct stat st = {}; // of name, not followed, when it exists (never a link)
@@ -250,15 +207,15 @@ bool WorkspaceFileAccess::kernelLocate(const QStringList &components, Located *o
 {
     if (components.isEmpty() || !kernelResolverAvailable())
         return false;
-    Fd dir;
+    UniqueFd dir;
     if (components.size() == 1) {
-        dir = Fd(::fcntl(m_root->fd, F_DUPFD_CLOEXEC, 0));
+        dir = UniqueFd(::fcntl(m_root->fd, F_DUPFD_CLOEXEC, 0));
     } else {
         const QByteArray parent = QFile::encodeName(components.mid(0, components.size() - 1).join(QLatin1Char('/')));
         const long fd = openat2Beneath(m_root->fd, parent.constData(), O_PATH | O_DIRECTORY | O_CLOEXEC);
         if (fd < 0 && errno == ENOSYS)
             g_openat2 = -1;
-        dir = Fd(int(fd));
+        dir = UniqueFd(int(fd));
     }
     if (!dir.valid())
         return false;
@@ -293,7 +250,7 @@ WorkspaceFileAccess::Status WorkspaceFileAccess::walk(const QStringList &compone
     for (const QString &component : components)
         for (const QByteArray &part : split(QFile::encodeName(component)))
             pending.push_back(Step { part, false });
-    std::vector<Fd> stack; // directories opened below the workspace; empty: at the workspace
+    std::vector<UniqueFd> stack; // directories opened below the workspace; empty: at the workspace
     int links = 0;
     int retries = 0;
     const auto current = [&] { return stack.empty() ? m_root->fd : stack.back().get(); };
@@ -312,14 +269,14 @@ WorkspaceFileAccess::Status WorkspaceFileAccess::walk(const QStringList &compone
             continue;
         }
         const bool last = pending.empty();
-        Fd fd(::openat(current(), step.name.constData(), O_PATH | O_NOFOLLOW | O_CLOEXEC));
+        UniqueFd fd(::openat(current(), step.name.constData(), O_PATH | O_NOFOLLOW | O_CLOEXEC));
         if (!fd.valid()) {
             if (errno != ENOENT)
                 return fail(errno);
             if (step.fromLink)
                 return Status::Dangling;
             if (last) {
-                out->dir = Fd(::fcntl(current(), F_DUPFD_CLOEXEC, 0));
+                out->dir = UniqueFd(::fcntl(current(), F_DUPFD_CLOEXEC, 0));
                 if (!out->dir.valid())
                     return fail(errno);
                 out->name = step.name;
@@ -365,7 +322,7 @@ WorkspaceFileAccess::Status WorkspaceFileAccess::walk(const QStringList &compone
             continue;
         }
         if (last) {
-            out->dir = stack.empty() ? Fd(::fcntl(m_root->fd, F_DUPFD_CLOEXEC, 0)) : std::move(stack.back());
+            out->dir = stack.empty() ? UniqueFd(::fcntl(m_root->fd, F_DUPFD_CLOEXEC, 0)) : std::move(stack.back());
             if (!out->dir.valid())
                 return fail(errno);
             out->name = step.name;
@@ -449,7 +406,7 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::readText(
         if (!S_ISREG(at.st.st_mode))
             return failure(JsonRpcError::InvalidParams, Messages::tr("%1 is not a regular file").arg(path));
         // In the directory found above; O_NOFOLLOW: a link swapped in since is not followed.
-        const Fd fd(
+        const UniqueFd fd(
             ::openat(at.dir.get(), at.name.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC));
         if (!fd.valid() && (errno == ELOOP || errno == ENOENT))
             continue; // swapped or removed since the lookup: look again
@@ -508,10 +465,11 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::writeText(const QString &path, 
     // (a reader never sees half a file, a crash leaves the old one). Both relative to the
     // directory found above; a link swapped in for the name since is replaced, not followed.
     QByteArray temp;
-    Fd fd;
+    UniqueFd fd;
     for (int i = 0; i < MaxAttempts && !fd.valid(); ++i) {
         temp = ".checkfu-" + QByteArray::number(QRandomGenerator::system()->generate64(), 16) + ".tmp";
-        fd = Fd(::openat(at.dir.get(), temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666));
+        fd = UniqueFd(
+            ::openat(at.dir.get(), temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666));
         if (!fd.valid() && errno != EEXIST)
             break;
     }
@@ -526,7 +484,8 @@ WorkspaceFileAccess::Result WorkspaceFileAccess::writeText(const QString &path, 
     };
     if (at.exists && ::fchmod(fd.get(), at.st.st_mode & 0777) != 0) // the file keeps its permissions
         return discard(errno);
-    if (!writeAll(fd.get(), content.toUtf8()) || ::fsync(fd.get()) != 0)
+    const QByteArray utf8 = content.toUtf8();
+    if (!UniqueFd::writeAll(fd.get(), utf8.constData(), utf8.size()) || ::fsync(fd.get()) != 0)
         return discard(errno);
     if (::close(fd.release()) != 0) {
         const int error = errno;

@@ -45,12 +45,6 @@ UniqueFd openForRemoval(int parentFd, const char *name)
 
 } // namespace
 
-UniqueFd::~UniqueFd()
-{
-    if (m_fd >= 0)
-        ::close(m_fd);
-}
-
 QString FileTree::systemError(int error)
 {
     return QString::fromLocal8Bit(std::strerror(error));
@@ -125,7 +119,7 @@ bool FileTree::writeNewFile(
         return false;
     }
     // O_CREAT's mode passes through the umask; the spec's modes are exact.
-    if (!writeAll(out.get(), content.constData(), content.size()) || ::fchmod(out.get(), mode_t(mode)) != 0
+    if (!UniqueFd::writeAll(out.get(), content.constData(), content.size()) || ::fchmod(out.get(), mode_t(mode)) != 0
         || ::close(out.release()) != 0) {
         *error = Messages::tr("%1: cannot write it: %2").arg(relativePath, systemError(errno));
         return false;
@@ -187,24 +181,6 @@ void FileTree::setModes(int dirFd, int dirMode, int fileMode, int executableMode
     }
     ::closedir(dir);
     ::fchmod(dirFd, mode_t(dirMode)); // last: a read-only directory takes no more changes
-}
-
-bool FileTree::writeAll(int fd, const char *data, qint64 size)
-{
-    constexpr qint64 MaxWrite = 1024 * 1024;
-    while (size > 0) {
-        const ssize_t n = ::write(fd, data, size_t(std::min(size, MaxWrite)));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0) {
-            if (n == 0)
-                errno = EIO;
-            return false;
-        }
-        data += n;
-        size -= n;
-    }
-    return true;
 }
 
 std::optional<QByteArray> FileTree::readAll(int fd, qint64 limit, qint64 sizeHint)

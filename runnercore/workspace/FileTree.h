@@ -1,5 +1,7 @@
 #pragma once
 
+#include <runnercore/base/UniqueFd.h>
+
 #include <QByteArray>
 #include <QString>
 
@@ -7,28 +9,6 @@
 #include <utility>
 
 namespace runnercore {
-
-// Owns one file descriptor.
-class UniqueFd
-{
-public:
-    explicit UniqueFd(int fd = -1) : m_fd(fd) { }
-    ~UniqueFd();
-    UniqueFd(UniqueFd &&other) noexcept : m_fd(std::exchange(other.m_fd, -1)) { }
-    UniqueFd &operator=(UniqueFd &&other) noexcept
-    {
-        std::swap(m_fd, other.m_fd);
-        return *this;
-    }
-    UniqueFd(const UniqueFd &) = delete;
-    UniqueFd &operator=(const UniqueFd &) = delete;
-    int get() const { return m_fd; }
-    bool valid() const { return m_fd >= 0; }
-    int release() { return std::exchange(m_fd, -1); }
-
-private:
-    int m_fd;
-};
 
 // A run's files, reached only through directory descriptors and *at() calls that never follow
 // a symlink: whatever a harness leaves behind (a link, a chmod 000 directory) cannot point a write
@@ -54,8 +34,6 @@ public:
     // fileMode, keeping the executable bits of files (read-only mounts on a host tier).
     static void setModes(int dirFd, int dirMode, int fileMode, int executableMode);
     static QString systemError(int error);
-    // write(2) until all of data is written (EINTR retried); false with errno set.
-    static bool writeAll(int fd, const char *data, qint64 size);
     // Everything of fd up to `limit` bytes, or nullopt (an error, or more than limit). sizeHint:
     // what fstat said, so that a small file costs one allocation and one read.
     static std::optional<QByteArray> readAll(int fd, qint64 limit, qint64 sizeHint = 64 * 1024);

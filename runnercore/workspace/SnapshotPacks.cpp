@@ -192,7 +192,7 @@ bool SnapshotPackWriter::append(const QByteArray &hash, const QByteArray &conten
 
 bool SnapshotPackWriter::flush()
 {
-    const bool ok = FileTree::writeAll(m_file.get(), m_buffer.constData(), m_buffer.size());
+    const bool ok = UniqueFd::writeAll(m_file.get(), m_buffer.constData(), m_buffer.size());
     m_buffer.clear();
     return ok;
 }
@@ -213,7 +213,7 @@ bool SnapshotPackWriter::finish()
     const QByteArray text = SnapshotPacks::indexText(m_entries);
     UniqueFd out(
         ::openat(m_tmpFd, index.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(PackMode)));
-    const bool ok = out.valid() && FileTree::writeAll(out.get(), text.constData(), text.size())
+    const bool ok = out.valid() && UniqueFd::writeAll(out.get(), text.constData(), text.size())
         && ::close(out.release()) == 0 && ::renameat(m_tmpFd, index.constData(), m_packsFd, index.constData()) == 0;
     if (!ok) {
         const int saved = errno;

@@ -166,7 +166,7 @@ public:
         UniqueFd out = createTemp();
         if (!out.valid())
             return false;
-        if (!FileTree::writeAll(out.get(), content.constData(), content.size()))
+        if (!UniqueFd::writeAll(out.get(), content.constData(), content.size()))
             return fail(errno);
         return commit(std::move(out), *hash, content.size());
     }
@@ -198,7 +198,7 @@ public:
             if (n == 0)
                 break;
             sha.add(buffer.constData(), n);
-            if (!FileTree::writeAll(out.get(), buffer.constData(), n))
+            if (!UniqueFd::writeAll(out.get(), buffer.constData(), n))
                 return fail(errno);
             total += n;
         }
@@ -396,7 +396,7 @@ bool writeDurably(
         + QByteArray::number(QRandomGenerator::system()->generate64(), 16) + ".index";
     UniqueFd out(::openat(
         dirs.tmp.get(), temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(IndexMode)));
-    const bool ok = out.valid() && FileTree::writeAll(out.get(), content.constData(), content.size())
+    const bool ok = out.valid() && UniqueFd::writeAll(out.get(), content.constData(), content.size())
         && ::fsync(out.get()) == 0 && ::close(out.release()) == 0
         && ::renameat(dirs.tmp.get(), temp.constData(), dirFd, name.constData()) == 0;
     if (!ok) {
@@ -663,7 +663,7 @@ private:
         if (!out.valid())
             return ioFailure(entry.path, message);
         switch (m_reader.stream(
-            entry.hash, [&](const char *data, qint64 size) { return FileTree::writeAll(out.get(), data, size); })) {
+            entry.hash, [&](const char *data, qint64 size) { return UniqueFd::writeAll(out.get(), data, size); })) {
         case BlobReader::Outcome::Ok:
             break;
         case BlobReader::Outcome::Missing:
