@@ -434,6 +434,10 @@ std::unique_ptr<SandboxedProcess> BubblewrapProvider::launch(const QString &runI
                 ? QDir::cleanPath(sandbox.workspaceTarget + QLatin1Char('/') + path.mid(workspace.size()))
                 : path;
             sandbox.readOnlyMounts.append({ path, inside });
+            // The run directory is bound writable at its host path too (home, tmp, the relay's
+            // socket): there the mount would be writable by another name, so it is read-only there too.
+            if (inside != path)
+                sandbox.readOnlyMounts.append({ path, path });
         }
     }
     if (!launch.launchError.isEmpty())

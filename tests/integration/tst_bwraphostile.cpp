@@ -312,6 +312,50 @@ private slots:
         provider.teardown(QStringLiteral("run_home"));
     }
 
+    // Issue 35 (7): a read-only memory and skills (§6.8) stay read-only by every name the harness can
+    // reach them under: the workspace target (/workspace/…) and the run directory's host path, which
+    // the sandbox shows writable for the rest of the run (the relay's socket, its home, its tmp).
+    void readOnlyMountsCannotBeWrittenThroughTheHostPath()
+    {
+        if (!m_skip.isEmpty())
+            QFAIL(qPrintable(m_skip));
+        BubblewrapProvider provider(root());
+        const QString runId = QStringLiteral("run_readonly");
+        const QString runDir = QFileInfo(provider.runPath(runId)).absoluteFilePath();
+        RunSpec spec = makeSpec({ QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral(
+                "try() { chmod -R u+w \"$(dirname \"$1\")\" 2>/dev/null; (echo CHANGED > \"$1\") 2>/dev/null && echo "
+                "\"WROTE $1\"; (rm -f \"$1\") 2>/dev/null;"
+                " [ -e \"$1\" ] || echo \"REMOVED $1\"; (echo NEW > \"$(dirname \"$1\")/planted\") 2>/dev/null"
+                " && echo \"PLANTED $(dirname \"$1\")\"; }\n"
+                "for f in /workspace/mem/AGENTS.md \"$RUN/workspace/mem/AGENTS.md\" \"$HOME/.skills/pdf/SKILL.md\""
+                " \"$RUN/home/.skills/pdf/SKILL.md\"; do try \"$f\"; done\n"
+                "echo changed > /workspace/notes.txt && echo 'workspace ok'\n"
+                "cat /workspace/mem/AGENTS.md \"$HOME/.skills/pdf/SKILL.md\"\n") });
+        spec.env.insert(QStringLiteral("RUN"), runDir);
+        spec.mounts = {
+            RunMount { QStringLiteral("uploaded_project"), QStringLiteral("/workspace"),
+                { RunFile { QStringLiteral("notes.txt"), "notes\n" } } },
+            RunMount { QStringLiteral("memory"), QStringLiteral("/workspace/mem"),
+                { RunFile { QStringLiteral("AGENTS.md"), "memory as given\n" } } },
+            RunMount { QStringLiteral("skills"), QStringLiteral("~/.skills"), {}, std::nullopt, false,
+                { RunSkill {
+                    QStringLiteral("pdf"), { RunFile { QStringLiteral("SKILL.md"), "skill as given\n" } } } } },
+        };
+        QVERIFY(prepare(provider, runId, spec));
+        auto process = provider.launch(runId, spec, nullptr);
+        const Outcome o = runToEnd(process.get());
+        QVERIFY2(o.startError.isEmpty(), qPrintable(o.startError));
+        QVERIFY2(o.exitCode == 0, (o.out + o.err).constData());
+        for (const char *never : { "WROTE ", "REMOVED ", "PLANTED " })
+            QVERIFY2(!o.out.contains(never), o.out.constData());
+        QVERIFY2(o.out.contains("workspace ok\nmemory as given\nskill as given\n"), o.out.constData());
+        QCOMPARE(readFile(runDir + QStringLiteral("/workspace/mem/AGENTS.md")), QByteArray("memory as given\n"));
+        QCOMPARE(readFile(runDir + QStringLiteral("/home/.skills/pdf/SKILL.md")), QByteArray("skill as given\n"));
+        QVERIFY(!QFileInfo::exists(runDir + QStringLiteral("/workspace/mem/planted")));
+        provider.teardown(runId);
+    }
+
     // (c) Listening Unix sockets outside the run (a plain one, one in the runtime directory where the
     // session bus lives) are out of sight; with network none, abstract ones are out of reach too.
     void hostSocketsAreOutOfReach()
