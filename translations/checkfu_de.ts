@@ -674,6 +674,14 @@
         <source>%1: cannot write it: %2</source>
         <translation>%1: kann nicht geschrieben werden: %2</translation>
     </message>
+    <message>
+        <source>%1 already exists</source>
+        <translation>%1 existiert bereits</translation>
+    </message>
+    <message>
+        <source>cannot open %1 (a symbolic link on its way, or not a directory): %2</source>
+        <translation>%1 kann nicht geöffnet werden (ein symbolischer Link auf dem Weg oder kein Verzeichnis): %2</translation>
+    </message>
 </context>
 <context>
     <name>FreedesktopNotifications</name>
@@ -805,10 +813,6 @@
         <translation>die LFS-Objekte belegen %1 MiB (doppelt: Speicher und Arbeitsverzeichnis), mehr als disk_mib des Laufs (%2 MiB)</translation>
     </message>
     <message>
-        <source>cannot find the git directory of %1: %2</source>
-        <translation>das git-Verzeichnis von %1 ist nicht zu finden: %2</translation>
-    </message>
-    <message>
         <source>Downloading LFS objects</source>
         <translation>LFS-Objekte werden heruntergeladen</translation>
     </message>
@@ -826,6 +830,26 @@
     <message>
         <source>git lfs install failed: %1</source>
         <translation>git lfs install ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>cannot make the git directory of the mount: %1</source>
+        <translation>das git-Verzeichnis des Mounts kann nicht angelegt werden: %1</translation>
+    </message>
+    <message>
+        <source>the submodule %1 cannot be reached inside the work tree: %2</source>
+        <translation>das Submodul %1 ist innerhalb des Arbeitsverzeichnisses nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>cannot find the git directory of the submodule %1: %2</source>
+        <translation>das git-Verzeichnis des Submoduls %1 ist nicht zu finden: %2</translation>
+    </message>
+    <message>
+        <source>the git directory of the submodule %1 is not under the mount&apos;s .git/modules</source>
+        <translation>das git-Verzeichnis des Submoduls %1 liegt nicht unter .git/modules des Mounts</translation>
+    </message>
+    <message>
+        <source>cannot list the files of %1: %2</source>
+        <translation>die Dateien von %1 können nicht aufgelistet werden: %2</translation>
     </message>
 </context>
 <context>
@@ -1294,13 +1318,17 @@
         <source>this Runner keeps no snapshots</source>
         <translation>dieser Runner bewahrt keine Snapshots auf</translation>
     </message>
+    <message>
+        <source>cannot create the git mount&apos;s target %1: %2</source>
+        <translation>das Ziel %1 des git-Mounts kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>the git mount&apos;s target %1 already exists (an earlier mount or the restored snapshot holds it); the Runner fetches a repository only into a directory it creates itself. Choose a target that does not exist yet, or leave %1 out of the earlier mount.</source>
+        <translation>das Ziel %1 des git-Mounts existiert bereits (ein früherer Mount oder der wiederhergestellte Snapshot enthält es); der Runner holt ein Repository nur in ein Verzeichnis, das er selbst anlegt. Wählen Sie ein Ziel, das noch nicht existiert, oder lassen Sie %1 im früheren Mount weg.</translation>
+    </message>
 </context>
 <context>
     <name>MirrorCache</name>
-    <message>
-        <source>cannot create the git cache %1</source>
-        <translation>Der git-Cache %1 kann nicht erstellt werden</translation>
-    </message>
     <message>
         <source>cannot open %1: %2</source>
         <translation>%1 kann nicht geöffnet werden: %2</translation>
@@ -1607,10 +1635,6 @@
         <translation>%1 ist ein symbolischer Link, den ein anderer Benutzer beliebig umlenken könnte. Entfernen Sie ihn und starten Sie neu.</translation>
     </message>
     <message>
-        <source>%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
-        <translation>%1 ist kein Verzeichnis. Entfernen Sie es (oder lassen Sie XDG_RUNTIME_DIR auf ein eigenes Verzeichnis zeigen) und starten Sie neu.</translation>
-    </message>
-    <message>
         <source>Cannot open the directory %1: %2.</source>
         <translation>Das Verzeichnis %1 kann nicht geöffnet werden: %2.</translation>
     </message>
@@ -1631,12 +1655,16 @@
         <translation>%1 gehört einem anderen Benutzer (UID %2). Entfernen Sie es und starten Sie neu.</translation>
     </message>
     <message>
-        <source>%1 belongs to another user (uid %2, not %3), who could then reach this Runner&apos;s lock and socket. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
-        <translation>%1 gehört einem anderen Benutzer (UID %2, nicht %3), der so die Sperre und den Socket dieses Runners erreichen könnte. Entfernen Sie es (oder lassen Sie XDG_RUNTIME_DIR auf ein eigenes Verzeichnis zeigen) und starten Sie neu.</translation>
-    </message>
-    <message>
         <source>%1 has mode %2, so other users can enter it. It must be yours alone: chmod 700 %1 (or remove it) and start again.</source>
         <translation>%1 hat die Rechte %2, andere Benutzer können es also betreten. Es darf nur Ihnen gehören: chmod 700 %1 (oder entfernen Sie es) und starten Sie neu.</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory. Remove it (or point %2 at a directory of your own) and start again.</source>
+        <translation>%1 ist kein Verzeichnis. Entfernen Sie es (oder lassen Sie %2 auf ein eigenes Verzeichnis zeigen) und starten Sie neu.</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2, not %3), who could then read or change what this Runner keeps in it. Remove it (or point %4 at a directory of your own) and start again.</source>
+        <translation>%1 gehört einem anderen Benutzer (UID %2, nicht %3), der so lesen oder ändern könnte, was dieser Runner darin ablegt. Entfernen Sie es (oder lassen Sie %4 auf ein eigenes Verzeichnis zeigen) und starten Sie neu.</translation>
     </message>
 </context>
 <context>

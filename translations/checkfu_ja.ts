@@ -674,6 +674,14 @@
         <source>%1: cannot write it: %2</source>
         <translation>%1: 書き込めません: %2</translation>
     </message>
+    <message>
+        <source>%1 already exists</source>
+        <translation>%1 はすでに存在します</translation>
+    </message>
+    <message>
+        <source>cannot open %1 (a symbolic link on its way, or not a directory): %2</source>
+        <translation>%1 を開けません（途中にシンボリックリンクがあるか、ディレクトリではありません）: %2</translation>
+    </message>
 </context>
 <context>
     <name>FreedesktopNotifications</name>
@@ -805,10 +813,6 @@
         <translation>LFS オブジェクトが %1 MiB（ストアと作業ツリーで 2 倍）になり、実行の disk_mib（%2 MiB）を超えています</translation>
     </message>
     <message>
-        <source>cannot find the git directory of %1: %2</source>
-        <translation>%1 の git ディレクトリが見つかりません: %2</translation>
-    </message>
-    <message>
         <source>Downloading LFS objects</source>
         <translation>LFS オブジェクトをダウンロード中</translation>
     </message>
@@ -825,6 +829,26 @@
     <message>
         <source>git lfs install failed: %1</source>
         <translation>git lfs install に失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>cannot make the git directory of the mount: %1</source>
+        <translation>マウントの git ディレクトリを作成できません: %1</translation>
+    </message>
+    <message>
+        <source>the submodule %1 cannot be reached inside the work tree: %2</source>
+        <translation>サブモジュール %1 に作業ツリーの中からたどり着けません: %2</translation>
+    </message>
+    <message>
+        <source>cannot find the git directory of the submodule %1: %2</source>
+        <translation>サブモジュール %1 の git ディレクトリが見つかりません: %2</translation>
+    </message>
+    <message>
+        <source>the git directory of the submodule %1 is not under the mount&apos;s .git/modules</source>
+        <translation>サブモジュール %1 の git ディレクトリがマウントの .git/modules の下にありません</translation>
+    </message>
+    <message>
+        <source>cannot list the files of %1: %2</source>
+        <translation>%1 のファイルを一覧できません: %2</translation>
     </message>
 </context>
 <context>
@@ -1293,13 +1317,17 @@
         <source>this Runner keeps no snapshots</source>
         <translation>このランナーはスナップショットを保持しません</translation>
     </message>
+    <message>
+        <source>cannot create the git mount&apos;s target %1: %2</source>
+        <translation>git マウントのターゲット %1 を作成できません: %2</translation>
+    </message>
+    <message>
+        <source>the git mount&apos;s target %1 already exists (an earlier mount or the restored snapshot holds it); the Runner fetches a repository only into a directory it creates itself. Choose a target that does not exist yet, or leave %1 out of the earlier mount.</source>
+        <translation>git マウントのターゲット %1 はすでに存在します（前のマウントか復元したスナップショットに含まれています）。ランナーはリポジトリを自分で作成したディレクトリにしか取得しません。まだ存在しないターゲットを選ぶか、前のマウントから %1 を外してください。</translation>
+    </message>
 </context>
 <context>
     <name>MirrorCache</name>
-    <message>
-        <source>cannot create the git cache %1</source>
-        <translation>git キャッシュ %1 を作成できません</translation>
-    </message>
     <message>
         <source>cannot open %1: %2</source>
         <translation>%1 を開けません: %2</translation>
@@ -1597,14 +1625,6 @@
 <context>
     <name>PrivateDirectory</name>
     <message>
-        <source>%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
-        <translation>%1 はディレクトリではありません。削除（または XDG_RUNTIME_DIR を自分専用のディレクトリに設定）してから、もう一度起動してください。</translation>
-    </message>
-    <message>
-        <source>%1 belongs to another user (uid %2, not %3), who could then reach this Runner&apos;s lock and socket. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.</source>
-        <translation>%1 は別のユーザー（uid %2。%3 ではありません）の所有で、そのユーザーがこのランナーのロックとソケットにアクセスできてしまいます。削除（または XDG_RUNTIME_DIR を自分専用のディレクトリに設定）してから、もう一度起動してください。</translation>
-    </message>
-    <message>
         <source>%1 has mode %2, so other users can enter it. It must be yours alone: chmod 700 %1 (or remove it) and start again.</source>
         <translation>%1 のモードは %2 のため、ほかのユーザーが中に入れます。自分専用にする必要があります。chmod 700 %1 を実行（または削除）してから、もう一度起動してください。</translation>
     </message>
@@ -1635,6 +1655,14 @@
     <message>
         <source>%1 belongs to another user (uid %2). Remove it and start again.</source>
         <translation>%1 は別のユーザー（uid %2）の所有です。削除してから、もう一度起動してください。</translation>
+    </message>
+    <message>
+        <source>%1 is not a directory. Remove it (or point %2 at a directory of your own) and start again.</source>
+        <translation>%1 はディレクトリではありません。削除（または %2 を自分専用のディレクトリに設定）してから、もう一度起動してください。</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2, not %3), who could then read or change what this Runner keeps in it. Remove it (or point %4 at a directory of your own) and start again.</source>
+        <translation>%1 は別のユーザー（uid %2。%3 ではありません）の所有で、そのユーザーがこのランナーがそこに保存するものを読み取ったり変更したりできてしまいます。削除（または %4 を自分専用のディレクトリに設定）してから、もう一度起動してください。</translation>
     </message>
 </context>
 <context>

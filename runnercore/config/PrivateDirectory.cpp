@@ -25,20 +25,25 @@ QString modeText(mode_t mode)
     return QStringLiteral("0%1").arg(uint(mode & 07777), 3, 8, QLatin1Char('0'));
 }
 
+QString notADirectory(const QString &path, const QString &placedBy)
+{
+    return Messages::tr("%1 is not a directory. Remove it (or point %2 at a directory of your own) and start again.")
+        .arg(path, placedBy);
+}
+
 // What is wrong with the directory behind `fd` (opened without following a symlink), or empty.
-QString directoryProblem(const QString &path, const struct stat &st)
+QString directoryProblem(const QString &path, const struct stat &st, const QString &placedBy)
 {
     if (!S_ISDIR(st.st_mode))
-        return Messages::tr(
-            "%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.")
-            .arg(path);
+        return notADirectory(path, placedBy);
     if (st.st_uid != ::geteuid())
         return Messages::tr(
-            "%1 belongs to another user (uid %2, not %3), who could then reach this Runner's lock and socket. "
-            "Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and start again.")
+            "%1 belongs to another user (uid %2, not %3), who could then read or change what this Runner keeps in "
+            "it. Remove it (or point %4 at a directory of your own) and start again.")
             .arg(path)
             .arg(uint(st.st_uid))
-            .arg(uint(::geteuid()));
+            .arg(uint(::geteuid()))
+            .arg(placedBy);
     if ((st.st_mode & (S_IRWXG | S_IRWXO)) != 0)
         return Messages::tr(
             "%1 has mode %2, so other users can enter it. It must be yours alone: chmod 700 %1 (or remove it) "
@@ -49,7 +54,7 @@ QString directoryProblem(const QString &path, const struct stat &st)
 
 } // namespace
 
-bool PrivateDirectory::ensure(const QString &path, QString *error)
+bool PrivateDirectory::ensure(const QString &path, QString *error, const QString &placedBy)
 {
     const QByteArray native = QFile::encodeName(path);
     // mkdir first, then look: a stat before it would race with whoever creates the name meanwhile.
@@ -58,10 +63,10 @@ bool PrivateDirectory::ensure(const QString &path, QString *error)
                      .arg(path, QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
-    return check(path, error);
+    return check(path, error, placedBy);
 }
 
-bool PrivateDirectory::check(const QString &path, QString *error)
+bool PrivateDirectory::check(const QString &path, QString *error, const QString &placedBy)
 {
     const QByteArray native = QFile::encodeName(path);
     // O_NOFOLLOW: a symlink in the directory's place is refused, never followed to somewhere else.
@@ -76,10 +81,7 @@ bool PrivateDirectory::check(const QString &path, QString *error)
                 "%1 is a symbolic link, which another user could point anywhere. Remove it and start again.")
                          .arg(path);
         else if (openError == ENOTDIR)
-            *error = Messages::tr(
-                "%1 is not a directory. Remove it (or point XDG_RUNTIME_DIR at a directory of your own) and "
-                "start again.")
-                         .arg(path);
+            *error = notADirectory(path, placedBy);
         else
             *error = Messages::tr("Cannot open the directory %1: %2.")
                          .arg(path, QString::fromLocal8Bit(std::strerror(openError)));
@@ -96,7 +98,7 @@ bool PrivateDirectory::check(const QString &path, QString *error)
                      .arg(path, QString::fromLocal8Bit(std::strerror(statError)));
         return false;
     }
-    *error = directoryProblem(path, st);
+    *error = directoryProblem(path, st, placedBy);
     return error->isEmpty();
 }
 

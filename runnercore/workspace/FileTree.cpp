@@ -9,7 +9,9 @@
 #include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/openat2.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace runnercore {
@@ -94,6 +96,78 @@ UniqueFd FileTree::makePrivateDirs(int rootFd, const QString &relativePath, QStr
         dir = std::move(next);
     }
     return dir;
+}
+
+UniqueFd FileTree::makeNewPrivateDir(int parentFd, const QByteArray &name, QString *error, bool *existed)
+{
+    if (existed)
+        *existed = false;
+    if (::mkdirat(parentFd, name.constData(), PrivateDirMode) != 0) {
+        if (existed)
+            *existed = errno == EEXIST;
+        *error = errno == EEXIST
+            ? Messages::tr("%1 already exists").arg(QFile::decodeName(name))
+            : Messages::tr("cannot create %1: %2").arg(QFile::decodeName(name), systemError(errno));
+        return UniqueFd();
+    }
+    return openPrivateDir(parentFd, name, error);
+}
+
+UniqueFd FileTree::openDirBeneath(int rootFd, const QString &relativePath, QString *error)
+{
+    const QStringList parts = relativePath.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    if (parts.contains(QStringLiteral(".."))) {
+        *error = Messages::tr("%1 is not a normalised path").arg(relativePath);
+        return UniqueFd();
+    }
+    if (parts.isEmpty())
+        return UniqueFd(::fcntl(rootFd, F_DUPFD_CLOEXEC, 0));
+    struct open_how how = {};
+    how.flags = O_RDONLY | O_DIRECTORY | O_CLOEXEC;
+    how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+    const QByteArray path = QFile::encodeName(parts.join(QLatin1Char('/')));
+    long fd = -1;
+    do {
+        fd = ::syscall(SYS_openat2, rootFd, path.constData(), &how, sizeof how);
+    } while (fd < 0 && (errno == EINTR || errno == EAGAIN));
+    if (fd >= 0)
+        return UniqueFd(int(fd));
+    if (errno != ENOSYS) {
+        *error = Messages::tr("cannot open %1 (a symbolic link on its way, or not a directory): %2")
+                     .arg(relativePath, systemError(errno));
+        return UniqueFd();
+    }
+    // Kernels before 5.6: the same rule, one component at a time.
+    UniqueFd dir(::fcntl(rootFd, F_DUPFD_CLOEXEC, 0));
+    for (const QString &part : parts) {
+        UniqueFd next(
+            ::openat(dir.get(), QFile::encodeName(part).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        if (!next.valid()) {
+            *error = Messages::tr("cannot open %1 (a symbolic link on its way, or not a directory): %2")
+                         .arg(relativePath, systemError(errno));
+            return UniqueFd();
+        }
+        dir = std::move(next);
+    }
+    return dir;
+}
+
+bool FileTree::isEmptyDir(int dirFd)
+{
+    UniqueFd own(::openat(dirFd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    DIR *dir = own.valid() ? ::fdopendir(own.get()) : nullptr;
+    if (!dir)
+        return false;
+    own.release();
+    bool empty = true;
+    while (const dirent *entry = ::readdir(dir)) {
+        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0) {
+            empty = false;
+            break;
+        }
+    }
+    ::closedir(dir);
+    return empty;
 }
 
 bool FileTree::writeNewFile(

@@ -24,6 +24,15 @@ public:
     static UniqueFd makePrivateDir(int parentFd, const QByteArray &name, QString *error);
     // Each component of a relative, normalised path as a private directory, from rootFd down.
     static UniqueFd makePrivateDirs(int rootFd, const QString &relativePath, QString *error);
+    // mkdir of a directory that must not exist yet (*existed: it did), then openPrivateDir: what
+    // is in it is what this process put there.
+    static UniqueFd makeNewPrivateDir(int parentFd, const QByteArray &name, QString *error, bool *existed = nullptr);
+    // The directory at relativePath below rootFd, reached without following a symlink and without
+    // leaving rootFd (openat2 RESOLVE_BENEATH|RESOLVE_NO_SYMLINKS; one component at a time with
+    // O_NOFOLLOW where the kernel lacks openat2). An empty path is rootFd itself.
+    static UniqueFd openDirBeneath(int rootFd, const QString &relativePath, QString *error);
+    // Whether the directory dirFd has no entry but . and ..
+    static bool isEmptyDir(int dirFd);
     // Creates the regular file `relativePath` below rootFd (O_EXCL: it must not exist yet), its
     // directories as needed, with `mode`.
     static bool writeNewFile(

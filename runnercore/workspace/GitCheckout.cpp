@@ -3,7 +3,9 @@
 #include <runnercore/logging/Logging.h>
 #include <runnercore/model/GitUrl.h>
 #include <runnercore/transport/EndpointPolicy.h>
+#include <runnercore/workspace/FileTree.h>
 #include <runnercore/workspace/GitProgress.h>
+#include <runnercore/workspace/GitSubmodules.h>
 #include <runnercore/workspace/LfsObjects.h>
 #include <runnercore/workspace/LfsTransfer.h>
 #include <runnercore/workspace/MirrorCache.h>
@@ -13,10 +15,10 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QMap>
 #include <QUrl>
 
 #include <csignal>
+#include <fcntl.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -56,10 +58,11 @@ QProcessEnvironment withConfig(QProcessEnvironment env, const QList<std::pair<QS
 
 // What every git of a mount is configured with, by environment (GIT_CONFIG_COUNT): no file of
 // the person's or the repository's can switch any of it back on.
-QList<std::pair<QString, QString>> configuration(const GitCheckout::Request &request)
+QList<std::pair<QString, QString>> configuration()
 {
-    QList<std::pair<QString, QString>> config {
+    return {
         { QStringLiteral("core.hooksPath"), QStringLiteral("/dev/null") },
+        { QStringLiteral("core.attributesFile"), QStringLiteral("/dev/null") },
         { QStringLiteral("core.fsmonitor"), QStringLiteral("false") },
         { QStringLiteral("core.askPass"), QString() },
         { QStringLiteral("credential.helper"), QString() },
@@ -69,18 +72,23 @@ QList<std::pair<QString, QString>> configuration(const GitCheckout::Request &req
         { QStringLiteral("submodule.recurse"), QStringLiteral("false") },
         { QStringLiteral("http.followRedirects"), QStringLiteral("false") },
         { QStringLiteral("protocol.allow"), QStringLiteral("never") },
+        { QStringLiteral("protocol.file.allow"), QStringLiteral("never") },
         { QStringLiteral("gc.auto"), QStringLiteral("0") },
         { QStringLiteral("maintenance.auto"), QStringLiteral("false") },
         { QStringLiteral("advice.detachedHead"), QStringLiteral("false") },
         { QStringLiteral("init.defaultBranch"), QStringLiteral("main") },
     };
-    if (request.source.credential) {
-        const QString value = authorizationValue(*request.source.credential);
-        // Scoped to the mount's origin: a submodule elsewhere never gets it.
-        config.append({ QStringLiteral("http.") + GitUrl::origin(request.source.url) + QStringLiteral("/.extraHeader"),
-            QStringLiteral("Authorization: ") + value });
-    }
-    return config;
+}
+
+// The environment of the commands that talk to the mount's origin: `base` with the credential as
+// an Authorization header scoped to that origin (a submodule elsewhere never gets it).
+QProcessEnvironment withCredential(const QProcessEnvironment &base, const GitCheckout::Request &request)
+{
+    if (!request.source.credential)
+        return base;
+    return withConfig(base,
+        { { QStringLiteral("http.") + GitUrl::origin(request.source.url) + QStringLiteral("/.extraHeader"),
+            QStringLiteral("Authorization: ") + authorizationValue(*request.source.credential) } });
 }
 
 bool isHttpLoopback(const QString &url)
@@ -88,28 +96,13 @@ bool isHttpLoopback(const QString &url)
     return url.startsWith(QLatin1String("http://")) && EndpointPolicy::isLoopbackHost(QUrl(url).host());
 }
 
-// A .gitmodules path that git takes as a path below the work tree, nothing else.
-bool isSafeSubmodulePath(const QString &path)
-{
-    if (path.isEmpty() || path.startsWith(QLatin1Char('-')) || path.startsWith(QLatin1Char('/'))
-        || path.contains(QLatin1Char('\\')) || path.size() > 1024)
-        return false;
-    for (const QChar c : path) {
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            return false;
-    }
-    for (const QString &segment : path.split(QLatin1Char('/'))) {
-        if (segment.isEmpty() || segment == QLatin1String(".") || segment == QLatin1String("..")
-            || segment.startsWith(QLatin1Char('-')) || segment.compare(QLatin1String(".git"), Qt::CaseInsensitive) == 0)
-            return false;
-    }
-    return true;
-}
-
 } // namespace
 
 GitCheckout::GitCheckout(Request request, QObject *parent)
-    : QObject(parent), m_request(std::move(request)), m_environment(environment(m_request))
+    : QObject(parent)
+    , m_request(std::move(request))
+    , m_environment(environment(m_request))
+    , m_originEnvironment(withCredential(m_environment, m_request))
 {
     // LFS requests carry it too, until the objects are in (then it is forgotten).
     if (m_request.source.lfs && m_request.source.credential)
@@ -141,10 +134,23 @@ QProcessEnvironment GitCheckout::environment(const Request &request)
     env.insert(QStringLiteral("GIT_SSH_COMMAND"), QStringLiteral("/bin/false"));
     env.insert(QStringLiteral("GIT_PROTOCOL_FROM_USER"), QStringLiteral("0"));
     env.insert(QStringLiteral("GIT_LFS_SKIP_SMUDGE"), QStringLiteral("1"));
+    // No attributes of the system's (nor, by core.attributesFile, the person's), no template files
+    // (the submodules' git directories too), and no repository discovered above the mount.
+    env.insert(QStringLiteral("GIT_ATTR_NOSYSTEM"), QStringLiteral("1"));
+    env.insert(QStringLiteral("GIT_TEMPLATE_DIR"), QString());
+    env.insert(QStringLiteral("GIT_CEILING_DIRECTORIES"), QFileInfo(request.directory).absolutePath());
     // http only for a loopback mount; every submodule URL is checked before git sees it.
     env.insert(QStringLiteral("GIT_ALLOW_PROTOCOL"),
         isHttpLoopback(request.source.url) ? QStringLiteral("https:http") : QStringLiteral("https"));
-    return withConfig(env, configuration(request));
+    return withConfig(env, configuration());
+}
+
+QProcessEnvironment GitCheckout::treeEnvironment(const Tree &tree, Access access) const
+{
+    QProcessEnvironment env = access == Access::Origin ? m_originEnvironment : m_environment;
+    env.insert(QStringLiteral("GIT_DIR"), tree.gitDir);
+    env.insert(QStringLiteral("GIT_WORK_TREE"), tree.workTree);
+    return env;
 }
 
 // git-lfs for the local half of LFS only (listing, checkout, its filters in .git/config): it never
@@ -170,18 +176,39 @@ void GitCheckout::start()
         fail(Messages::tr("git is not installed (apt install git)"));
         return;
     }
+    if (!makeGitDir())
+        return;
     if (!m_request.mirror.isEmpty())
         return acquireMirror();
     initWorkTree([this] { fetchById(); });
 }
 
+// The mount's .git, made here before any git runs, in the directory Materialization just made:
+// it must not exist yet, so every git that follows reads only what the Runner and git put there.
+bool GitCheckout::makeGitDir()
+{
+    const UniqueFd mount(
+        ::open(QFile::encodeName(m_request.directory).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    QString error;
+    if (!mount.valid())
+        error = FileTree::systemError(errno);
+    const QString workTree = QFileInfo(m_request.directory).canonicalFilePath();
+    if (!mount.valid() || workTree.isEmpty() || !FileTree::makeNewPrivateDir(mount.get(), ".git", &error).valid()) {
+        fail(Messages::tr("cannot make the git directory of the mount: %1").arg(error));
+        return false;
+    }
+    m_root = Tree { QString(), m_request.source.url, workTree, workTree + QStringLiteral("/.git") };
+    return true;
+}
+
 void GitCheckout::initWorkTree(std::function<void()> next)
 {
-    run({ QStringLiteral("init"), QStringLiteral("--quiet"), QStringLiteral("--template="), QStringLiteral(".") },
+    runIn(m_root, Access::Local, { QStringLiteral("init"), QStringLiteral("--quiet"), QStringLiteral("--template=") },
         [this, next](int code, const QByteArray &) {
             if (code != 0)
                 return fail(Messages::tr("git init failed: %1").arg(gitError()));
-            run({ QStringLiteral("remote"), QStringLiteral("add"), QStringLiteral("origin"), QStringLiteral("--"),
+            runIn(m_root, Access::Local,
+                { QStringLiteral("remote"), QStringLiteral("add"), QStringLiteral("origin"), QStringLiteral("--"),
                     m_request.source.url },
                 [this, next](int remoteCode, const QByteArray &) {
                     if (remoteCode != 0)
@@ -211,13 +238,15 @@ void GitCheckout::acquireMirror()
             const bool exists = QFileInfo::exists(m_request.mirror + QStringLiteral("/HEAD"));
             if (exists)
                 return fillMirror(false);
-            run({ QStringLiteral("init"), QStringLiteral("--bare"), QStringLiteral("--quiet"),
+            run(
+                { QStringLiteral("init"), QStringLiteral("--bare"), QStringLiteral("--quiet"),
                     QStringLiteral("--template="), m_request.mirror },
                 [this](int code, const QByteArray &) {
                     if (code != 0)
                         return fail(Messages::tr("cannot create the git cache: %1").arg(gitError()));
                     fillMirror(false);
-                });
+                },
+                m_environment);
             return;
         }
         if (m_lockWaited.elapsed() > m_request.lockTimeoutMs) {
@@ -239,14 +268,16 @@ void GitCheckout::fillMirror(bool byRef)
 {
     const QString gitDir = QStringLiteral("--git-dir=") + m_request.mirror;
     const QString keep = QStringLiteral("refs/checkfu/%1").arg(m_request.source.commit);
-    run({ gitDir, QStringLiteral("cat-file"), QStringLiteral("-e"),
+    run(
+        { gitDir, QStringLiteral("cat-file"), QStringLiteral("-e"),
             m_request.source.commit + QStringLiteral("^{commit}") },
         [this, gitDir, keep, byRef](int present, const QByteArray &) {
             if (present == 0) {
                 m_fromCache = !byRef && !m_fetchedMirror;
                 // A ref keeps it: no gc of the mirror drops what a later run asks for by id.
-                return run({ gitDir, QStringLiteral("update-ref"), keep, m_request.source.commit },
-                    [this](int, const QByteArray &) { copyFromMirror(); });
+                return run(
+                    { gitDir, QStringLiteral("update-ref"), keep, m_request.source.commit },
+                    [this](int, const QByteArray &) { copyFromMirror(); }, m_environment);
             }
             if (byRef)
                 return fail(Messages::tr("commit %1 is not in %2")
@@ -258,25 +289,31 @@ void GitCheckout::fillMirror(bool byRef)
                 args << QStringLiteral("--depth=%1").arg(*m_request.source.depth);
             args << QStringLiteral("--") << m_request.source.url
                  << QStringLiteral("+%1:%2").arg(m_request.source.commit, keep);
-            run(args, [this, gitDir](int code, const QByteArray &) {
-                m_fetchedMirror = true;
-                if (code == 0)
-                    return fillMirror(false);
-                if (!m_request.source.ref)
-                    return fail(Messages::tr("cannot fetch commit %1 from %2: %3")
-                                    .arg(m_request.source.commit, GitUrl::shown(m_request.source.url), gitError()));
-                run({ gitDir, QStringLiteral("fetch"), QStringLiteral("--no-tags"), QStringLiteral("--progress"),
-                        QStringLiteral("--"), m_request.source.url,
-                        QStringLiteral("+%1:refs/checkfu/ref").arg(*m_request.source.ref) },
-                    [this](int refCode, const QByteArray &) {
-                        if (refCode != 0)
-                            return fail(
-                                Messages::tr("cannot fetch %1 from %2: %3")
-                                    .arg(*m_request.source.ref, GitUrl::shown(m_request.source.url), gitError()));
-                        fillMirror(true);
-                    });
-            });
-        });
+            run(
+                args,
+                [this, gitDir](int code, const QByteArray &) {
+                    m_fetchedMirror = true;
+                    if (code == 0)
+                        return fillMirror(false);
+                    if (!m_request.source.ref)
+                        return fail(Messages::tr("cannot fetch commit %1 from %2: %3")
+                                        .arg(m_request.source.commit, GitUrl::shown(m_request.source.url), gitError()));
+                    run(
+                        { gitDir, QStringLiteral("fetch"), QStringLiteral("--no-tags"), QStringLiteral("--progress"),
+                            QStringLiteral("--"), m_request.source.url,
+                            QStringLiteral("+%1:refs/checkfu/ref").arg(*m_request.source.ref) },
+                        [this](int refCode, const QByteArray &) {
+                            if (refCode != 0)
+                                return fail(
+                                    Messages::tr("cannot fetch %1 from %2: %3")
+                                        .arg(*m_request.source.ref, GitUrl::shown(m_request.source.url), gitError()));
+                            fillMirror(true);
+                        },
+                        m_originEnvironment);
+                },
+                m_originEnvironment);
+        },
+        m_environment);
 }
 
 // Objects copied, never shared (no alternates, no hard links): a later gc or eviction of the
@@ -296,10 +333,9 @@ void GitCheckout::copyFromMirror()
         if (sources.isEmpty())
             return fail(Messages::tr("the git cache of %1 is empty").arg(GitUrl::shown(m_request.source.url)));
         QStringList args { QStringLiteral("-R"), QStringLiteral("--reflink=auto"), QStringLiteral("--") };
-        args << sources << (m_request.directory + QStringLiteral("/.git/objects/"));
+        args << sources << (m_root.gitDir + QStringLiteral("/objects/"));
         if (QFileInfo::exists(m_request.mirror + QStringLiteral("/shallow")))
-            QFile::copy(
-                m_request.mirror + QStringLiteral("/shallow"), m_request.directory + QStringLiteral("/.git/shallow"));
+            QFile::copy(m_request.mirror + QStringLiteral("/shallow"), m_root.gitDir + QStringLiteral("/shallow"));
         run(
             args,
             [this](int code, const QByteArray &) {
@@ -309,7 +345,7 @@ void GitCheckout::copyFromMirror()
                                     .arg(m_request.source.commit, gitError()));
                 verifyFetched(true);
             },
-            QStringLiteral("/bin/cp"));
+            m_environment, QString(), QStringLiteral("/bin/cp"));
     });
 }
 
@@ -329,7 +365,7 @@ void GitCheckout::fetchById()
     if (m_request.source.depth)
         args << QStringLiteral("--depth=%1").arg(*m_request.source.depth);
     args << QStringLiteral("origin") << m_request.source.commit;
-    run(args, [this](int code, const QByteArray &) {
+    runIn(m_root, Access::Origin, args, [this](int code, const QByteArray &) {
         if (code == 0)
             return verifyFetched(true);
         if (!m_request.source.ref)
@@ -346,10 +382,10 @@ void GitCheckout::fetchByRef(bool deep)
     QStringList args { QStringLiteral("fetch"), QStringLiteral("--no-tags"), QStringLiteral("--progress") };
     if (m_request.source.depth && !deep)
         args << QStringLiteral("--depth=%1").arg(*m_request.source.depth);
-    else if (deep && QFileInfo::exists(m_request.directory + QStringLiteral("/.git/shallow")))
+    else if (deep && QFileInfo::exists(m_root.gitDir + QStringLiteral("/shallow")))
         args << QStringLiteral("--unshallow");
     args << QStringLiteral("origin") << QStringLiteral("+%1:refs/checkfu/ref").arg(*m_request.source.ref);
-    run(args, [this, deep](int code, const QByteArray &) {
+    runIn(m_root, Access::Origin, args, [this, deep](int code, const QByteArray &) {
         if (code != 0)
             return fail(Messages::tr("cannot fetch %1 from %2: %3")
                             .arg(*m_request.source.ref, GitUrl::shown(m_request.source.url), gitError()));
@@ -362,7 +398,8 @@ void GitCheckout::fetchByRef(bool deep)
 
 void GitCheckout::verifyFetched(bool final)
 {
-    run({ QStringLiteral("cat-file"), QStringLiteral("-e"), m_request.source.commit + QStringLiteral("^{commit}") },
+    runIn(m_root, Access::Local,
+        { QStringLiteral("cat-file"), QStringLiteral("-e"), m_request.source.commit + QStringLiteral("^{commit}") },
         [this, final](int code, const QByteArray &) {
             if (code == 0)
                 return checkout();
@@ -376,7 +413,8 @@ void GitCheckout::verifyFetched(bool final)
 void GitCheckout::checkout()
 {
     emit progress(Messages::tr("Checking out %1").arg(m_request.source.commit.left(12)), -1);
-    run({ QStringLiteral("checkout"), QStringLiteral("--quiet"), QStringLiteral("--progress"),
+    runIn(m_root, Access::Local,
+        { QStringLiteral("checkout"), QStringLiteral("--quiet"), QStringLiteral("--progress"),
             QStringLiteral("--detach"), m_request.source.commit, QStringLiteral("--") },
         [this](int code, const QByteArray &) {
             if (code != 0)
@@ -387,83 +425,110 @@ void GitCheckout::checkout()
 
 void GitCheckout::verifyHead()
 {
-    run({ QStringLiteral("rev-parse"), QStringLiteral("--verify"), QStringLiteral("HEAD") },
+    runIn(m_root, Access::Local, { QStringLiteral("rev-parse"), QStringLiteral("--verify"), QStringLiteral("HEAD") },
         [this](int code, const QByteArray &out) {
             const QString head = QString::fromLatin1(out).trimmed();
             if (code != 0 || head != m_request.source.commit)
                 return fail(
                     Messages::tr("HEAD is %1 after checkout, not %2").arg(head.left(64), m_request.source.commit));
             m_commit = head;
-            m_lfsTrees.append({ QString(), m_request.source.url });
+            m_lfsTrees.append(m_root);
             if (m_request.source.submodules)
-                m_submoduleQueue.append({ QString(), m_request.source.url });
+                m_submoduleQueue.append(m_root);
             nextSubmoduleLevel();
         });
 }
 
-// One work tree at a time: its .gitmodules checked (URL and path rules of §6.8), its submodules
-// initialised and updated (not recursively: each level is checked before git reads it).
+// One work tree at a time: its submodules are the gitlinks of its index that .gitmodules names,
+// each checked (URL and path rules of §6.8) and initialised and updated (not recursively: each
+// level is checked before git reads it). A submodule's own turn starts by finding its tree.
 void GitCheckout::nextSubmoduleLevel()
 {
     if (m_submoduleQueue.isEmpty())
         return fetchLfs();
-    // Named copies, not a structured binding: clang (the fuzz build) cannot capture bindings.
-    const std::pair<QString, QString> level = m_submoduleQueue.takeFirst();
-    const QString relative = level.first;
-    const QString base = level.second;
-    const QString dir = relative.isEmpty() ? m_request.directory : m_request.directory + QLatin1Char('/') + relative;
-    if (!QFileInfo(dir + QStringLiteral("/.gitmodules")).isFile())
-        return nextSubmoduleLevel();
-    run({ QStringLiteral("-C"), dir, QStringLiteral("config"), QStringLiteral("--file"), QStringLiteral(".gitmodules"),
-            QStringLiteral("--null"), QStringLiteral("--list") },
-        [this, dir, relative, base](int code, const QByteArray &out) {
+    const Tree next = m_submoduleQueue.takeFirst();
+    if (!next.gitDir.isEmpty())
+        return submoduleLevel(next);
+    QString error;
+    const UniqueFd mount(
+        ::open(QFile::encodeName(m_root.workTree).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!mount.valid() || !FileTree::openDirBeneath(mount.get(), next.relative, &error).valid())
+        return fail(
+            Messages::tr("the submodule %1 cannot be reached inside the work tree: %2").arg(next.relative, error));
+    // Where git put its git directory, asked in its own directory only: never a repository above it.
+    QProcessEnvironment env = m_environment;
+    env.insert(QStringLiteral("GIT_CEILING_DIRECTORIES"), QFileInfo(next.workTree).absolutePath());
+    run(
+        { QStringLiteral("rev-parse"), QStringLiteral("--absolute-git-dir") },
+        [this, next](int code, const QByteArray &out) {
             if (code != 0)
-                return fail(Messages::tr("cannot read .gitmodules in %1: %2").arg(relative, gitError()));
-            // submodule.<name>.path and .url, paired by name.
-            QMap<QString, std::pair<QString, QString>> modules;
-            for (const QByteArray &entry : out.split('\0')) {
-                const qsizetype newline = entry.indexOf('\n');
-                if (newline < 0)
-                    continue;
-                const QString key = QString::fromUtf8(entry.left(newline));
-                const QString value = QString::fromUtf8(entry.mid(newline + 1));
-                const qsizetype dot = key.lastIndexOf(QLatin1Char('.'));
-                if (!key.startsWith(QLatin1String("submodule.")) || dot <= 10)
-                    continue;
-                const QString name = key.mid(10, dot - 10);
-                const QString field = key.mid(dot + 1);
-                if (field == QLatin1String("path"))
-                    modules[name].first = value;
-                else if (field == QLatin1String("url"))
-                    modules[name].second = value;
-                else if (field == QLatin1String("update") && value.startsWith(QLatin1Char('!')))
-                    return fail(Messages::tr("a submodule in .gitmodules asks to run a command on update"));
-            }
-            QList<std::pair<QString, QString>> next;
-            for (auto it = modules.cbegin(); it != modules.cend(); ++it) {
-                const auto &[path, rawUrl] = it.value();
-                if (!isSafeSubmodulePath(path))
-                    return fail(Messages::tr("the submodule path '%1' in .gitmodules is refused (option-like, absolute "
-                                             "or leaving the work tree)")
-                                    .arg(path.left(200)));
-                const bool isRelative
-                    = rawUrl.startsWith(QLatin1String("./")) || rawUrl.startsWith(QLatin1String("../"));
-                const QString url = isRelative ? GitUrl::resolveRelative(base, rawUrl) : rawUrl;
-                const QString problem = url.isEmpty() ? Messages::tr("leaves its server") : GitUrl::problem(url);
-                if (!problem.isEmpty())
-                    return fail(Messages::tr("the URL of submodule %1 (%2) %3")
-                                    .arg(path.left(200), GitUrl::shown(rawUrl), problem));
-                next.append({ relative.isEmpty() ? path : relative + QLatin1Char('/') + path, url });
-            }
-            emit progress(Messages::tr("Fetching submodules"), -1);
-            run({ QStringLiteral("-C"), dir, QStringLiteral("submodule"), QStringLiteral("update"),
-                    QStringLiteral("--init"), QStringLiteral("--progress"), QStringLiteral("--") },
-                [this, next](int updateCode, const QByteArray &) {
-                    if (updateCode != 0)
-                        return fail(Messages::tr("cannot fetch the submodules: %1").arg(gitError()));
-                    m_submoduleQueue.append(next);
-                    m_lfsTrees.append(next);
-                    nextSubmoduleLevel();
+                return fail(Messages::tr("cannot find the git directory of the submodule %1: %2")
+                                .arg(next.relative, gitError()));
+            QString problem;
+            const std::optional<Tree> tree = resolveSubmodule(next, out, &problem);
+            if (!tree)
+                return fail(problem);
+            m_lfsTrees.append(*tree);
+            submoduleLevel(*tree);
+        },
+        env, next.workTree);
+}
+
+std::optional<GitCheckout::Tree> GitCheckout::resolveSubmodule(
+    const Tree &submodule, const QByteArray &gitDirOut, QString *error) const
+{
+    const QString modules = QFileInfo(m_root.gitDir + QStringLiteral("/modules")).canonicalFilePath();
+    const QString gitDir = QFileInfo(QString::fromUtf8(gitDirOut).trimmed()).canonicalFilePath();
+    if (modules.isEmpty() || !gitDir.startsWith(modules + QLatin1Char('/'))) {
+        *error = Messages::tr("the git directory of the submodule %1 is not under the mount's .git/modules")
+                     .arg(submodule.relative);
+        return std::nullopt;
+    }
+    Tree tree = submodule;
+    tree.gitDir = gitDir;
+    return tree;
+}
+
+void GitCheckout::submoduleLevel(const Tree &tree)
+{
+    runIn(tree, Access::Local, { QStringLiteral("ls-files"), QStringLiteral("--stage"), QStringLiteral("-z") },
+        [this, tree](int code, const QByteArray &out) {
+            if (code != 0)
+                return fail(Messages::tr("cannot list the files of %1: %2")
+                                .arg(tree.relative.isEmpty() ? GitUrl::shown(tree.url) : tree.relative, gitError()));
+            const GitSubmodules::Index index = GitSubmodules::parseIndex(out);
+            if (!index.hasGitmodules)
+                return nextSubmoduleLevel();
+            runIn(tree, Access::Local,
+                { QStringLiteral("config"), QStringLiteral("--file"), QStringLiteral(".gitmodules"),
+                    QStringLiteral("--null"), QStringLiteral("--list") },
+                [this, tree, index](int configCode, const QByteArray &list) {
+                    if (configCode != 0)
+                        return fail(Messages::tr("cannot read .gitmodules in %1: %2").arg(tree.relative, gitError()));
+                    QString error;
+                    const auto selected = GitSubmodules::select(list, index, tree.url, &error);
+                    if (!selected)
+                        return fail(error);
+                    if (selected->isEmpty())
+                        return nextSubmoduleLevel();
+                    QList<Tree> children;
+                    for (const GitSubmodules::Submodule &submodule : *selected) {
+                        const QString relative = tree.relative.isEmpty()
+                            ? submodule.path
+                            : tree.relative + QLatin1Char('/') + submodule.path;
+                        children.append(
+                            Tree { relative, submodule.url, m_root.workTree + QLatin1Char('/') + relative, QString() });
+                    }
+                    emit progress(Messages::tr("Fetching submodules"), -1);
+                    runIn(tree, Access::Origin,
+                        { QStringLiteral("submodule"), QStringLiteral("update"), QStringLiteral("--init"),
+                            QStringLiteral("--progress"), QStringLiteral("--") },
+                        [this, children](int updateCode, const QByteArray &) {
+                            if (updateCode != 0)
+                                return fail(Messages::tr("cannot fetch the submodules: %1").arg(gitError()));
+                            m_submoduleQueue.append(children);
+                            nextSubmoduleLevel();
+                        });
                 });
         });
 }
@@ -478,19 +543,15 @@ void GitCheckout::fetchLfs()
         m_authorization.clear();
         return measure();
     }
-    const std::pair<QString, QString> tree = m_lfsTrees.takeFirst();
-    const QString relative = tree.first;
-    const QString dir = relative.isEmpty() ? m_request.directory : m_request.directory + QLatin1Char('/') + relative;
-    const QString endpoint = LfsObjects::batchEndpoint(tree.second);
+    const Tree tree = m_lfsTrees.takeFirst();
+    const QString endpoint = LfsObjects::batchEndpoint(tree.url);
     // Without the credential: git-lfs needs none for its local half, and cannot leak what it lacks
     // (its error logs in .git/lfs/logs list the environment).
-    Request anonymous = m_request;
-    anonymous.source.credential.reset();
-    const QProcessEnvironment env = lfsEnvironment(environment(anonymous), endpoint);
-    const std::optional<QString> ref = relative.isEmpty() ? m_request.source.ref : std::nullopt;
+    const QProcessEnvironment env = lfsEnvironment(treeEnvironment(tree, Access::Local), endpoint);
+    const std::optional<QString> ref = tree.relative.isEmpty() ? m_request.source.ref : std::nullopt;
     run(
-        { QStringLiteral("-C"), dir, QStringLiteral("lfs"), QStringLiteral("ls-files"), QStringLiteral("--json") },
-        [this, dir, endpoint, env, ref](int code, const QByteArray &out) {
+        { QStringLiteral("lfs"), QStringLiteral("ls-files"), QStringLiteral("--json") },
+        [this, tree, endpoint, env, ref](int code, const QByteArray &out) {
             if (code != 0)
                 return fail(Messages::tr("git lfs ls-files failed: %1").arg(gitError()));
             QString error;
@@ -512,44 +573,34 @@ void GitCheckout::fetchLfs()
                                          "run's disk_mib (%2 MiB)")
                                 .arg(bytes * 2 / (1024 * 1024))
                                 .arg(m_request.diskLimitBytes / (1024 * 1024)));
-            run(
-                { QStringLiteral("-C"), dir, QStringLiteral("rev-parse"), QStringLiteral("--absolute-git-dir") },
-                [this, dir, endpoint, env, ref, missing](int revCode, const QByteArray &gitDirOut) {
-                    const QString gitDir = QString::fromUtf8(gitDirOut).trimmed();
-                    if (revCode != 0 || !gitDir.startsWith(QLatin1Char('/')))
-                        return fail(Messages::tr("cannot find the git directory of %1: %2").arg(dir, gitError()));
-                    LfsTransfer::Request request { endpoint, gitDir + QStringLiteral("/lfs/objects"),
-                        gitDir + QStringLiteral("/lfs/tmp"), missing, GitUrl::origin(m_request.source.url),
-                        m_authorization, ref };
-                    m_lfs = std::make_unique<LfsTransfer>(request);
-                    connect(m_lfs.get(), &LfsTransfer::progress, this, [this](qint64 done, qint64 total) {
-                        emit progress(
-                            Messages::tr("Downloading LFS objects"), total > 0 ? int(done * 100 / total) : -1);
-                    });
-                    connect(m_lfs.get(), &LfsTransfer::finished, this, [this, dir, env](bool ok) {
-                        if (!ok)
-                            return fail(m_lfs->message());
-                        checkoutLfs(dir, env);
-                    });
-                    emit progress(Messages::tr("Downloading LFS objects"), 0);
-                    m_lfs->start();
-                },
-                QString(), env);
+            LfsTransfer::Request request { endpoint, tree.gitDir + QStringLiteral("/lfs/objects"),
+                tree.gitDir + QStringLiteral("/lfs/tmp"), missing, GitUrl::origin(m_request.source.url),
+                m_authorization, ref };
+            m_lfs = std::make_unique<LfsTransfer>(request);
+            connect(m_lfs.get(), &LfsTransfer::progress, this, [this](qint64 done, qint64 total) {
+                emit progress(Messages::tr("Downloading LFS objects"), total > 0 ? int(done * 100 / total) : -1);
+            });
+            connect(m_lfs.get(), &LfsTransfer::finished, this, [this, tree, env](bool ok) {
+                if (!ok)
+                    return fail(m_lfs->message());
+                checkoutLfs(tree, env);
+            });
+            emit progress(Messages::tr("Downloading LFS objects"), 0);
+            m_lfs->start();
         },
-        QString(), env);
+        env, tree.workTree);
 }
 
-void GitCheckout::checkoutLfs(const QString &dir, const QProcessEnvironment &env)
+void GitCheckout::checkoutLfs(const Tree &tree, const QProcessEnvironment &env)
 {
     run(
-        { QStringLiteral("-C"), dir, QStringLiteral("lfs"), QStringLiteral("checkout") },
-        [this, dir, env](int code, const QByteArray &) {
+        { QStringLiteral("lfs"), QStringLiteral("checkout") },
+        [this, tree, env](int code, const QByteArray &) {
             if (code != 0)
                 return fail(Messages::tr("git lfs checkout failed: %1").arg(gitError()));
             run(
-                { QStringLiteral("-C"), dir, QStringLiteral("lfs"), QStringLiteral("ls-files"),
-                    QStringLiteral("--json") },
-                [this, dir, env](int listCode, const QByteArray &out) {
+                { QStringLiteral("lfs"), QStringLiteral("ls-files"), QStringLiteral("--json") },
+                [this, tree, env](int listCode, const QByteArray &out) {
                     QString error;
                     const std::optional<QList<LfsObject>> listed = LfsObjects::parseListing(out, &error);
                     if (listCode != 0 || !listed)
@@ -563,18 +614,18 @@ void GitCheckout::checkoutLfs(const QString &dir, const QProcessEnvironment &env
                     // Its filters into the work tree's own config, so that git there sees the files
                     // unchanged (git-lfs's usual clone; no hooks).
                     run(
-                        { QStringLiteral("-C"), dir, QStringLiteral("lfs"), QStringLiteral("install"),
-                            QStringLiteral("--local"), QStringLiteral("--skip-repo") },
+                        { QStringLiteral("lfs"), QStringLiteral("install"), QStringLiteral("--local"),
+                            QStringLiteral("--skip-repo") },
                         [this](int installCode, const QByteArray &) {
                             if (installCode != 0)
                                 return fail(Messages::tr("git lfs install failed: %1").arg(gitError()));
                             fetchLfs();
                         },
-                        QString(), env);
+                        env, tree.workTree);
                 },
-                QString(), env);
+                env, tree.workTree);
         },
-        QString(), env);
+        env, tree.workTree);
 }
 
 void GitCheckout::measure()
@@ -654,8 +705,14 @@ void GitCheckout::onStderr()
     }
 }
 
+void GitCheckout::runIn(const Tree &tree, Access access, const QStringList &arguments,
+    std::function<void(int exitCode, const QByteArray &out)> done)
+{
+    run(arguments, std::move(done), treeEnvironment(tree, access), tree.workTree);
+}
+
 void GitCheckout::run(const QStringList &arguments, std::function<void(int, const QByteArray &)> done,
-    const QString &program, const QProcessEnvironment &environment)
+    const QProcessEnvironment &environment, const QString &workingDirectory, const QString &program)
 {
     if (m_done)
         return;
@@ -667,8 +724,8 @@ void GitCheckout::run(const QStringList &arguments, std::function<void(int, cons
     m_process = std::make_unique<QProcess>();
     m_process->setProgram(program.isEmpty() ? m_request.gitProgram : program);
     m_process->setArguments(arguments);
-    m_process->setWorkingDirectory(m_request.directory);
-    m_process->setProcessEnvironment(environment.isEmpty() ? m_environment : environment);
+    m_process->setWorkingDirectory(workingDirectory.isEmpty() ? m_request.directory : workingDirectory);
+    m_process->setProcessEnvironment(environment);
     m_process->setStandardInputFile(QProcess::nullDevice());
     const rlim_t fileLimit = m_request.diskLimitBytes > 0 ? rlim_t(m_request.diskLimitBytes) : RLIM_INFINITY;
     // Its own process group, so that a cancel also ends git-remote-https and index-pack.

@@ -99,13 +99,8 @@ void Materialization::next()
     }
     const MountPlacement placement = MountPlacement::of(m_setup.spec, mount);
     const QString directory = placement.hostPath(m_setup.workspaceDir, m_setup.homeDir);
-    {
-        const UniqueFd base
-            = openDir(placement.base == MountPlacement::Base::Home ? m_setup.homeDir : m_setup.workspaceDir);
-        QString error;
-        if (!base.valid() || !FileTree::makePrivateDirs(base.get(), placement.relative, &error).valid())
-            return failMount(index, error.isEmpty() ? Messages::tr("the run's directories are gone") : error);
-    }
+    if (QString error; !makeGitTarget(mount, placement, &error))
+        return failMount(index, error);
     if (m_setup.gitProgram.isEmpty())
         return failMount(index, Messages::tr("git is not installed (apt install git)"));
     GitCheckout::Request request;
@@ -134,6 +129,46 @@ void Materialization::next()
     });
     logger->info("fetching {} at {} into {}", shown, mount.git->commit, mount.target);
     m_git->start();
+}
+
+// A git mount goes only into a directory the Runner makes for it here: its parents may exist (from
+// an earlier mount or the restored snapshot; never through a symlink), the target itself must not,
+// or, as the workspace root, be empty. git run in a directory that holds a .git of someone else's
+// (a harness that kept its workspace, a file of an uploaded project) would read its config, hooks
+// and attributes on the host, with the mount's credential in its environment; so such a target is
+// refused rather than emptied: nothing the run brought is silently thrown away.
+bool Materialization::makeGitTarget(const RunMount &mount, const MountPlacement &placement, QString *error) const
+{
+    const UniqueFd base
+        = openDir(placement.base == MountPlacement::Base::Home ? m_setup.homeDir : m_setup.workspaceDir);
+    if (!base.valid()) {
+        *error = Messages::tr("the run's directories are gone");
+        return false;
+    }
+    const qsizetype slash = placement.relative.lastIndexOf(QLatin1Char('/'));
+    bool existed = false;
+    QString detail;
+    if (placement.relative.isEmpty()) {
+        existed = !FileTree::isEmptyDir(base.get());
+    } else {
+        const UniqueFd parent
+            = FileTree::makePrivateDirs(base.get(), placement.relative.left(std::max<qsizetype>(slash, 0)), &detail);
+        if (parent.valid())
+            FileTree::makeNewPrivateDir(
+                parent.get(), QFile::encodeName(placement.relative.mid(slash + 1)), &detail, &existed);
+        if (!existed && !detail.isEmpty()) {
+            *error = Messages::tr("cannot create the git mount's target %1: %2").arg(mount.target, detail);
+            return false;
+        }
+    }
+    if (existed) {
+        *error = Messages::tr("the git mount's target %1 already exists (an earlier mount or the restored snapshot "
+                              "holds it); the Runner fetches a repository only into a directory it creates itself. "
+                              "Choose a target that does not exist yet, or leave %1 out of the earlier mount.")
+                     .arg(mount.target);
+        return false;
+    }
+    return true;
 }
 
 void Materialization::restoreSnapshot(qsizetype index)

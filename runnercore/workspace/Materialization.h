@@ -2,6 +2,7 @@
 
 #include <runnercore/model/RunSpec.h>
 #include <runnercore/workspace/MirrorCache.h>
+#include <runnercore/workspace/MountPlacement.h>
 #include <runnercore/workspace/SnapshotStore.h>
 
 #include <QElapsedTimer>
@@ -61,6 +62,9 @@ private:
         qsizetype index, qint64 files, qint64 bytes, const QString &commit, qint64 ms, bool fromCache = false);
     void failMount(qsizetype index, const QString &message);
     void restoreSnapshot(qsizetype index);
+    // The empty directory a git mount is fetched into, made now; false with *error (for
+    // workspace.failed) when the target exists already or cannot be made.
+    bool makeGitTarget(const RunMount &mount, const MountPlacement &placement, QString *error) const;
 
     Setup m_setup;
     qsizetype m_index = 0;

@@ -1,5 +1,6 @@
 #include <runnercore/workspace/MirrorCache.h>
 
+#include <runnercore/config/PrivateDirectory.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/model/GitUrl.h>
 #include <runnercore/workspace/FileTree.h>
@@ -83,11 +84,13 @@ QString MirrorCache::pathFor(const GitSource &source) const
 
 bool MirrorCache::prepare(const QString &mirrorPath, const QString &url, QString *error) const
 {
-    if (!QDir().mkpath(m_root)
-        || !QFile::setPermissions(m_root, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner)) {
-        *error = Messages::tr("cannot create the git cache %1").arg(m_root);
+    // The snapshot store's rule: made 0700 when missing, else a real directory of this user's that
+    // nobody else can enter, never repaired. Another local user who made it first, or could enter
+    // it, would read every mirror's objects and could put objects into one that a later run checks
+    // out as the commit it asked for.
+    QDir().mkpath(QFileInfo(m_root).absolutePath());
+    if (!PrivateDirectory::ensure(m_root, error, QStringLiteral("XDG_CACHE_HOME")))
         return false;
-    }
     QDir().mkpath(mirrorPath);
     QFile::setPermissions(mirrorPath, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
     QFile note(mirrorPath + QStringLiteral("/checkfu-url"));

@@ -32,18 +32,6 @@ namespace {
 
 const QString User = GitHttpServer::User;
 
-QJsonObject gitMount(
-    const QString &url, const QString &commit, const QString &password, const QJsonValue &ref = QJsonValue())
-{
-    return QJsonObject { { QStringLiteral("kind"), QStringLiteral("git") },
-        { QStringLiteral("target"), QStringLiteral("/workspace") }, { QStringLiteral("url"), url },
-        { QStringLiteral("commit"), commit }, { QStringLiteral("ref"), ref }, { QStringLiteral("depth"), QJsonValue() },
-        { QStringLiteral("submodules"), false }, { QStringLiteral("lfs"), false },
-        { QStringLiteral("credential"),
-            QJsonObject { { QStringLiteral("kind"), QStringLiteral("http_basic") },
-                { QStringLiteral("username"), User }, { QStringLiteral("secret"), password } } } };
-}
-
 QString eventKinds(const QList<QJsonObject> &events)
 {
     QStringList kinds;
@@ -884,27 +872,6 @@ QJsonObject lfsMount(const QString &url, const QString &commit, const QString &p
     return mount;
 }
 
-// The request log's lines as objects (tests/peers/gitserver: method, path, whether a credential came).
-QList<QJsonObject> requestLog(const QString &path)
-{
-    QList<QJsonObject> lines;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return lines;
-    for (const QByteArray &line : f.readAll().split('\n')) {
-        if (!line.isEmpty())
-            lines.append(QJsonDocument::fromJson(line).object());
-    }
-    return lines;
-}
-
-// A request of the LFS API (the batch or a download), not of git's own protocol.
-bool isLfsRequest(const QJsonObject &request)
-{
-    const QString path = request.value(QStringLiteral("path")).toString();
-    return path.contains(QStringLiteral("/info/lfs/")) || path.startsWith(QStringLiteral("/lfs/objects/"));
-}
-
 } // namespace
 
 void TestGitMounts::lfsRunFails(const QString &url, const QString &commit, int diskMib, QString *message)
@@ -975,11 +942,11 @@ void TestGitMounts::lfsObjectsAreFetchedAndCheckedOut()
     }
     // On the mount's own origin every LFS request carried the credential (it needs one); the
     // storage host elsewhere never got it.
-    const QList<QJsonObject> own = requestLog(originLog);
+    const QList<QJsonObject> own = gitRequestLog(originLog);
     QCOMPARE(std::count_if(own.cbegin(), own.cend(), isLfsRequest), 3); // the batch and two downloads
     for (const QJsonObject &r : own)
         QVERIFY2(r.value(QStringLiteral("authorization")).toBool(), dumpJson(r).constData());
-    const QList<QJsonObject> stored = requestLog(storageLog);
+    const QList<QJsonObject> stored = gitRequestLog(storageLog);
     QCOMPARE(stored.size(), 2);
     for (const QJsonObject &r : stored) {
         QVERIFY(r.value(QStringLiteral("path")).toString().startsWith(QStringLiteral("/lfs/objects/")));
@@ -1053,7 +1020,7 @@ void TestGitMounts::lfsObjectsBiggerThanDiskFailBeforeDownloading()
     QString message;
     lfsRunFails(server.url(QStringLiteral("lfs-huge.git")), commit, 3, &message);
     QVERIFY2(message.contains(QStringLiteral("disk_mib")), qPrintable(message));
-    for (const QJsonObject &r : requestLog(log))
+    for (const QJsonObject &r : gitRequestLog(log))
         QVERIFY2(!isLfsRequest(r), dumpJson(r).constData());
 }
 
@@ -1082,7 +1049,7 @@ void TestGitMounts::lfsObjectsOfASubmoduleComeFromItsOwnUrl()
               .toHex();
     QVERIFY2(outputBytes(events, QStringLiteral("output.stdout")).contains(digest + "  lib/data/big.bin"),
         context.constData());
-    const QList<QJsonObject> requests = requestLog(log);
+    const QList<QJsonObject> requests = gitRequestLog(log);
     QVERIFY(std::any_of(requests.cbegin(), requests.cend(), [](const QJsonObject &r) {
         return r.value(QStringLiteral("path")).toString() == QLatin1String("/lfs.git/info/lfs/objects/batch");
     }));

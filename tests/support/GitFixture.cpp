@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace IntegrationSupport;
@@ -114,4 +115,34 @@ bool GitHttpServer::start(const QString &root, const QString &password, const QS
 QString GitHttpServer::url(const QString &name) const
 {
     return QStringLiteral("http://127.0.0.1:%1/%2").arg(m_port).arg(name);
+}
+
+QJsonObject gitMount(const QString &url, const QString &commit, const QString &password, const QJsonValue &ref)
+{
+    return QJsonObject { { QStringLiteral("kind"), QStringLiteral("git") },
+        { QStringLiteral("target"), QStringLiteral("/workspace") }, { QStringLiteral("url"), url },
+        { QStringLiteral("commit"), commit }, { QStringLiteral("ref"), ref }, { QStringLiteral("depth"), QJsonValue() },
+        { QStringLiteral("submodules"), false }, { QStringLiteral("lfs"), false },
+        { QStringLiteral("credential"),
+            QJsonObject { { QStringLiteral("kind"), QStringLiteral("http_basic") },
+                { QStringLiteral("username"), GitHttpServer::User }, { QStringLiteral("secret"), password } } } };
+}
+
+QList<QJsonObject> gitRequestLog(const QString &path)
+{
+    QList<QJsonObject> lines;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return lines;
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (!line.isEmpty())
+            lines.append(QJsonDocument::fromJson(line).object());
+    }
+    return lines;
+}
+
+bool isLfsRequest(const QJsonObject &request)
+{
+    const QString path = request.value(QStringLiteral("path")).toString();
+    return path.contains(QStringLiteral("/info/lfs/")) || path.startsWith(QStringLiteral("/lfs/objects/"));
 }

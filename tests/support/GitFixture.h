@@ -1,5 +1,8 @@
 #pragma once
 
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QList>
 #include <QProcess>
 #include <QProcessEnvironment>
 #include <QString>
@@ -45,3 +48,13 @@ private:
     QProcess m_process;
     int m_port = 0;
 };
+
+// A git mount of `url` at `commit` (§6.8) at the workspace root, with the server's HTTP Basic
+// credential; no submodules, no LFS.
+QJsonObject gitMount(
+    const QString &url, const QString &commit, const QString &password, const QJsonValue &ref = QJsonValue());
+
+// A GitHttpServer's --request-log as objects (method, path, query, whether an Authorization came).
+QList<QJsonObject> gitRequestLog(const QString &path);
+// A request of the LFS API (the batch or a download), not of git's own protocol.
+bool isLfsRequest(const QJsonObject &request);

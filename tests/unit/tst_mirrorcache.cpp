@@ -12,6 +12,7 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -154,6 +155,36 @@ private slots:
         QCOMPARE(QFile::permissions(cache.root()),
             QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadUser
                 | QFileDevice::WriteUser | QFileDevice::ExeUser);
+    }
+
+    // Another local user who made the cache root first (0777, theirs), or a root others can enter,
+    // would read every mirror and could plant objects a later run checks out: refused as the
+    // snapshot store refuses its root, naming it, and nothing goes into it.
+    void aRootAnotherUserMadeOrOthersCanEnterIsRefused()
+    {
+        if (::geteuid() != 0)
+            QSKIP("needs root, to give a directory to another user");
+        QTemporaryDir dir;
+        const MirrorCache cache(dir.filePath(QStringLiteral("git")));
+        const QByteArray root = QFile::encodeName(cache.root());
+        QVERIFY(::mkdir(root.constData(), 0777) == 0);
+        QVERIFY(::chown(root.constData(), 65534, 65534) == 0 && ::chmod(root.constData(), 0777) == 0);
+        const GitSource s = source(QStringLiteral("https://git.example.com/a.git"), QStringLiteral("token"));
+        QString error;
+        QVERIFY(!cache.prepare(cache.pathFor(s), s.url, &error));
+        qInfo("another user's root: %s", qPrintable(error));
+        QVERIFY2(error.contains(cache.root()) && error.contains(QStringLiteral("another user")), qPrintable(error));
+        QVERIFY(QDir(cache.root()).isEmpty());
+        struct stat st = {};
+        QVERIFY(::stat(root.constData(), &st) == 0 && st.st_uid == 65534 && (st.st_mode & 07777) == 0777);
+
+        // This user's own, but open to the others: refused too, never quietly repaired.
+        QVERIFY(::chown(root.constData(), ::geteuid(), ::getegid()) == 0 && ::chmod(root.constData(), 0755) == 0);
+        error.clear();
+        QVERIFY(!cache.prepare(cache.pathFor(s), s.url, &error));
+        qInfo("a root others can enter: %s", qPrintable(error));
+        QVERIFY2(error.contains(cache.root()) && error.contains(QStringLiteral("chmod 700")), qPrintable(error));
+        QVERIFY(QDir(cache.root()).isEmpty());
     }
 };
 
