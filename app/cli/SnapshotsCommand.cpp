@@ -1,5 +1,6 @@
 #include "SnapshotsCommand.h"
 
+#include <runnercore/base/QuotedPath.h>
 #include <runnercore/runner/RunnerState.h>
 #include <runnercore/workspace/FileTree.h>
 #include <runnercore/workspace/SnapshotDiff.h>
@@ -104,7 +105,7 @@ int SnapshotsCommand::list(bool json)
                      .arg(info.changes.added)
                      .arg(info.changes.modified)
                      .arg(info.changes.deleted)
-                     .arg(info.title)
+                     .arg(QuotedPath::quote(info.title))
               << Qt::endl;
     }
     m_out << tr("%n snapshot(s), %1 MiB in %2 (kept %3 days, at most %4 MiB)", nullptr, int(all.size()))
@@ -121,13 +122,15 @@ int SnapshotsCommand::show(const QString &id)
         return 1;
     const SnapshotStore::Info info = *m_store.find(id);
     m_out << tr("Snapshot %1").arg(info.id) << Qt::endl;
-    m_out << tr("  digest:   %1").arg(QString::fromLatin1(info.digest)) << Qt::endl;
-    m_out << tr("  run:      %1 (%2)").arg(info.runId, info.title) << Qt::endl;
+    // The record is on disk, where a host-process harness (the same user) could have written: every
+    // field read from it is shown quoted, as the paths are.
+    m_out << tr("  digest:   %1").arg(QuotedPath::quote(info.digest)) << Qt::endl;
+    m_out << tr("  run:      %1 (%2)").arg(QuotedPath::quote(info.runId), QuotedPath::quote(info.title)) << Qt::endl;
     m_out << tr("  taken:    %1").arg(info.createdAt.toLocalTime().toString(Qt::ISODate)) << Qt::endl;
     m_out << tr("  expires:  %1").arg(info.expiresAt.toLocalTime().toString(Qt::ISODate)) << Qt::endl;
     m_out << tr("  files:    %1 (%2 bytes)").arg(info.files).arg(info.bytes) << Qt::endl;
     if (!info.baseCommit.isEmpty())
-        m_out << tr("  base:     git %1").arg(info.baseCommit) << Qt::endl;
+        m_out << tr("  base:     git %1").arg(QuotedPath::quote(info.baseCommit)) << Qt::endl;
     m_out << tr("  changes:  %1 added, %2 modified, %3 deleted")
                  .arg(info.changes.added)
                  .arg(info.changes.modified)
@@ -137,13 +140,14 @@ int SnapshotsCommand::show(const QString &id)
     const SnapshotManifest before = m_store.baseline(id).value_or(SnapshotManifest());
     if (!after)
         return 1;
+    // The harness chose the names: quoted as git quotes them, never a raw control or bidi character.
     const SnapshotManifest::ChangedPaths paths = SnapshotManifest::changedPaths(before, *after);
     for (const QByteArray &p : paths.added)
-        m_out << QStringLiteral("A  ") << QString::fromUtf8(p) << Qt::endl;
+        m_out << QStringLiteral("A  ") << QuotedPath::quote(p) << Qt::endl;
     for (const QByteArray &p : paths.modified)
-        m_out << QStringLiteral("M  ") << QString::fromUtf8(p) << Qt::endl;
+        m_out << QStringLiteral("M  ") << QuotedPath::quote(p) << Qt::endl;
     for (const QByteArray &p : paths.deleted)
-        m_out << QStringLiteral("D  ") << QString::fromUtf8(p) << Qt::endl;
+        m_out << QStringLiteral("D  ") << QuotedPath::quote(p) << Qt::endl;
     return 0;
 }
 
@@ -160,12 +164,15 @@ int SnapshotsCommand::diff(const QString &id)
     }
     for (const SnapshotDiff::File &file : diff->files()) {
         if (file.tooLarge)
-            m_err << tr("checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown").arg(file.path)
+            m_err << tr("checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown")
+                         .arg(QuotedPath::quote(file.path))
                   << Qt::endl;
     }
     m_out.flush();
+    // Bytes as they are: a file's content need not be UTF-8. git quotes the names in its headers
+    // (core.quotePath, its default).
     if (QIODevice *device = m_out.device())
-        device->write(*patch); // bytes as they are: a file's content need not be UTF-8
+        device->write(*patch);
     else
         m_out << QString::fromUtf8(*patch);
     return 0;

@@ -3,6 +3,7 @@
 #include <runnercore/workspace/SnapshotPacks.h>
 
 #include <runnercore/base/Clock.h>
+#include <runnercore/base/QuotedPath.h>
 #include <runnercore/config/PrivateDirectory.h>
 #include <runnercore/workspace/ContentHash.h>
 #include <runnercore/workspace/FileTree.h>
@@ -84,9 +85,10 @@ QByteArray hashHex(const QByteArray &content)
     return ContentHash::hexOf(content);
 }
 
+// The harness chose the names; messages reach terminals and widgets.
 QString shownPath(const QByteArray &path)
 {
-    return QString::fromUtf8(path);
+    return QuotedPath::quote(path);
 }
 
 // Held for the life of an operation; the kernel releases it when the process dies.
