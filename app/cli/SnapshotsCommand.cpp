@@ -2,19 +2,13 @@
 
 #include <runnercore/base/QuotedPath.h>
 #include <runnercore/runner/RunnerState.h>
-#include <runnercore/workspace/FileTree.h>
 #include <runnercore/workspace/SnapshotDiff.h>
+#include <runnercore/workspace/SnapshotExport.h>
 #include <runnercore/workspace/SnapshotStore.h>
 
 #include <QCommandLineParser>
-#include <QDir>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 using namespace runnercore;
 
@@ -23,11 +17,6 @@ namespace {
 QString mib(qint64 bytes)
 {
     return QString::number(double(bytes) / (1024 * 1024), 'f', 1);
-}
-
-UniqueFd openDir(const QString &path)
-{
-    return UniqueFd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
 }
 
 } // namespace
@@ -182,20 +171,19 @@ int SnapshotsCommand::exportTo(const QString &id, const QString &directory)
 {
     if (!known(id))
         return 1;
-    if (QFileInfo::exists(directory) && !(QFileInfo(directory).isDir() && QDir(directory).isEmpty())) {
-        m_err << tr("checkfu-runner snapshots export: %1 exists and is not an empty directory").arg(directory)
-              << Qt::endl;
+    const SnapshotExport::Outcome outcome = SnapshotExport::run(m_store, id, directory);
+    switch (outcome.status) {
+    case SnapshotExport::Outcome::Status::Exported:
+        break;
+    case SnapshotExport::Outcome::Status::TargetRefused:
+        m_err << tr("checkfu-runner snapshots export: %1").arg(outcome.message) << Qt::endl;
         return int(RunnerExit::Usage);
-    }
-    QDir().mkpath(directory);
-    const UniqueFd target = openDir(directory);
-    QString message;
-    if (!target.valid()
-        || m_store.restore(id, QByteArray(), target.get(), &message) != SnapshotStore::Restore::Restored) {
-        m_err << tr("checkfu-runner snapshots export: %1").arg(message) << Qt::endl;
+    case SnapshotExport::Outcome::Status::Failed:
+        m_err << tr("checkfu-runner snapshots export: %1").arg(outcome.message) << Qt::endl;
         return 1;
     }
     m_out << tr("Exported %1 to %2 (every file checked against its digest).").arg(id, directory) << Qt::endl;
+    m_out << outcome.report.describe() << Qt::endl;
     return 0;
 }
 

@@ -125,6 +125,49 @@ private slots:
         QVERIFY(again.stderrText().contains(QStringLiteral("not an empty directory")));
     }
 
+    // Issue 35, finding 7: an empty folder another local user made (here: owned by nobody) is refused:
+    // they could change what is exported while or after it is written. The check compares with the
+    // exporting process's effective uid (root in CI).
+    void exportRefusesAFolderAnotherUserOwns()
+    {
+        const QString theirs = m_dir.filePath(QStringLiteral("theirs"));
+        QVERIFY(QDir().mkpath(theirs));
+        QVERIFY(::chown(QFile::encodeName(theirs).constData(), 65534, 65534) == 0);
+        RunnerProcess runner(m_home);
+        QCOMPARE(cli({ QStringLiteral("export"), m_id, theirs }, runner), 2);
+        QVERIFY2(
+            runner.stderrText().contains(QStringLiteral("belongs to another user")), qPrintable(runner.describe()));
+        QVERIFY(QDir(theirs).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+    }
+
+    // One's own empty folder that others can write to is refused too, with the fix in the message.
+    void exportRefusesAFolderOthersCanWrite()
+    {
+        const QString open = m_dir.filePath(QStringLiteral("open"));
+        QVERIFY(QDir().mkpath(open));
+        QVERIFY(::chmod(QFile::encodeName(open).constData(), 0777) == 0);
+        RunnerProcess runner(m_home);
+        QCOMPARE(cli({ QStringLiteral("export"), m_id, open }, runner), 2);
+        QVERIFY2(runner.stderrText().contains(QStringLiteral("chmod go-w")), qPrintable(runner.describe()));
+        QVERIFY(QDir(open).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+    }
+
+    // A folder the export creates (and each missing one above it) only its owner can enter.
+    void exportMakesFoldersOnlyItsOwnerEnters()
+    {
+        const QString parent = m_dir.filePath(QStringLiteral("made"));
+        const QString out = parent + QStringLiteral("/here");
+        RunnerProcess runner(m_home);
+        QCOMPARE(cli({ QStringLiteral("export"), m_id, out }, runner), 0);
+        QCOMPARE(TreeListing::lines(out), m_lines);
+        for (const QString &dir : { parent, out }) {
+            struct stat st = {};
+            QVERIFY(::lstat(QFile::encodeName(dir).constData(), &st) == 0);
+            QVERIFY2((st.st_mode & 07777) == 0700,
+                qPrintable(QStringLiteral("%1: %2").arg(dir).arg(st.st_mode & 07777, 0, 8)));
+        }
+    }
+
     void verifyFindsOneChangedByte()
     {
         RunnerProcess ok(m_home);
