@@ -19,6 +19,28 @@ QString mib(qint64 bytes)
     return QString::number(double(bytes) / (1024 * 1024), 'f', 1);
 }
 
+// JSON as QJsonDocument writes it escapes C0 controls in strings (a raw one is its own line
+// break); DEL, C1 controls and format characters (bidi) of a title go out raw. Written as \uXXXX
+// too, a script reads the same strings and a terminal the output is printed on acts on none of them.
+QByteArray terminalSafe(const QByteArray &json)
+{
+    const QString text = QString::fromUtf8(json);
+    QString out;
+    out.reserve(text.size());
+    for (qsizetype i = 0; i < text.size();) {
+        const bool pair = text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate();
+        const char32_t c = pair ? QChar::surrogateToUcs4(text.at(i), text.at(i + 1)) : text.at(i).unicode();
+        const qsizetype end = i + (pair ? 2 : 1);
+        for (; i < end; ++i) {
+            if (c >= 0x7f && QuotedPath::isDisplayControl(c))
+                out += QStringLiteral("\\u%1").arg(text.at(i).unicode(), 4, 16, QLatin1Char('0'));
+            else
+                out += text.at(i);
+        }
+    }
+    return out.toUtf8();
+}
+
 } // namespace
 
 SnapshotsCommand::SnapshotsCommand(const SnapshotStore &store, QTextStream &out, QTextStream &err)
@@ -83,7 +105,7 @@ int SnapshotsCommand::list(bool json)
         QJsonArray array;
         for (const SnapshotStore::Info &info : all)
             array.append(info.toJson());
-        m_out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        m_out << terminalSafe(QJsonDocument(array).toJson(QJsonDocument::Indented));
         m_out.flush();
         return 0;
     }

@@ -50,22 +50,10 @@ Decoded decodeAt(const QByteArray &bytes, qsizetype at)
     return { value, length };
 }
 
-// Whether a terminal or a text widget acts on the character rather than showing it.
-bool actsOnDisplay(char32_t c)
+// Quoted: what acts on the display, and the two characters the quoting itself uses.
+bool needsEscape(char32_t c)
 {
-    if (c < 0x20 || c == 0x7f || c == '"' || c == '\\')
-        return true;
-    if (c < 0x7f)
-        return false;
-    switch (QChar::category(c)) {
-    case QChar::Other_Control: // C1
-    case QChar::Other_Format: // bidi controls and marks, zero-width characters, the BOM
-    case QChar::Separator_Line:
-    case QChar::Separator_Paragraph:
-        return true;
-    default:
-        return false;
-    }
+    return c == '"' || c == '\\' || QuotedPath::isDisplayControl(c);
 }
 
 void appendEscaped(QByteArray &out, uchar byte)
@@ -109,11 +97,28 @@ void appendEscaped(QByteArray &out, uchar byte)
 
 } // namespace
 
+bool QuotedPath::isDisplayControl(char32_t c)
+{
+    if (c < 0x20 || c == 0x7f)
+        return true;
+    if (c < 0x7f)
+        return false;
+    switch (QChar::category(c)) {
+    case QChar::Other_Control: // C1
+    case QChar::Other_Format: // bidi controls and marks, zero-width characters, the BOM
+    case QChar::Separator_Line:
+    case QChar::Separator_Paragraph:
+        return true;
+    default:
+        return false;
+    }
+}
+
 bool QuotedPath::needsQuoting(const QByteArray &name)
 {
     for (qsizetype at = 0; at < name.size();) {
         const Decoded d = decodeAt(name, at);
-        if (d.length == 0 || actsOnDisplay(d.codePoint))
+        if (d.length == 0 || needsEscape(d.codePoint))
             return true;
         at += d.length;
     }
@@ -134,7 +139,7 @@ QString QuotedPath::quote(const QByteArray &name)
             ++at;
             continue;
         }
-        if (actsOnDisplay(d.codePoint)) {
+        if (needsEscape(d.codePoint)) {
             for (int i = 0; i < d.length; ++i)
                 appendEscaped(out, uchar(name.at(at + i)));
         } else {

@@ -23,6 +23,9 @@ public:
     static QString quote(const QString &name) { return quote(name.toUtf8()); }
     // Whether quote() changes `name`.
     static bool needsQuoting(const QByteArray &name);
+    // Whether a terminal or a text widget acts on the character rather than showing it: C0 and C1
+    // controls, DEL, format characters, line and paragraph separators.
+    static bool isDisplayControl(char32_t c);
 };
 
 } // namespace runnercore

@@ -242,7 +242,9 @@ private slots:
         const UniqueFd fd = openDir(ws);
         SnapshotStore::TakeRequest request;
         request.runId = QStringLiteral("run_names");
-        request.title = QStringLiteral("Tidy \x1b[2J\x1b]0;pwned\x07up");
+        request.title = QString::fromUtf8("Tidy \x1b[2J\x1b]0;pwned\x07up \xc2\x9b"
+                                          "2J \xe2\x80\xae"
+                                          "fdp.exe");
         const SnapshotStore::Result taken = store.take(fd.get(), request);
         QVERIFY2(taken.ok, qPrintable(taken.error));
         QCOMPARE(taken.skipped, QStringList());
@@ -270,11 +272,20 @@ private slots:
             rawControl(show.stdoutBytes()) + "\n" + show.stdoutBytes().toHex(' '));
         for (const auto &[name, shown] : names)
             QVERIFY2(show.stdoutBytes().contains("A  " + shown + '\n'), shown + " not in\n" + show.stdoutBytes());
-        QVERIFY2(show.stdoutBytes().contains("\"Tidy \\033[2J\\033]0;pwned\\aup\""), show.stdoutBytes().constData());
+        QVERIFY2(show.stdoutBytes().contains("\"Tidy \\033[2J\\033]0;pwned\\aup \\302\\233"
+                                             "2J \\342\\200\\256"
+                                             "fdp.exe\""),
+            show.stdoutBytes().constData());
 
         RunnerProcess list(home);
         QCOMPARE(cli({ QStringLiteral("list") }, list), 0);
         QVERIFY2(rawControl(list.stdoutBytes()).isEmpty(), rawControl(list.stdoutBytes()).constData());
+        // --json too: the same strings for a script, escaped (\u…) for a terminal.
+        RunnerProcess json(home);
+        QCOMPARE(cli({ QStringLiteral("list"), QStringLiteral("--json") }, json), 0);
+        QVERIFY2(rawControl(json.stdoutBytes()).isEmpty(), rawControl(json.stdoutBytes()) + '\n' + json.stdoutBytes());
+        QCOMPARE(QJsonDocument::fromJson(json.stdoutBytes()).array().first().toObject().value(QStringLiteral("title")),
+            QJsonValue(request.title));
         RunnerProcess diff(home);
         QCOMPARE(cli({ QStringLiteral("diff"), taken.info.id }, diff), 0);
         const QByteArray headers = diff.stdoutBytes();
