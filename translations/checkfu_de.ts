@@ -3084,6 +3084,84 @@
     </message>
 </context>
 <context>
+    <name>SnapshotExport</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 und %n weiterer</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hooks</source>
+        <translation>Hooks</translation>
+    </message>
+    <message>
+        <source>commands of an unfinished rebase</source>
+        <translation>Befehle eines nicht abgeschlossenen Rebase</translation>
+    </message>
+    <message>
+        <source>a link in a git directory</source>
+        <translation>ein Link in einem Git-Verzeichnis</translation>
+    </message>
+    <message>
+        <source>a link named .git</source>
+        <translation>ein Link namens .git</translation>
+    </message>
+    <message>
+        <source>points outside the export</source>
+        <translation>zeigt aus dem Export hinaus</translation>
+    </message>
+    <message>
+        <source>a git configuration too large to rewrite</source>
+        <translation>eine Git-Konfiguration, zu groß zum Umschreiben</translation>
+    </message>
+    <message>
+        <source>The files came from the agent: look through them before you run anything there (a build, a script, an editor&apos;s settings for the folder).</source>
+        <translation>Die Dateien stammen vom Agenten: Sehen Sie sie durch, bevor Sie dort etwas ausführen (einen Build, ein Skript, die Einstellungen eines Editors für den Ordner).</translation>
+    </message>
+    <message>
+        <source>So that git run there runs nothing the agent chose:</source>
+        <translation>Damit git dort nichts ausführt, was der Agent gewählt hat:</translation>
+    </message>
+    <message>
+        <source>- rewritten, keeping only settings that never run a command: %1</source>
+        <translation>- umgeschrieben, nur Einstellungen behalten, die nie einen Befehl ausführen: %1</translation>
+    </message>
+    <message>
+        <source>  (left out of them: %1)</source>
+        <translation>  (daraus weggelassen: %1)</translation>
+    </message>
+    <message>
+        <source>- left out: %1</source>
+        <translation>- weggelassen: %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot be created: %2</source>
+        <translation>%1 kann nicht angelegt werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; choose the folder it points to, or another</source>
+        <translation>%1 ist ein symbolischer Link; wählen Sie den Ordner, auf den er zeigt, oder einen anderen</translation>
+    </message>
+    <message>
+        <source>%1 exists and is not an empty directory</source>
+        <translation>%1 existiert und ist kein leeres Verzeichnis</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2, not %3), who could change the files while or after they are exported. Choose a folder of your own.</source>
+        <translation>%1 gehört einem anderen Benutzer (UID %2, nicht %3), der die Dateien während oder nach dem Export ändern könnte. Wählen Sie einen eigenen Ordner.</translation>
+    </message>
+    <message>
+        <source>%1 can be written by other users (mode %2), who could change the files while or after they are exported. Choose another folder, or make it yours alone: chmod go-w %1</source>
+        <translation>In %1 können andere Benutzer schreiben (Modus %2), die die Dateien während oder nach dem Export ändern könnten. Wählen Sie einen anderen Ordner, oder machen Sie ihn zu Ihrem allein: chmod go-w %1</translation>
+    </message>
+</context>
+<context>
     <name>SnapshotManifest</name>
     <message>
         <source>manifest: its last line has no line break</source>
@@ -3276,10 +3354,6 @@
     <message>
         <source>  changes:  %1 added, %2 modified, %3 deleted</source>
         <translation>  Änderungen: %1 hinzugefügt, %2 geändert, %3 gelöscht</translation>
-    </message>
-    <message>
-        <source>checkfu-runner snapshots export: %1 exists and is not an empty directory</source>
-        <translation>checkfu-runner snapshots export: %1 existiert und ist kein leeres Verzeichnis</translation>
     </message>
     <message>
         <source>checkfu-runner snapshots export: %1</source>
@@ -3971,10 +4045,6 @@
         <translation>Dateien exportieren…</translation>
     </message>
     <message>
-        <source>The whole workspace as the run left it, into a folder you choose</source>
-        <translation>Der ganze Arbeitsbereich, wie der Lauf ihn hinterlassen hat, in einen Ordner Ihrer Wahl</translation>
-    </message>
-    <message>
         <source>Reading the workspaces kept on this machine…</source>
         <translation>Die auf diesem Rechner aufbewahrten Arbeitsbereiche werden gelesen…</translation>
     </message>
@@ -4072,20 +4142,16 @@
         <translation>Wird exportiert…</translation>
     </message>
     <message>
-        <source>%1 is not empty</source>
-        <translation>%1 ist nicht leer</translation>
-    </message>
-    <message>
-        <source>%1 cannot be opened</source>
-        <translation>%1 kann nicht geöffnet werden</translation>
-    </message>
-    <message>
         <source>Exported the workspace to %1 (every file checked against its digest).</source>
         <translation>Der Arbeitsbereich wurde nach %1 exportiert (jede Datei gegen ihre Prüfsumme geprüft).</translation>
     </message>
     <message>
         <source>The workspace was not exported: %1</source>
         <translation>Der Arbeitsbereich wurde nicht exportiert: %1</translation>
+    </message>
+    <message>
+        <source>The whole workspace as the agent left it, into a folder you choose; what would make git run commands the agent chose is left out</source>
+        <translation>Der ganze Arbeitsbereich, wie der Agent ihn hinterlassen hat, in einen Ordner Ihrer Wahl; was git dazu brächte, vom Agenten gewählte Befehle auszuführen, wird weggelassen</translation>
     </message>
 </context>
 <context>

@@ -70,6 +70,16 @@
     </message>
 </context>
 <context>
+    <name>SnapshotExport</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 and %n more</numerusform>
+            <numerusform>%1 and %n more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SnapshotsCommand</name>
     <message numerus="yes">
         <source>checkfu-runner snapshots %1: expected %n argument(s); see --help</source>

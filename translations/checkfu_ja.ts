@@ -3075,6 +3075,83 @@
     </message>
 </context>
 <context>
+    <name>SnapshotExport</name>
+    <message numerus="yes">
+        <source>%1 and %n more</source>
+        <translation>
+            <numerusform>%1 ほか %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>hooks</source>
+        <translation>フック</translation>
+    </message>
+    <message>
+        <source>commands of an unfinished rebase</source>
+        <translation>完了していないリベースのコマンド</translation>
+    </message>
+    <message>
+        <source>a link in a git directory</source>
+        <translation>git ディレクトリ内のリンク</translation>
+    </message>
+    <message>
+        <source>a link named .git</source>
+        <translation>.git という名前のリンク</translation>
+    </message>
+    <message>
+        <source>points outside the export</source>
+        <translation>エクスポート先の外を指しています</translation>
+    </message>
+    <message>
+        <source>a git configuration too large to rewrite</source>
+        <translation>書き換えるには大きすぎる git 設定</translation>
+    </message>
+    <message>
+        <source>The files came from the agent: look through them before you run anything there (a build, a script, an editor&apos;s settings for the folder).</source>
+        <translation>これらのファイルはエージェントが作成したものです。そこで何か（ビルド、スクリプト、フォルダー用のエディター設定など）を実行する前に内容を確認してください。</translation>
+    </message>
+    <message>
+        <source>So that git run there runs nothing the agent chose:</source>
+        <translation>そこで実行する git がエージェントの選んだものを何も実行しないように:</translation>
+    </message>
+    <message>
+        <source>- rewritten, keeping only settings that never run a command: %1</source>
+        <translation>- 書き換え（コマンドを実行しない設定だけを残しました）: %1</translation>
+    </message>
+    <message>
+        <source>  (left out of them: %1)</source>
+        <translation>  （除外した設定: %1）</translation>
+    </message>
+    <message>
+        <source>- left out: %1</source>
+        <translation>- 除外: %1</translation>
+    </message>
+    <message>
+        <source>%1 cannot be created: %2</source>
+        <translation>%1 を作成できません: %2</translation>
+    </message>
+    <message>
+        <source>%1 is a symbolic link; choose the folder it points to, or another</source>
+        <translation>%1 はシンボリックリンクです。リンク先のフォルダーか、別のフォルダーを選んでください</translation>
+    </message>
+    <message>
+        <source>%1 exists and is not an empty directory</source>
+        <translation>%1 は既に存在し、空のディレクトリではありません</translation>
+    </message>
+    <message>
+        <source>%1 cannot be opened: %2</source>
+        <translation>%1 を開けません: %2</translation>
+    </message>
+    <message>
+        <source>%1 belongs to another user (uid %2, not %3), who could change the files while or after they are exported. Choose a folder of your own.</source>
+        <translation>%1 は別のユーザー（UID %2、あなたは %3）のものです。そのユーザーはエクスポート中やエクスポート後にファイルを変更できます。自分のフォルダーを選んでください。</translation>
+    </message>
+    <message>
+        <source>%1 can be written by other users (mode %2), who could change the files while or after they are exported. Choose another folder, or make it yours alone: chmod go-w %1</source>
+        <translation>%1 には他のユーザーが書き込めます（モード %2）。そのユーザーはエクスポート中やエクスポート後にファイルを変更できます。別のフォルダーを選ぶか、自分だけのものにしてください: chmod go-w %1</translation>
+    </message>
+</context>
+<context>
     <name>SnapshotManifest</name>
     <message>
         <source>manifest: its last line has no line break</source>
@@ -3265,10 +3342,6 @@
     <message>
         <source>  changes:  %1 added, %2 modified, %3 deleted</source>
         <translation>  変更:     追加 %1、変更 %2、削除 %3</translation>
-    </message>
-    <message>
-        <source>checkfu-runner snapshots export: %1 exists and is not an empty directory</source>
-        <translation>checkfu-runner snapshots export: %1 は既に存在し、空のディレクトリーではありません</translation>
     </message>
     <message>
         <source>checkfu-runner snapshots export: %1</source>
@@ -3954,10 +4027,6 @@
         <translation>ファイルをエクスポート…</translation>
     </message>
     <message>
-        <source>The whole workspace as the run left it, into a folder you choose</source>
-        <translation>実行が終了した時点のワークスペース全体を、選んだフォルダーへ</translation>
-    </message>
-    <message>
         <source>Reading the workspaces kept on this machine…</source>
         <translation>このマシンに保管されたワークスペースを読み込んでいます…</translation>
     </message>
@@ -4054,20 +4123,16 @@
         <translation>エクスポートしています…</translation>
     </message>
     <message>
-        <source>%1 is not empty</source>
-        <translation>%1 は空ではありません</translation>
-    </message>
-    <message>
-        <source>%1 cannot be opened</source>
-        <translation>%1 を開けません</translation>
-    </message>
-    <message>
         <source>Exported the workspace to %1 (every file checked against its digest).</source>
         <translation>ワークスペースを %1 にエクスポートしました（すべてのファイルをダイジェストで確認済み）。</translation>
     </message>
     <message>
         <source>The workspace was not exported: %1</source>
         <translation>ワークスペースはエクスポートされませんでした: %1</translation>
+    </message>
+    <message>
+        <source>The whole workspace as the agent left it, into a folder you choose; what would make git run commands the agent chose is left out</source>
+        <translation>エージェントが残したままのワークスペース全体を、選んだフォルダーへ。git にエージェントの選んだコマンドを実行させるものは除外します</translation>
     </message>
 </context>
 <context>

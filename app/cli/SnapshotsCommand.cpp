@@ -1,19 +1,14 @@
 #include "SnapshotsCommand.h"
 
+#include <runnercore/base/QuotedPath.h>
 #include <runnercore/runner/RunnerState.h>
-#include <runnercore/workspace/FileTree.h>
 #include <runnercore/workspace/SnapshotDiff.h>
+#include <runnercore/workspace/SnapshotExport.h>
 #include <runnercore/workspace/SnapshotStore.h>
 
 #include <QCommandLineParser>
-#include <QDir>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 using namespace runnercore;
 
@@ -24,9 +19,26 @@ QString mib(qint64 bytes)
     return QString::number(double(bytes) / (1024 * 1024), 'f', 1);
 }
 
-UniqueFd openDir(const QString &path)
+// JSON as QJsonDocument writes it escapes C0 controls in strings (a raw one is its own line
+// break); DEL, C1 controls and format characters (bidi) of a title go out raw. Written as \uXXXX
+// too, a script reads the same strings and a terminal the output is printed on acts on none of them.
+QByteArray terminalSafe(const QByteArray &json)
 {
-    return UniqueFd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    const QString text = QString::fromUtf8(json);
+    QString out;
+    out.reserve(text.size());
+    for (qsizetype i = 0; i < text.size();) {
+        const bool pair = text.at(i).isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate();
+        const char32_t c = pair ? QChar::surrogateToUcs4(text.at(i), text.at(i + 1)) : text.at(i).unicode();
+        const qsizetype end = i + (pair ? 2 : 1);
+        for (; i < end; ++i) {
+            if (c >= 0x7f && QuotedPath::isDisplayControl(c))
+                out += QStringLiteral("\\u%1").arg(text.at(i).unicode(), 4, 16, QLatin1Char('0'));
+            else
+                out += text.at(i);
+        }
+    }
+    return out.toUtf8();
 }
 
 } // namespace
@@ -93,7 +105,7 @@ int SnapshotsCommand::list(bool json)
         QJsonArray array;
         for (const SnapshotStore::Info &info : all)
             array.append(info.toJson());
-        m_out << QJsonDocument(array).toJson(QJsonDocument::Indented);
+        m_out << terminalSafe(QJsonDocument(array).toJson(QJsonDocument::Indented));
         m_out.flush();
         return 0;
     }
@@ -104,7 +116,7 @@ int SnapshotsCommand::list(bool json)
                      .arg(info.changes.added)
                      .arg(info.changes.modified)
                      .arg(info.changes.deleted)
-                     .arg(info.title)
+                     .arg(QuotedPath::quote(info.title))
               << Qt::endl;
     }
     m_out << tr("%n snapshot(s), %1 MiB in %2 (kept %3 days, at most %4 MiB)", nullptr, int(all.size()))
@@ -121,13 +133,15 @@ int SnapshotsCommand::show(const QString &id)
         return 1;
     const SnapshotStore::Info info = *m_store.find(id);
     m_out << tr("Snapshot %1").arg(info.id) << Qt::endl;
-    m_out << tr("  digest:   %1").arg(QString::fromLatin1(info.digest)) << Qt::endl;
-    m_out << tr("  run:      %1 (%2)").arg(info.runId, info.title) << Qt::endl;
+    // The record is on disk, where a host-process harness (the same user) could have written: every
+    // field read from it is shown quoted, as the paths are.
+    m_out << tr("  digest:   %1").arg(QuotedPath::quote(info.digest)) << Qt::endl;
+    m_out << tr("  run:      %1 (%2)").arg(QuotedPath::quote(info.runId), QuotedPath::quote(info.title)) << Qt::endl;
     m_out << tr("  taken:    %1").arg(info.createdAt.toLocalTime().toString(Qt::ISODate)) << Qt::endl;
     m_out << tr("  expires:  %1").arg(info.expiresAt.toLocalTime().toString(Qt::ISODate)) << Qt::endl;
     m_out << tr("  files:    %1 (%2 bytes)").arg(info.files).arg(info.bytes) << Qt::endl;
     if (!info.baseCommit.isEmpty())
-        m_out << tr("  base:     git %1").arg(info.baseCommit) << Qt::endl;
+        m_out << tr("  base:     git %1").arg(QuotedPath::quote(info.baseCommit)) << Qt::endl;
     m_out << tr("  changes:  %1 added, %2 modified, %3 deleted")
                  .arg(info.changes.added)
                  .arg(info.changes.modified)
@@ -137,13 +151,14 @@ int SnapshotsCommand::show(const QString &id)
     const SnapshotManifest before = m_store.baseline(id).value_or(SnapshotManifest());
     if (!after)
         return 1;
+    // The harness chose the names: quoted as git quotes them, never a raw control or bidi character.
     const SnapshotManifest::ChangedPaths paths = SnapshotManifest::changedPaths(before, *after);
     for (const QByteArray &p : paths.added)
-        m_out << QStringLiteral("A  ") << QString::fromUtf8(p) << Qt::endl;
+        m_out << QStringLiteral("A  ") << QuotedPath::quote(p) << Qt::endl;
     for (const QByteArray &p : paths.modified)
-        m_out << QStringLiteral("M  ") << QString::fromUtf8(p) << Qt::endl;
+        m_out << QStringLiteral("M  ") << QuotedPath::quote(p) << Qt::endl;
     for (const QByteArray &p : paths.deleted)
-        m_out << QStringLiteral("D  ") << QString::fromUtf8(p) << Qt::endl;
+        m_out << QStringLiteral("D  ") << QuotedPath::quote(p) << Qt::endl;
     return 0;
 }
 
@@ -160,12 +175,15 @@ int SnapshotsCommand::diff(const QString &id)
     }
     for (const SnapshotDiff::File &file : diff->files()) {
         if (file.tooLarge)
-            m_err << tr("checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown").arg(file.path)
+            m_err << tr("checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown")
+                         .arg(QuotedPath::quote(file.path))
                   << Qt::endl;
     }
     m_out.flush();
+    // Bytes as they are: a file's content need not be UTF-8. git quotes the names in its headers
+    // (core.quotePath, its default).
     if (QIODevice *device = m_out.device())
-        device->write(*patch); // bytes as they are: a file's content need not be UTF-8
+        device->write(*patch);
     else
         m_out << QString::fromUtf8(*patch);
     return 0;
@@ -175,20 +193,19 @@ int SnapshotsCommand::exportTo(const QString &id, const QString &directory)
 {
     if (!known(id))
         return 1;
-    if (QFileInfo::exists(directory) && !(QFileInfo(directory).isDir() && QDir(directory).isEmpty())) {
-        m_err << tr("checkfu-runner snapshots export: %1 exists and is not an empty directory").arg(directory)
-              << Qt::endl;
+    const SnapshotExport::Outcome outcome = SnapshotExport::run(m_store, id, directory);
+    switch (outcome.status) {
+    case SnapshotExport::Outcome::Status::Exported:
+        break;
+    case SnapshotExport::Outcome::Status::TargetRefused:
+        m_err << tr("checkfu-runner snapshots export: %1").arg(outcome.message) << Qt::endl;
         return int(RunnerExit::Usage);
-    }
-    QDir().mkpath(directory);
-    const UniqueFd target = openDir(directory);
-    QString message;
-    if (!target.valid()
-        || m_store.restore(id, QByteArray(), target.get(), &message) != SnapshotStore::Restore::Restored) {
-        m_err << tr("checkfu-runner snapshots export: %1").arg(message) << Qt::endl;
+    case SnapshotExport::Outcome::Status::Failed:
+        m_err << tr("checkfu-runner snapshots export: %1").arg(outcome.message) << Qt::endl;
         return 1;
     }
     m_out << tr("Exported %1 to %2 (every file checked against its digest).").arg(id, directory) << Qt::endl;
+    m_out << outcome.report.describe() << Qt::endl;
     return 0;
 }
 

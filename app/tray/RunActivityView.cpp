@@ -1,5 +1,6 @@
 #include "RunActivityView.h"
 
+#include "LiteralText.h"
 #include "TrayPresentation.h"
 
 #include <QFont>
@@ -26,12 +27,6 @@ QLabel *plainLabel(const QString &name, QWidget *parent)
     label->setObjectName(name);
     label->setTextFormat(Qt::PlainText); // titles come from the control plane
     return label;
-}
-
-// A tooltip is rich text when it looks like it: escaped and marked as rich, it shows literally.
-QString literalToolTip(const QString &text)
-{
-    return QStringLiteral("<qt>%1</qt>").arg(text.toHtmlEscaped());
 }
 } // namespace
 

@@ -1,11 +1,13 @@
 #include "WorkspaceChangesDialog.h"
 
 #include "DiffHighlighter.h"
+#include "LiteralText.h"
 #include "WorkerThread.h"
 
 #include <runnercore/base/Clock.h>
-#include <runnercore/workspace/FileTree.h>
+#include <runnercore/base/QuotedPath.h>
 #include <runnercore/workspace/SnapshotDiff.h>
+#include <runnercore/workspace/SnapshotExport.h>
 #include <runnercore/workspace/SnapshotStore.h>
 
 #include <QComboBox>
@@ -22,9 +24,6 @@
 #include <QSplitter>
 #include <QTreeWidget>
 #include <QVBoxLayout>
-
-#include <fcntl.h>
-#include <unistd.h>
 
 using namespace runnercore;
 
@@ -123,7 +122,8 @@ WorkspaceChangesDialog::WorkspaceChangesDialog(const QString &storeRoot, QWidget
     m_savePatch->setToolTip(tr("Every change as one patch file: git apply in the prepared tree makes it the kept one"));
     m_export = buttons->addButton(tr("Export files…"), QDialogButtonBox::ActionRole);
     m_export->setObjectName(QStringLiteral("exportFiles"));
-    m_export->setToolTip(tr("The whole workspace as the run left it, into a folder you choose"));
+    m_export->setToolTip(tr("The whole workspace as the agent left it, into a folder you choose; what would make git "
+                            "run commands the agent chose is left out"));
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(m_savePatch, &QPushButton::clicked, this, &WorkspaceChangesDialog::savePatch);
@@ -265,9 +265,12 @@ void WorkspaceChangesDialog::snapshotChosen(int index)
                                    .arg(base, QLocale().toString(info.expiresAt.toLocalTime(), QLocale::ShortFormat),
                                        QLocale().formattedDataSize(info.bytes)));
             for (const SnapshotDiff::File &file : m_diff->files()) {
+                // The harness chose the name: shown quoted where it holds a control or bidi
+                // character (as the CLI and git show it), and never as markup.
+                const QString shown = QuotedPath::quote(file.path);
                 auto *item = new QTreeWidgetItem(m_files);
-                item->setText(PathColumn, file.path);
-                item->setToolTip(PathColumn, file.path);
+                item->setText(PathColumn, shown);
+                item->setToolTip(PathColumn, literalToolTip(shown));
                 item->setData(PathColumn, Qt::UserRole, file.path);
                 item->setText(ChangeColumn,
                     file.status == SnapshotDiff::File::Status::Added         ? tr("added")
@@ -352,32 +355,21 @@ void WorkspaceChangesDialog::exportFiles()
     const bool empty = QDir(chosen).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System);
     const QString target = empty ? chosen : QDir(chosen).filePath(id);
     setBusy(tr("Exporting…"));
-    auto error = std::make_shared<QString>();
-    auto ok = std::make_shared<bool>(false);
+    auto outcome = std::make_shared<SnapshotExport::Outcome>();
     const QString root = m_root;
     runInWorker(
         this,
-        [root, id, target, error, ok] {
-            if (QFileInfo::exists(target) && !QDir(target).isEmpty()) {
-                *error = tr("%1 is not empty").arg(target);
-                return;
-            }
-            QDir().mkpath(target);
-            const UniqueFd dir(
-                ::open(QFile::encodeName(target).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-            if (!dir.valid()) {
-                *error = tr("%1 cannot be opened").arg(target);
-                return;
-            }
+        [root, id, target, outcome] {
             const SystemClock clock;
-            *ok = SnapshotStore(root, clock).restore(id, QByteArray(), dir.get(), error.get())
-                == SnapshotStore::Restore::Restored;
+            *outcome = SnapshotExport::run(SnapshotStore(root, clock), id, target);
         },
-        [this, target, error, ok] {
-            const QString message = *ok ? tr("Exported the workspace to %1 (every file checked against its digest).")
-                                              .arg(QDir::toNativeSeparators(target))
-                                        : tr("The workspace was not exported: %1").arg(*error);
+        [this, target, outcome] {
+            const bool ok = outcome->status == SnapshotExport::Outcome::Status::Exported;
+            const QString message = ok ? tr("Exported the workspace to %1 (every file checked against its digest).")
+                                             .arg(QDir::toNativeSeparators(target))
+                    + QLatin1Char('\n') + outcome->report.describe()
+                                       : tr("The workspace was not exported: %1").arg(outcome->message);
             setMessage(message);
-            emit exported(*ok, message);
+            emit exported(ok, message);
         });
 }

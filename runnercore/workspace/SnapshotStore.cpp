@@ -3,9 +3,11 @@
 #include <runnercore/workspace/SnapshotPacks.h>
 
 #include <runnercore/base/Clock.h>
+#include <runnercore/base/QuotedPath.h>
 #include <runnercore/config/PrivateDirectory.h>
 #include <runnercore/workspace/ContentHash.h>
 #include <runnercore/workspace/FileTree.h>
+#include <runnercore/workspace/GitConfigFilter.h>
 
 #include <QCoreApplication>
 #include <QDir>
@@ -84,9 +86,10 @@ QByteArray hashHex(const QByteArray &content)
     return ContentHash::hexOf(content);
 }
 
+// The harness chose the names; messages reach terminals and widgets.
 QString shownPath(const QByteArray &path)
 {
-    return QString::fromUtf8(path);
+    return QuotedPath::quote(path);
 }
 
 // Held for the life of an operation; the kernel releases it when the process dies.
@@ -595,14 +598,23 @@ private:
     QByteArray m_buffer = QByteArray(ChunkBytes, Qt::Uninitialized); // one per reader, not per file
 };
 
-// Writes the tree of `manifest` below targetFd from the blobs, each byte checked.
+// Writes the tree of `manifest` below targetFd from the blobs, each byte checked; for an export
+// (a report to fill), as SnapshotExport's plan says.
 class TreeRestorer
 {
 public:
-    TreeRestorer(const StoreDirs &dirs, const std::atomic<bool> &cancelled) : m_reader(dirs), m_cancelled(cancelled) { }
+    TreeRestorer(const StoreDirs &dirs, const std::atomic<bool> &cancelled, SnapshotExport::Report *exportReport)
+        : m_reader(dirs), m_cancelled(cancelled), m_report(exportReport)
+    { }
 
     SnapshotStore::Restore restore(const SnapshotManifest &manifest, int targetFd, QString *message)
     {
+        std::optional<SnapshotExport::Plan> plan;
+        if (m_report) {
+            plan = SnapshotExport::plan(manifest,
+                [this](const SnapshotEntry &e) { return m_reader.read(e.hash, SnapshotPacks::MaxPackedBytes); });
+            m_report->leftOut = plan->leftOut();
+        }
         // The directories down to the entry's parent; all of them were created here before.
         std::vector<std::pair<QByteArray, UniqueFd>> stack;
         for (const SnapshotEntry &entry : manifest.entries()) {
@@ -610,6 +622,9 @@ public:
                 *message = QCoreApplication::translate("SnapshotStore", "stopped");
                 return SnapshotStore::Restore::Failed;
             }
+            const SnapshotExport::Action action = plan ? plan->action(entry.path) : SnapshotExport::Action::Write;
+            if (action == SnapshotExport::Action::LeaveOut)
+                continue;
             const qsizetype slash = entry.path.lastIndexOf('/');
             const QByteArray parent = slash < 0 ? QByteArray() : entry.path.left(slash);
             const QByteArray name = entry.path.mid(slash + 1);
@@ -632,7 +647,9 @@ public:
                 current = step;
             }
             const int parentFd = stack.empty() ? targetFd : stack.back().second.get();
-            const auto result = write(parentFd, name, entry, message);
+            const auto result = action == SnapshotExport::Action::RewriteGitConfig
+                ? writeGitConfig(parentFd, name, entry, message)
+                : write(parentFd, name, entry, message);
             if (result != SnapshotStore::Restore::Restored)
                 return result;
         }
@@ -683,6 +700,41 @@ private:
         return SnapshotStore::Restore::Restored;
     }
 
+    // A git configuration, checked against its hash, written as GitConfigFilter keeps it. One
+    // larger than any git would need is left out whole.
+    SnapshotStore::Restore writeGitConfig(
+        int parentFd, const QByteArray &name, const SnapshotEntry &entry, QString *message)
+    {
+        constexpr qint64 MaxGitConfigBytes = 4 * 1024 * 1024;
+        QByteArray config;
+        switch (m_reader.stream(entry.hash, [&](const char *data, qint64 size) {
+            config.append(data, size);
+            return config.size() <= MaxGitConfigBytes;
+        })) {
+        case BlobReader::Outcome::Ok:
+            break;
+        case BlobReader::Outcome::Failed: // over the bound
+            m_report->leftOut.append({ entry.path, SnapshotExport::Reason::TooLargeToRewrite });
+            return SnapshotStore::Restore::Restored;
+        case BlobReader::Outcome::Missing:
+        case BlobReader::Outcome::Damaged:
+            *message = QCoreApplication::translate("SnapshotStore", "%1: its stored content is damaged")
+                           .arg(shownPath(entry.path));
+            return SnapshotStore::Restore::Damaged;
+        }
+        const GitConfigFilter::Result kept = GitConfigFilter::filter(config);
+        m_report->rewritten.append(entry.path);
+        for (const QByteArray &key : kept.droppedKeys) {
+            if (!m_report->droppedKeys.contains(key))
+                m_report->droppedKeys.append(key);
+        }
+        UniqueFd out(::openat(parentFd, name.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
+        if (!out.valid() || !UniqueFd::writeAll(out.get(), kept.text.constData(), kept.text.size())
+            || ::fchmod(out.get(), 0644) != 0 || ::close(out.release()) != 0)
+            return ioFailure(entry.path, message);
+        return SnapshotStore::Restore::Restored;
+    }
+
     std::optional<QByteArray> readBlob(const SnapshotEntry &entry, QString *message)
     {
         std::optional<QByteArray> content = m_reader.read(entry.hash, 64 * 1024);
@@ -702,6 +754,7 @@ private:
 
     BlobReader m_reader;
     const std::atomic<bool> &m_cancelled;
+    SnapshotExport::Report *m_report; // an export's, else null (an exact restore)
 };
 
 std::optional<SnapshotManifest> manifestField(const QJsonObject &index, const char *field)
@@ -984,6 +1037,18 @@ SnapshotStore::Restore SnapshotStore::check(const QString &id, const QByteArray 
 SnapshotStore::Restore SnapshotStore::restore(
     const QString &id, const QByteArray &digest, int targetDirFd, QString *message) const
 {
+    return writeTree(id, digest, targetDirFd, nullptr, message);
+}
+
+SnapshotStore::Restore SnapshotStore::exportTo(
+    const QString &id, int targetDirFd, SnapshotExport::Report *report, QString *message) const
+{
+    return writeTree(id, QByteArray(), targetDirFd, report, message);
+}
+
+SnapshotStore::Restore SnapshotStore::writeTree(const QString &id, const QByteArray &digest, int targetDirFd,
+    SnapshotExport::Report *exportReport, QString *message) const
+{
     const Restore checked = check(id, digest, message);
     if (checked != Restore::Restored)
         return checked;
@@ -997,7 +1062,7 @@ SnapshotStore::Restore SnapshotStore::restore(
     if (!openDirs(m_root, &dirs, message))
         return Restore::Failed;
     const StoreLock lock(dirs.root.get(), LOCK_SH);
-    TreeRestorer restorer(dirs, m_cancelled);
+    TreeRestorer restorer(dirs, m_cancelled, exportReport);
     return restorer.restore(*manifest, targetDirFd, message);
 }
 

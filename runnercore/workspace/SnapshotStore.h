@@ -1,5 +1,6 @@
 #pragma once
 
+#include <runnercore/workspace/SnapshotExport.h>
 #include <runnercore/workspace/SnapshotManifest.h>
 
 #include <QDateTime>
@@ -115,6 +116,10 @@ public:
     // the manifest and the manifest against `digest` (empty: the stored one). Anything but
     // Restored leaves a partial tree the caller removes.
     Restore restore(const QString &id, const QByteArray &digest, int targetDirFd, QString *message) const;
+    // The same for a person (SnapshotExport::run): every byte checked as by restore(), but what
+    // makes git run commands the agent chose is left out or rewritten (SnapshotExport), and said
+    // in *report. The snapshot itself is untouched.
+    Restore exportTo(const QString &id, int targetDirFd, SnapshotExport::Report *report, QString *message) const;
     // Re-hashes one snapshot: its manifest against its digest, every blob against its name.
     bool verify(const QString &id, QString *problem) const;
 
@@ -136,6 +141,8 @@ public:
 
 private:
     bool open(QString *error) const;
+    Restore writeTree(const QString &id, const QByteArray &digest, int targetDirFd,
+        SnapshotExport::Report *exportReport, QString *message) const;
     QString indexPath(const QString &id) const;
     std::optional<QJsonObject> readIndex(const QString &id) const;
 

@@ -1652,6 +1652,36 @@ J.update({
     "a message from the harness's MCP client was not relayed: %1": 'ハーネスの MCP クライアントからのメッセージを中継しませんでした: %1',
 })
 
+# Exports of kept workspaces (issue 35): what git would run is left out; the folder is checked
+J.update({
+    '%1 and %n more': '%1 ほか %n 件',
+    'hooks': 'フック',
+    'commands of an unfinished rebase': '完了していないリベースのコマンド',
+    'a link in a git directory': 'git ディレクトリ内のリンク',
+    'a link named .git': '.git という名前のリンク',
+    'points outside the export': 'エクスポート先の外を指しています',
+    'a git configuration too large to rewrite': '書き換えるには大きすぎる git 設定',
+    "The files came from the agent: look through them before you run anything there (a build, a script, an editor's settings for the folder).":
+        'これらのファイルはエージェントが作成したものです。そこで何か（ビルド、スクリプト、フォルダー用のエディター設定など）を実行する前に内容を確認してください。',
+    'So that git run there runs nothing the agent chose:':
+        'そこで実行する git がエージェントの選んだものを何も実行しないように:',
+    '- rewritten, keeping only settings that never run a command: %1':
+        '- 書き換え（コマンドを実行しない設定だけを残しました）: %1',
+    '  (left out of them: %1)': '  （除外した設定: %1）',
+    '- left out: %1': '- 除外: %1',
+    '%1 cannot be created: %2': '%1 を作成できません: %2',
+    '%1 is a symbolic link; choose the folder it points to, or another':
+        '%1 はシンボリックリンクです。リンク先のフォルダーか、別のフォルダーを選んでください',
+    '%1 exists and is not an empty directory': '%1 は既に存在し、空のディレクトリではありません',
+    '%1 cannot be opened: %2': '%1 を開けません: %2',
+    '%1 belongs to another user (uid %2, not %3), who could change the files while or after they are exported. Choose a folder of your own.':
+        '%1 は別のユーザー（UID %2、あなたは %3）のものです。そのユーザーはエクスポート中やエクスポート後にファイルを変更できます。自分のフォルダーを選んでください。',
+    '%1 can be written by other users (mode %2), who could change the files while or after they are exported. Choose another folder, or make it yours alone: chmod go-w %1':
+        '%1 には他のユーザーが書き込めます（モード %2）。そのユーザーはエクスポート中やエクスポート後にファイルを変更できます。別のフォルダーを選ぶか、自分だけのものにしてください: chmod go-w %1',
+    'The whole workspace as the agent left it, into a folder you choose; what would make git run commands the agent chose is left out':
+        'エージェントが残したままのワークスペース全体を、選んだフォルダーへ。git にエージェントの選んだコマンドを実行させるものは除外します',
+})
+
 JAPANESE = J
 # A text that reads differently in one context: {(context, source): translation}.
 CONTEXT_JAPANESE = {}

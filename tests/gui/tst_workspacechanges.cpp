@@ -5,6 +5,7 @@
 // later (a restarted tray) shows the same; an empty store says so. Runtime: about 10 s.
 #include "DevPlaneProcess.h"
 #include "GuiTestSupport.h"
+#include "HostileGitWorkspace.h"
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
 #include "TreeListing.h"
@@ -21,6 +22,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextDocument>
 #include <QTreeWidget>
 
 #include <sys/stat.h>
@@ -72,6 +74,34 @@ QByteArray withoutDirectories(const QByteArray &lines)
     return kept;
 }
 
+// What a person reads in a tooltip: Qt renders one that looks like rich text as HTML.
+QString renderedToolTip(const QString &toolTip)
+{
+    if (!Qt::mightBeRichText(toolTip))
+        return toolTip;
+    QTextDocument document;
+    document.setHtml(toolTip);
+    return document.toPlainText();
+}
+
+// What the dialog said after Export files… into `folder`: {ok, message}; ok false and an empty
+// message when it said nothing in time.
+std::pair<bool, QString> pressExport(WorkspaceChangesDialog &dialog, const QString &folder)
+{
+    dialog.setExportFolderChooser([folder] { return folder; });
+    QSignalSpy exported(&dialog, &WorkspaceChangesDialog::exported);
+    dialog.findChild<QPushButton *>(QStringLiteral("exportFiles"))->click();
+    if (!exported.wait(20000))
+        return {};
+    return { exported.first().at(0).toBool(), exported.first().at(1).toString() };
+}
+
+QString modeOf(const QString &path)
+{
+    struct stat st = {};
+    return ::lstat(QFile::encodeName(path).constData(), &st) == 0 ? QString::number(st.st_mode & 07777, 8) : QString();
+}
+
 } // namespace
 
 class TestWorkspaceChanges : public QObject
@@ -84,6 +114,31 @@ class TestWorkspaceChanges : public QObject
     QString m_store;
     QString m_snapshotId;
     QByteArray m_kept; // the tree the run left, as TreeListing lists it
+    HostileGitWorkspace m_hostile;
+    QString m_hostileId; // a workspace whose harness planted commands for git and chose hostile names
+
+    // Runs a Session whose harness runs `script` and keeps its workspace; its snapshot id.
+    QString keepWorkspaceOf(const QString &script)
+    {
+        QJsonObject spec
+            = oneshotRunSpec(m_dp->defaultPrincipal(), { QStringLiteral("/bin/sh"), QStringLiteral("-c"), script });
+        spec = withPath(spec, { QStringLiteral("mounts") },
+            QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+                { QStringLiteral("target"), QStringLiteral("/workspace") },
+                { QStringLiteral("files"), QJsonArray { uploadedFile(QStringLiteral("README.md"), "hostile\n") } } } });
+        spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+        QString error;
+        const QString sessionId
+            = m_dp->createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+        if (sessionId.isEmpty() || m_dp->waitSettled(sessionId, 60, &error).isEmpty())
+            return {};
+        return eventsOfKind(eventList(m_dp->sessionEvents(sessionId)), QStringLiteral("workspace.snapshot"))
+            .value(0)
+            .value(QStringLiteral("data"))
+            .toObject()
+            .value(QStringLiteral("snapshot_id"))
+            .toString();
+    }
 
     // A dialog that has listed the files of `id` (empty: the newest).
     std::unique_ptr<WorkspaceChangesDialog> openDialog(const QString &id = QString())
@@ -232,17 +287,13 @@ private slots:
         QVERIFY(dialog);
         const QString empty = m_dir.filePath(QStringLiteral("export"));
         QVERIFY(QDir().mkpath(empty));
-        dialog->setExportFolderChooser([&] { return empty; });
-        QSignalSpy exported(dialog.get(), &WorkspaceChangesDialog::exported);
-        dialog->findChild<QPushButton *>(QStringLiteral("exportFiles"))->click();
-        QVERIFY(exported.wait(20000));
-        QVERIFY2(exported.first().at(0).toBool(), qPrintable(exported.first().at(1).toString()));
+        const auto [ok, message] = pressExport(*dialog, empty);
+        QVERIFY2(ok, qPrintable(message));
         QCOMPARE(TreeListing::lines(empty), m_kept);
 
         // A folder with something in it is never written over: the workspace goes into a new folder in it.
-        dialog->findChild<QPushButton *>(QStringLiteral("exportFiles"))->click();
-        QVERIFY(exported.wait(20000));
-        QVERIFY2(exported.last().at(0).toBool(), qPrintable(exported.last().at(1).toString()));
+        const auto [again, said] = pressExport(*dialog, empty);
+        QVERIFY2(again, qPrintable(said));
         QCOMPARE(TreeListing::lines(empty + QLatin1Char('/') + m_snapshotId), m_kept);
         QCOMPARE(TreeListing::lines(empty).count('\n'), m_kept.count('\n') + 1 + m_kept.count('\n'));
     }
@@ -270,6 +321,78 @@ private slots:
         QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("savePatch"))->isEnabled());
         QVERIFY(!dialog->findChild<QPushButton *>(QStringLiteral("exportFiles"))->isEnabled());
         QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("no-store")))); // looking creates nothing
+    }
+
+    // Issue 35, finding 6: the harness planted commands for git (HostileGitWorkspace) and the person
+    // exports the workspace with Export files…, then runs git there as at any shell prompt: none of
+    // them runs, and the dialog says the files came from the agent and what was left out.
+    // (tst_snapshots shows the same tree restored as kept fires every one.)
+    void anExportRunsNothingTheAgentPlantedForGit()
+    {
+        QVERIFY(m_hostile.isValid());
+        m_hostileId = keepWorkspaceOf(m_hostile.harnessScript()
+            + QStringLiteral("printf x > '<img src=x>'; mkdir '<b>x<'; printf x > '<b>x<'/'b>'; "
+                             "printf x > \"$(printf 'osc\\033]52;c;aGk=\\007.txt')\"; "
+                             "printf x > \"$(printf 'bidi-\\342\\200\\256txt.exe')\"\n"));
+        QVERIFY(!m_hostileId.isEmpty());
+        const auto dialog = openDialog(m_hostileId);
+        QVERIFY(dialog);
+        const QString target = m_dir.filePath(QStringLiteral("hostile-export"));
+        QVERIFY(QDir().mkpath(target));
+        const auto [ok, message] = pressExport(*dialog, target);
+        QVERIFY2(ok, qPrintable(message));
+        qInfo().noquote() << "the dialog said:" << message;
+        for (const QString &expected : { QStringLiteral("came from the agent"), QStringLiteral(".git/config"),
+                 QStringLiteral("inner/.git/hooks"), QStringLiteral("other/.git") })
+            QVERIFY2(message.contains(expected), qPrintable(expected + QStringLiteral(" not in: ") + message));
+        QCOMPARE(dialog->findChild<QLabel *>(QStringLiteral("message"))->text(), message);
+        QString transcript;
+        const QStringList fired = m_hostile.firedIn(target, &transcript);
+        QVERIFY2(fired.isEmpty(),
+            qPrintable(QStringLiteral("ran: %1\n%2").arg(fired.join(QLatin1Char(' ')), transcript.right(4000))));
+    }
+
+    // Issue 35, finding 7: names the harness chose are shown as they are, never as markup (a tooltip
+    // that looks like HTML is rendered as HTML) and never with a raw control or bidi character.
+    void namesShowLiterally()
+    {
+        QVERIFY(!m_hostileId.isEmpty());
+        const auto dialog = openDialog(m_hostileId);
+        QVERIFY(dialog);
+        auto *files = dialog->findChild<QTreeWidget *>(QStringLiteral("files"));
+        for (const QString &name : { QStringLiteral("<b>x</b>"), QStringLiteral("<img src=x>"),
+                 QStringLiteral("\"osc\\033]52;c;aGk=\\a.txt\""), QStringLiteral("\"bidi-\\342\\200\\256txt.exe\"") }) {
+            QTreeWidgetItem *item = row(files, name);
+            QVERIFY2(item, qPrintable(name + QStringLiteral(" not in\n") + rows(files)));
+            QCOMPARE(renderedToolTip(item->toolTip(0)), name);
+        }
+        for (int i = 0; i < files->topLevelItemCount(); ++i) {
+            for (const QChar c : files->topLevelItem(i)->text(0))
+                QVERIFY2(c.category() != QChar::Other_Control && c.category() != QChar::Other_Format,
+                    qPrintable(QString::number(c.unicode(), 16)));
+        }
+    }
+
+    // Issue 35, finding 7: an empty folder another user owns is refused (they could change the files
+    // while or after they are written); a folder the export makes is the person's alone.
+    void exportRefusesAFolderAnotherUserOwns()
+    {
+        const auto dialog = openDialog(m_snapshotId);
+        QVERIFY(dialog);
+        const QString theirs = m_dir.filePath(QStringLiteral("theirs"));
+        QVERIFY(QDir().mkpath(theirs));
+        QVERIFY(::chown(QFile::encodeName(theirs).constData(), 65534, 65534) == 0);
+        const auto [ok, message] = pressExport(*dialog, theirs);
+        QVERIFY2(!ok && message.contains(QStringLiteral("belongs to another user")), qPrintable(message));
+        QVERIFY(QDir(theirs).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+
+        // Into a folder with something in it: a new folder of the person's alone.
+        const QString full = m_dir.filePath(QStringLiteral("full"));
+        writeFile(full + QStringLiteral("/something.txt"), "there\n");
+        const auto [intoNew, said] = pressExport(*dialog, full);
+        QVERIFY2(intoNew, qPrintable(said));
+        QCOMPARE(modeOf(full + QLatin1Char('/') + m_snapshotId), QStringLiteral("700"));
+        QCOMPARE(TreeListing::lines(full + QLatin1Char('/') + m_snapshotId), m_kept);
     }
 };
 

@@ -125,6 +125,49 @@ private slots:
         QVERIFY(again.stderrText().contains(QStringLiteral("not an empty directory")));
     }
 
+    // Issue 35, finding 7: an empty folder another local user made (here: owned by nobody) is refused:
+    // they could change what is exported while or after it is written. The check compares with the
+    // exporting process's effective uid (root in CI).
+    void exportRefusesAFolderAnotherUserOwns()
+    {
+        const QString theirs = m_dir.filePath(QStringLiteral("theirs"));
+        QVERIFY(QDir().mkpath(theirs));
+        QVERIFY(::chown(QFile::encodeName(theirs).constData(), 65534, 65534) == 0);
+        RunnerProcess runner(m_home);
+        QCOMPARE(cli({ QStringLiteral("export"), m_id, theirs }, runner), 2);
+        QVERIFY2(
+            runner.stderrText().contains(QStringLiteral("belongs to another user")), qPrintable(runner.describe()));
+        QVERIFY(QDir(theirs).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+    }
+
+    // One's own empty folder that others can write to is refused too, with the fix in the message.
+    void exportRefusesAFolderOthersCanWrite()
+    {
+        const QString open = m_dir.filePath(QStringLiteral("open"));
+        QVERIFY(QDir().mkpath(open));
+        QVERIFY(::chmod(QFile::encodeName(open).constData(), 0777) == 0);
+        RunnerProcess runner(m_home);
+        QCOMPARE(cli({ QStringLiteral("export"), m_id, open }, runner), 2);
+        QVERIFY2(runner.stderrText().contains(QStringLiteral("chmod go-w")), qPrintable(runner.describe()));
+        QVERIFY(QDir(open).isEmpty(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System));
+    }
+
+    // A folder the export creates (and each missing one above it) only its owner can enter.
+    void exportMakesFoldersOnlyItsOwnerEnters()
+    {
+        const QString parent = m_dir.filePath(QStringLiteral("made"));
+        const QString out = parent + QStringLiteral("/here");
+        RunnerProcess runner(m_home);
+        QCOMPARE(cli({ QStringLiteral("export"), m_id, out }, runner), 0);
+        QCOMPARE(TreeListing::lines(out), m_lines);
+        for (const QString &dir : { parent, out }) {
+            struct stat st = {};
+            QVERIFY(::lstat(QFile::encodeName(dir).constData(), &st) == 0);
+            QVERIFY2((st.st_mode & 07777) == 0700,
+                qPrintable(QStringLiteral("%1: %2").arg(dir).arg(st.st_mode & 07777, 0, 8)));
+        }
+    }
+
     void verifyFindsOneChangedByte()
     {
         RunnerProcess ok(m_home);
@@ -158,6 +201,103 @@ private slots:
         QCOMPARE(cli({ QStringLiteral("rm"), m_id }, unknown), 1);
         RunnerProcess bad(m_home);
         QCOMPARE(cli({ QStringLiteral("frobnicate") }, bad), 2);
+    }
+
+    // Issue 35, finding 7: a harness names its files with terminal escapes (OSC 52 writes the
+    // clipboard, CSI clears the screen), other C0 and C1 controls, DEL, and Unicode bidi overrides
+    // that make a name read as another. show, diff, list and verify print them quoted as git does
+    // (double quotes, C escapes and octal bytes); no raw control or bidi character reaches the
+    // terminal. Names of other scripts stay readable.
+    void namesWithControlsAndBidiAreQuoted()
+    {
+        const auto home = std::make_shared<RunnerHome>();
+        const QString ws = m_dir.filePath(QStringLiteral("hostile-names"));
+        const QList<QPair<QByteArray, QByteArray>> names {
+            { "osc52-\x1b]52;c;aGk=\x07.txt", "\"osc52-\\033]52;c;aGk=\\a.txt\"" },
+            { "c0-\x01\x08\t\r\x1f.txt", "\"c0-\\001\\b\\t\\r\\037.txt\"" },
+            { "del-\x7f.txt", "\"del-\\177.txt\"" },
+            { "c1-\xc2\x9b"
+              "2J.txt",
+                "\"c1-\\302\\233"
+                "2J.txt\"" },
+            { "bidi-\xe2\x80\xaetxt.exe", "\"bidi-\\342\\200\\256txt.exe\"" },
+            { "lre\xe2\x80\xaa-rle\xe2\x80\xab-pdf\xe2\x80\xac-lro\xe2\x80\xad",
+                "\"lre\\342\\200\\252-rle\\342\\200\\253-pdf\\342\\200\\254-lro\\342\\200\\255\"" },
+            { "iso\xe2\x81\xa6-\xe2\x81\xa7-\xe2\x81\xa8-\xe2\x81\xa9",
+                "\"iso\\342\\201\\246-\\342\\201\\247-\\342\\201\\250-\\342\\201\\251\"" },
+            { "quote\"back\\slash", "\"quote\\\"back\\\\slash\"" },
+            { "gr\xc3\xbc\xc3\x9f"
+              "e \xe6\x97\xa5\xe6\x9c\xac.txt",
+                "gr\xc3\xbc\xc3\x9f"
+                "e \xe6\x97\xa5\xe6\x9c\xac.txt" },
+        };
+        QVERIFY(QDir().mkpath(ws));
+        for (const auto &[name, shown] : names) {
+            QFile file(QFile::decodeName(QFile::encodeName(ws) + '/' + name));
+            QVERIFY2(file.open(QIODevice::WriteOnly), name.toHex().constData());
+            file.write("x\n");
+        }
+        const SystemClock clock;
+        const SnapshotStore store(home->runnerDataDir() + QStringLiteral("/snapshots"), clock);
+        const UniqueFd fd = openDir(ws);
+        SnapshotStore::TakeRequest request;
+        request.runId = QStringLiteral("run_names");
+        request.title = QString::fromUtf8("Tidy \x1b[2J\x1b]0;pwned\x07up \xc2\x9b"
+                                          "2J \xe2\x80\xae"
+                                          "fdp.exe");
+        const SnapshotStore::Result taken = store.take(fd.get(), request);
+        QVERIFY2(taken.ok, qPrintable(taken.error));
+        QCOMPARE(taken.skipped, QStringList());
+
+        // No C0 control but the line break, no DEL, no C1 control, no bidi embedding, override or isolate.
+        const auto rawControl = [](const QByteArray &out) -> QByteArray {
+            for (qsizetype i = 0; i < out.size(); ++i) {
+                const uchar c = uchar(out.at(i));
+                if ((c < 0x20 && c != '\n') || c == 0x7f)
+                    return "byte 0x" + QByteArray::number(c, 16) + " at " + QByteArray::number(i);
+                const uchar next = i + 1 < out.size() ? uchar(out.at(i + 1)) : 0;
+                const uchar third = i + 2 < out.size() ? uchar(out.at(i + 2)) : 0;
+                if (c == 0xc2 && next >= 0x80 && next <= 0x9f)
+                    return "C1 control at " + QByteArray::number(i);
+                if (c == 0xe2
+                    && ((next == 0x80 && third >= 0xaa && third <= 0xae)
+                        || (next == 0x81 && third >= 0xa6 && third <= 0xa9)))
+                    return "bidi control at " + QByteArray::number(i);
+            }
+            return {};
+        };
+        RunnerProcess show(home);
+        QCOMPARE(cli({ QStringLiteral("show"), taken.info.id }, show), 0);
+        QVERIFY2(rawControl(show.stdoutBytes()).isEmpty(),
+            rawControl(show.stdoutBytes()) + "\n" + show.stdoutBytes().toHex(' '));
+        for (const auto &[name, shown] : names)
+            QVERIFY2(show.stdoutBytes().contains("A  " + shown + '\n'), shown + " not in\n" + show.stdoutBytes());
+        QVERIFY2(show.stdoutBytes().contains("\"Tidy \\033[2J\\033]0;pwned\\aup \\302\\233"
+                                             "2J \\342\\200\\256"
+                                             "fdp.exe\""),
+            show.stdoutBytes().constData());
+
+        RunnerProcess list(home);
+        QCOMPARE(cli({ QStringLiteral("list") }, list), 0);
+        QVERIFY2(rawControl(list.stdoutBytes()).isEmpty(), rawControl(list.stdoutBytes()).constData());
+        // --json too: the same strings for a script, escaped (\u…) for a terminal.
+        RunnerProcess json(home);
+        QCOMPARE(cli({ QStringLiteral("list"), QStringLiteral("--json") }, json), 0);
+        QVERIFY2(rawControl(json.stdoutBytes()).isEmpty(), rawControl(json.stdoutBytes()) + '\n' + json.stdoutBytes());
+        QCOMPARE(QJsonDocument::fromJson(json.stdoutBytes()).array().first().toObject().value(QStringLiteral("title")),
+            QJsonValue(request.title));
+        RunnerProcess diff(home);
+        QCOMPARE(cli({ QStringLiteral("diff"), taken.info.id }, diff), 0);
+        const QByteArray headers = diff.stdoutBytes();
+        QVERIFY2(headers.contains("+++ \"b/osc52-\\033]52;c;aGk=\\a.txt\""), headers.constData());
+        QVERIFY2(rawControl(diff.stderrBytes()).isEmpty(), rawControl(diff.stderrBytes()).constData());
+
+        // verify names a damaged file the same way (the first of those holding the content).
+        QVERIFY(TreeListing::damageStoredCopy(home->runnerDataDir() + QStringLiteral("/snapshots"), "x\n", 0));
+        RunnerProcess verify(home);
+        QCOMPARE(cli({ QStringLiteral("verify") }, verify), 1);
+        QVERIFY2(rawControl(verify.stdoutBytes()).isEmpty(), rawControl(verify.stdoutBytes()).constData());
+        QVERIFY2(verify.stdoutBytes().contains("\"bidi-\\342\\200\\256txt.exe\""), verify.stdoutBytes().constData());
     }
 };
 

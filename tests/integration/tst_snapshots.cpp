@@ -4,18 +4,25 @@
 // snapshot sees exactly that tree; a store entry damaged on disk is refused before anything starts.
 // Runtime: about 10 s.
 #include "DevPlaneProcess.h"
+#include "HostileGitWorkspace.h"
 #include "IntegrationSupport.h"
 #include "RunnerProcess.h"
 #include "TreeListing.h"
+
+#include <runnercore/base/Clock.h>
+#include <runnercore/base/UniqueFd.h>
+#include <runnercore/workspace/SnapshotStore.h>
 
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -40,6 +47,7 @@ private slots:
     void keptThenRestoredIntoTheNextSession();
     void aDamagedCopyIsRefusedBeforeAnythingStarts();
     void theDevplaneContinuesFromTheWorkspace();
+    void anExportRunsNothingTheAgentPlantedForGit();
 
 private:
     QJsonObject runSession(const QJsonObject &spec, QList<QJsonObject> *events);
@@ -232,6 +240,82 @@ void TestSnapshots::theDevplaneContinuesFromTheWorkspace()
         = m_dp->runAdminPumping({ QStringLiteral("session"), QStringLiteral("continue"), plain });
     QVERIFY(refused.exitCode != 0);
     QVERIFY2((refused.out + refused.err).contains("no_snapshot"), refused.out + refused.err);
+}
+
+// Issue 35, finding 6: the harness plants commands for git in its workspace (HostileGitWorkspace);
+// the person exports it (`snapshots export`) and runs git there as at any shell prompt. The tree as
+// the snapshot holds it (what a later run restored from it gets) fires every plant: the attack is
+// real and the snapshot unchanged. The export fires none, says the files came from the agent and
+// what it left out, and its repository still shows the agent's commits.
+void TestSnapshots::anExportRunsNothingTheAgentPlantedForGit()
+{
+    const HostileGitWorkspace hostile;
+    QVERIFY(hostile.isValid());
+    QJsonObject spec
+        = specWith(QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+                       { QStringLiteral("target"), QStringLiteral("/workspace") },
+                       { QStringLiteral("files"),
+                           QJsonArray { uploadedFile(QStringLiteral("README.md"), "# a hostile agent\n") } } } },
+            hostile.harnessScript());
+    spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+    QList<QJsonObject> events;
+    const QJsonObject settlement = runSession(spec, &events);
+    const QByteArray context = "settlement " + dumpJson(settlement) + "\nevents " + dumpEvents(events);
+    QVERIFY2(
+        settlement.value(QStringLiteral("outcome")).toString() == QStringLiteral("succeeded"), context.constData());
+    const QJsonObject snap = dataOf(events, QStringLiteral("workspace.snapshot"));
+    const QString id = snap.value(QStringLiteral("snapshot_id")).toString();
+    const QByteArray digest = snap.value(QStringLiteral("digest")).toString().toLatin1();
+    QVERIFY2(!id.isEmpty(), context.constData());
+    QVERIFY2(hostile.markers().isEmpty(), qPrintable(hostile.markers().join(QLatin1Char(' '))));
+
+    // The snapshot as it is kept: restored byte for byte, every plant fires.
+    const QString store = m_runner->home()->runnerDataDir() + QStringLiteral("/snapshots");
+    const QString verbatim = m_dir.filePath(QStringLiteral("hostile-verbatim"));
+    QVERIFY(QDir().mkpath(verbatim));
+    {
+        const runnercore::SystemClock clock;
+        const runnercore::UniqueFd fd(
+            ::open(QFile::encodeName(verbatim).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+        QString message;
+        QVERIFY2(runnercore::SnapshotStore(store, clock).restore(id, digest, fd.get(), &message)
+                == runnercore::SnapshotStore::Restore::Restored,
+            qPrintable(message));
+    }
+    QCOMPARE(TreeListing::digest(verbatim), digest);
+    QString transcript;
+    QCOMPARE(hostile.firedIn(verbatim, &transcript), HostileGitWorkspace::plantedMarkers());
+    hostile.clearMarkers();
+
+    // The export.
+    const QString exported = m_dir.filePath(QStringLiteral("hostile-export"));
+    RunnerProcess cli(m_runner->home());
+    cli.setEnv(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+    QCOMPARE(cli.run({ QStringLiteral("snapshots"), QStringLiteral("export"), id, exported }, 20000), 0);
+    const QString said = cli.stdoutText();
+    qInfo().noquote() << "snapshots export said:\n" + said;
+    transcript.clear();
+    const QStringList fired = hostile.firedIn(exported, &transcript);
+    QVERIFY2(fired.isEmpty(),
+        qPrintable(QStringLiteral("ran: %1\n%2").arg(fired.join(QLatin1Char(' ')), transcript.right(4000))));
+    for (const QString &expected : { QStringLiteral("came from the agent"), QStringLiteral(".git/config"),
+             QStringLiteral("core.fsmonitor"), QStringLiteral("inner/.git/hooks"), QStringLiteral("other/.git") })
+        QVERIFY2(said.contains(expected), qPrintable(expected + QStringLiteral(" not in:\n") + said));
+    // Still the agent's repository: its files, history and remote.
+    QProcess git;
+    git.setWorkingDirectory(exported);
+    git.start(QStringLiteral("git"), { QStringLiteral("log"), QStringLiteral("--format=%s") });
+    QVERIFY(git.waitForFinished(20000));
+    QCOMPARE(git.readAllStandardOutput(), QByteArray("two\none\n"));
+    QFile config(exported + QStringLiteral("/.git/config"));
+    QVERIFY(config.open(QIODevice::ReadOnly));
+    QVERIFY2(config.readAll().contains("ssh://127.0.0.1:9/nothing"), "the remote's URL is kept");
+
+    // The snapshot itself did not change (an earlier test damaged another one on purpose).
+    const runnercore::SystemClock clock;
+    QString problem;
+    QVERIFY2(runnercore::SnapshotStore(store, clock).verify(id, &problem), qPrintable(problem));
+    QCOMPARE(runnercore::SnapshotStore(store, clock).find(id)->digest, digest);
 }
 
 QTEST_GUILESS_MAIN(TestSnapshots)
