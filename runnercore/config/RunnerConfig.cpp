@@ -386,6 +386,23 @@ void parseGitCacheMib(const RunnerConfigInput &in, RunnerConfig &config, ErrorLi
     config.gitCacheMib = *parsed;
 }
 
+void parseSnapshotStoreMib(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    if (!in.flags.contains(flag(ConfigFlag::SnapshotStoreMib)))
+        return;
+    const QString value = in.flags.value(flag(ConfigFlag::SnapshotStoreMib));
+    bool tooLarge = false;
+    const auto parsed = parseDecimal(value, &tooLarge);
+    if (!parsed || *parsed < 1 || *parsed > RunnerConfig::MaxSnapshotStoreMib) {
+        errors.add(ConfigKeys::option(ConfigFlag::SnapshotStoreMib),
+            Messages::tr("--snapshot-store-mib is %1; use a whole number of MiB from 1 to %2.")
+                .arg(shown(value))
+                .arg(RunnerConfig::MaxSnapshotStoreMib));
+        return;
+    }
+    config.snapshotStoreMib = *parsed;
+}
+
 void parsePower(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
 {
     if (in.flags.contains(flag(ConfigFlag::KeepAwake))) {
@@ -479,6 +496,7 @@ std::variant<RunnerConfig, QList<ConfigError>> RunnerConfigParser::parse(const R
     parseCredentialStore(in, config, errors);
     parseSlots(in, config, errors);
     parseGitCacheMib(in, config, errors);
+    parseSnapshotStoreMib(in, config, errors);
     parsePower(in, config, errors);
     parseBubblewrapReadOnly(in, config, errors);
     // No bad value exists for the token (§8); an empty one means "not given".
