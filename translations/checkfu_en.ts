@@ -70,6 +70,16 @@
     </message>
 </context>
 <context>
+    <name>SnapshotDiff</name>
+    <message numerus="yes">
+        <source>%n file(s) are left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.</source>
+        <translation>
+            <numerusform>%n file is left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.</numerusform>
+            <numerusform>%n files are left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>SnapshotsCommand</name>
     <message numerus="yes">
         <source>checkfu-runner snapshots %1: expected %n argument(s); see --help</source>
