@@ -1061,6 +1061,21 @@ bool fitsWhole(
     return false;
 }
 
+// What the writer wrote, made part of the store and on disk (one syncfs) before anything names it.
+bool commit(BlobWriter &writer, const StoreDirs &dirs, SnapshotStore::Result &result)
+{
+    if (!writer.finish()) {
+        result.error = writer.error;
+        result.diskFull = writer.diskFull;
+        return false;
+    }
+    if (::syncfs(dirs.root.get()) != 0) {
+        result.error = FileTree::systemError(errno);
+        return false;
+    }
+    return true;
+}
+
 // The snapshot's record, written last: from then on it is listed.
 void writeRecord(const StoreDirs &dirs, const SnapshotStore::TakeRequest &request, const Clock &clock,
     qint64 maxAgeSeconds, SnapshotStore::Result &result)
@@ -1104,15 +1119,9 @@ SnapshotStore::Result SnapshotStore::recordBaseline(const QString &key, int dirF
             || !fitsWhole(result.manifest, nullptr, m_limits.maxBytes, result))
             return result; // the writer removes what it wrote
         wrote = true;
-        if (!writer.finish()) {
-            result.error = writer.error;
-            result.diskFull = writer.diskFull;
-        } else if (::syncfs(dirs.root.get()) != 0) {
-            result.error = FileTree::systemError(errno);
-        } else {
+        if (commit(writer, dirs, result))
             result.ok = writeDurably(
                 dirs, dirs.pending.get(), pendingName(key), result.manifest.text(), &result.error, &result.diskFull);
-        }
     }
     if (wrote && !result.ok)
         prune(); // what it wrote, named by nothing
@@ -1130,15 +1139,8 @@ SnapshotStore::Result SnapshotStore::take(int dirFd, const TakeRequest &request)
         BlobWriter writer(dirs, m_cancelled, m_root, m_limits.maxBytes);
         if (scanTree(writer, dirFd, m_cancelled, result)
             && fitsWhole(result.manifest, request.before ? &*request.before : nullptr, m_limits.maxBytes, result)) {
-            // Every blob on disk before the index names it.
-            if (!writer.finish()) {
-                result.error = writer.error;
-                result.diskFull = writer.diskFull;
-            } else if (::syncfs(dirs.root.get()) != 0) {
-                result.error = FileTree::systemError(errno);
-            } else {
+            if (commit(writer, dirs, result))
                 writeRecord(dirs, request, m_clock, m_limits.maxAgeSeconds, result);
-            }
         }
     }
     // The run's baseline served this take alone, kept or not: nothing of a workspace that is not

@@ -88,6 +88,32 @@ class TestWorkspaceChanges : public QObject
     QString m_snapshotId;
     QByteArray m_kept; // the tree the run left, as TreeListing lists it
 
+    // A Session of `spec` on the real Runner, to its settlement.
+    struct Kept
+    {
+        QString outcome;
+        QString snapshotId; // of its workspace.snapshot; empty: none
+        QByteArray context; // the session's error or events, for failure messages
+    };
+    Kept keep(const QJsonObject &spec, int timeoutSeconds)
+    {
+        QString error;
+        const QString sessionId
+            = m_dp->createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+        if (sessionId.isEmpty())
+            return Kept { {}, {}, error.toUtf8() };
+        const QJsonObject settlement = m_dp->waitSettled(sessionId, timeoutSeconds, &error);
+        const QList<QJsonObject> events = eventList(m_dp->sessionEvents(sessionId));
+        return Kept { settlement.value(QStringLiteral("outcome")).toString(),
+            eventsOfKind(events, QStringLiteral("workspace.snapshot"))
+                .value(0)
+                .value(QStringLiteral("data"))
+                .toObject()
+                .value(QStringLiteral("snapshot_id"))
+                .toString(),
+            dumpEvents(events) };
+    }
+
     // A dialog that has listed the files of `id` (empty: the newest).
     std::unique_ptr<WorkspaceChangesDialog> openDialog(const QString &id = QString())
     {
@@ -133,20 +159,9 @@ private slots:
                         uploadedFile(QStringLiteral("data.bin"), BinaryBefore) } } } });
         spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
         spec.insert(QStringLiteral("title"), QStringLiteral("Fix the greeting"));
-        const QJsonObject created = m_dp->createSessionFromSpec(spec, {}, &error);
-        const QString sessionId = created.value(QStringLiteral("session_id")).toString();
-        QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
-        const QJsonObject settlement = m_dp->waitSettled(sessionId, 60, &error);
-        const QList<QJsonObject> events = eventList(m_dp->sessionEvents(sessionId));
-        QVERIFY2(settlement.value(QStringLiteral("outcome")).toString() == QStringLiteral("succeeded"),
-            dumpEvents(events).constData());
-        m_snapshotId = eventsOfKind(events, QStringLiteral("workspace.snapshot"))
-                           .value(0)
-                           .value(QStringLiteral("data"))
-                           .toObject()
-                           .value(QStringLiteral("snapshot_id"))
-                           .toString();
-        QVERIFY2(!m_snapshotId.isEmpty(), dumpEvents(events).constData());
+        const Kept run = keep(spec, 60);
+        QVERIFY2(run.outcome == QStringLiteral("succeeded") && !run.snapshotId.isEmpty(), run.context.constData());
+        m_snapshotId = run.snapshotId;
 
         const QString expected = m_dir.filePath(QStringLiteral("expected"));
         writeFile(expected + QStringLiteral("/src/app.py"), "def greet():\n    print(\"fixed\")\n    return 0\n");
@@ -302,19 +317,9 @@ private slots:
                 { QStringLiteral("target"), QStringLiteral("/workspace") },
                 { QStringLiteral("files"), QJsonArray { uploadedFile(QStringLiteral("README.md"), "# demo\n") } } } });
         spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
-        QString error;
-        const QString sessionId
-            = m_dp->createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
-        QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
-        const QJsonObject settlement = m_dp->waitSettled(sessionId, 120, &error);
-        const QList<QJsonObject> events = eventList(m_dp->sessionEvents(sessionId));
-        const QString id = eventsOfKind(events, QStringLiteral("workspace.snapshot"))
-                               .value(0)
-                               .value(QStringLiteral("data"))
-                               .toObject()
-                               .value(QStringLiteral("snapshot_id"))
-                               .toString();
-        QVERIFY2(!id.isEmpty(), dumpEvents(events).constData());
+        const Kept run = keep(spec, 120);
+        const QString id = run.snapshotId;
+        QVERIFY2(!id.isEmpty(), run.context.constData());
 
         const QString scratch = m_dir.filePath(QStringLiteral("scratch-") + repeat);
         QVERIFY(QDir().mkpath(scratch));
