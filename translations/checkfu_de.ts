@@ -1863,6 +1863,10 @@
         <source>the run asks for the platform&apos;s MCP servers (plane_mcp), which the sandbox provider %1 does not relay</source>
         <translation>der Lauf verlangt die MCP-Server der Plattform (plane_mcp), die der Sandbox-Anbieter %1 nicht weiterleitet</translation>
     </message>
+    <message>
+        <source>the workspace will not be kept: %1</source>
+        <translation>der Arbeitsbereich wird nicht aufbewahrt: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunSpec</name>
@@ -2227,6 +2231,10 @@
         <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor, unpair, cache or snapshots</source>
         <translation>checkfu-runner: unbekannter Befehl &apos;%1&apos;; verwenden Sie start, doctor, unpair, cache oder snapshots</translation>
     </message>
+    <message>
+        <source>Bound of the workspaces kept on this machine in MiB, oldest out first; a workspace the store cannot hold within it is not kept. Default: the stored setting, else %1.</source>
+        <translation>Obergrenze der auf diesem Rechner aufbewahrten Arbeitsbereiche in MiB, der älteste geht zuerst; ein Arbeitsbereich, den der Speicher darin nicht halten kann, wird nicht aufbewahrt. Standard: die gespeicherte Einstellung, sonst %1.</translation>
+    </message>
 </context>
 <context>
     <name>RunnerConfig</name>
@@ -2461,6 +2469,10 @@
     <message>
         <source>drain on a metered network: %1</source>
         <translation>in getakteten Netzwerken abarbeiten: %1</translation>
+    </message>
+    <message>
+        <source>--snapshot-store-mib is %1; use a whole number of MiB from 1 to %2.</source>
+        <translation>--snapshot-store-mib ist %1; geben Sie eine ganze Zahl an MiB von 1 bis %2 an.</translation>
     </message>
 </context>
 <context>
@@ -3071,16 +3083,59 @@
         <translation>die Liste der Änderungen von git war nicht lesbar</translation>
     </message>
     <message>
-        <source>%1 is over 16 MiB or unreadable: not shown</source>
-        <translation>%1 ist größer als 16 MiB oder nicht lesbar: nicht angezeigt</translation>
-    </message>
-    <message>
         <source>%1 did not change</source>
         <translation>%1 wurde nicht geändert</translation>
     </message>
     <message>
         <source>git diff failed: %1</source>
         <translation>git diff ist fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>the diff&apos;s scratch copy %1 could not be written: %2</source>
+        <translation>die temporäre Kopie %1 für den Vergleich konnte nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>over %1 MiB</source>
+        <translation>über %1 MiB</translation>
+    </message>
+    <message>
+        <source>past the %1 MiB one diff shows (the smaller files come first)</source>
+        <translation>jenseits der %1 MiB, die ein Vergleich zeigt (die kleineren Dateien zuerst)</translation>
+    </message>
+    <message>
+        <source>its stored content is missing or damaged</source>
+        <translation>sein gespeicherter Inhalt fehlt oder ist beschädigt</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) are left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.</source>
+        <translation>
+            <numerusform>%n Datei ist nicht in diesem Vergleich und seinem Patch: eine Seite über %1 MiB, jenseits der %2 MiB, die ein Vergleich zeigt (die kleineren Dateien zuerst), oder nicht lesbar.</numerusform>
+            <numerusform>%n Dateien sind nicht in diesem Vergleich und seinem Patch: eine Seite über %1 MiB, jenseits der %2 MiB, die ein Vergleich zeigt (die kleineren Dateien zuerst), oder nicht lesbar.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: its stored content is missing or damaged</source>
+        <translation>%1: sein gespeicherter Inhalt fehlt oder ist beschädigt</translation>
+    </message>
+    <message>
+        <source>%1 is left out of the diff: %2</source>
+        <translation>%1 ist nicht im Vergleich: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>git diff could not be started: %1</source>
+        <translation>git diff konnte nicht gestartet werden: %1</translation>
+    </message>
+    <message>
+        <source>git diff said nothing for %1 minutes</source>
+        <translation>git diff hat %1 Minuten lang nichts ausgegeben</translation>
+    </message>
+    <message>
+        <source>the patch could not be handed on (its reader went away)</source>
+        <translation>der Patch konnte nicht weitergegeben werden (sein Empfänger ist nicht mehr da)</translation>
     </message>
 </context>
 <context>
@@ -3243,10 +3298,6 @@
         <translation>%1: sein gespeicherter Inhalt ist beschädigt</translation>
     </message>
     <message>
-        <source>the workspace holds %1 bytes, more than the store keeps (%2 bytes)</source>
-        <translation>der Arbeitsbereich enthält %1 Bytes, mehr als der Speicher aufbewahrt (%2 Bytes)</translation>
-    </message>
-    <message>
         <source>this machine holds no snapshot %1</source>
         <translation>dieser Rechner hat keinen Snapshot %1</translation>
     </message>
@@ -3285,6 +3336,22 @@
     <message>
         <source>%1: its content is missing from the store</source>
         <translation>%1: sein Inhalt fehlt im Speicher</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 Bytes</translation>
+    </message>
+    <message>
+        <source>the snapshot store keeps at most %1 (%2 of it for runs still going)</source>
+        <translation>der Snapshot-Speicher behält höchstens %1 (davon %2 für noch laufende Ausführungen)</translation>
+    </message>
+    <message>
+        <source>%1 (%2) does not fit: %3, sparse files counted at their full size</source>
+        <translation>%1 (%2) passt nicht: %3, Dateien mit Lücken (sparse) zählen mit ihrer vollen Größe</translation>
+    </message>
+    <message>
+        <source>the workspace and the tree it started from hold %1, more than the snapshot store keeps at most (%2)</source>
+        <translation>der Arbeitsbereich und der Baum, von dem er ausging, enthalten %1, mehr als der Snapshot-Speicher höchstens behält (%2)</translation>
     </message>
 </context>
 <context>
@@ -3391,8 +3458,12 @@
         <translation>checkfu-runner snapshots diff: %1</translation>
     </message>
     <message>
-        <source>checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown</source>
-        <translation>checkfu-runner snapshots diff: %1 ist größer als 16 MiB oder nicht lesbar: nicht angezeigt</translation>
+        <source>checkfu-runner snapshots diff: %1: left out, %2</source>
+        <translation>checkfu-runner snapshots diff: %1: nicht enthalten, %2</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: %1 `checkfu-runner snapshots export %2 DIR` writes every file.</source>
+        <translation>checkfu-runner snapshots diff: %1 `checkfu-runner snapshots export %2 DIR` schreibt jede Datei.</translation>
     </message>
 </context>
 <context>
@@ -3515,6 +3586,10 @@
     <message>
         <source>Shows what a run changed in a workspace kept on this machine: a snapshot id (see `checkfu-runner snapshots list`), or latest.</source>
         <translation>Zeigt, was ein Lauf in einem auf diesem Rechner aufbewahrten Arbeitsbereich geändert hat: eine Snapshot-ID (siehe `checkfu-runner snapshots list`) oder latest.</translation>
+    </message>
+    <message>
+        <source>Bound of the workspaces kept on this machine in MiB. Default: %1.</source>
+        <translation>Obergrenze der auf diesem Rechner aufbewahrten Arbeitsbereiche in MiB. Standard: %1.</translation>
     </message>
 </context>
 <context>
@@ -4152,6 +4227,18 @@
     <message>
         <source>The whole workspace as the agent left it, into a folder you choose; what would make git run commands the agent chose is left out</source>
         <translation>Der ganze Arbeitsbereich, wie der Agent ihn hinterlassen hat, in einen Ordner Ihrer Wahl; was git dazu brächte, vom Agenten gewählte Befehle auszuführen, wird weggelassen</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>nicht enthalten</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>nicht lesbar</translation>
+    </message>
+    <message>
+        <source>Export files… writes every file.</source>
+        <translation>„Dateien exportieren…“ schreibt jede Datei.</translation>
     </message>
 </context>
 <context>

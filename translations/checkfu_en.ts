@@ -76,6 +76,14 @@
         <translation>
             <numerusform>%1 and %n more</numerusform>
             <numerusform>%1 and %n more</numerusform>
+    </message>
+    <message>
+    <name>SnapshotDiff</name>
+    <message numerus="yes">
+        <source>%n file(s) are left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.</source>
+        <translation>
+            <numerusform>%n file is left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.</numerusform>
+            <numerusform>%n files are left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.</numerusform>
         </translation>
     </message>
 </context>

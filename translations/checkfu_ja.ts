@@ -1861,6 +1861,10 @@
         <source>the run asks for the platform&apos;s MCP servers (plane_mcp), which the sandbox provider %1 does not relay</source>
         <translation>この実行はプラットフォームの MCP サーバー（plane_mcp）を求めていますが、サンドボックスプロバイダー %1 はそれを中継しません</translation>
     </message>
+    <message>
+        <source>the workspace will not be kept: %1</source>
+        <translation>ワークスペースは保持されません: %1</translation>
+    </message>
 </context>
 <context>
     <name>RunSpec</name>
@@ -2221,6 +2225,10 @@
         <source>checkfu-runner: unknown command &apos;%1&apos;; use start, doctor, unpair, cache or snapshots</source>
         <translation>checkfu-runner: 不明なコマンド &apos;%1&apos; です。start、doctor、unpair、cache、snapshots のいずれかを使ってください</translation>
     </message>
+    <message>
+        <source>Bound of the workspaces kept on this machine in MiB, oldest out first; a workspace the store cannot hold within it is not kept. Default: the stored setting, else %1.</source>
+        <translation>このマシンに保持するワークスペースの上限（MiB）。古いものから削除されます。上限内に収まらないワークスペースは保持されません。既定値: 保存された設定、なければ %1。</translation>
+    </message>
 </context>
 <context>
     <name>RunnerConfig</name>
@@ -2455,6 +2463,10 @@
     <message>
         <source>drain on a metered network: %1</source>
         <translation>従量制ネットワークでの受付停止: %1</translation>
+    </message>
+    <message>
+        <source>--snapshot-store-mib is %1; use a whole number of MiB from 1 to %2.</source>
+        <translation>--snapshot-store-mib が %1 です。1 から %2 までの整数（MiB）を指定してください。</translation>
     </message>
 </context>
 <context>
@@ -3062,16 +3074,58 @@
         <translation>git の変更一覧を読み取れませんでした</translation>
     </message>
     <message>
-        <source>%1 is over 16 MiB or unreadable: not shown</source>
-        <translation>%1 は 16 MiB を超えるか読み取れません: 表示しません</translation>
-    </message>
-    <message>
         <source>%1 did not change</source>
         <translation>%1 は変更されていません</translation>
     </message>
     <message>
         <source>git diff failed: %1</source>
         <translation>git diff に失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>the diff&apos;s scratch copy %1 could not be written: %2</source>
+        <translation>差分用の一時コピー %1 を書き込めませんでした: %2</translation>
+    </message>
+    <message>
+        <source>over %1 MiB</source>
+        <translation>%1 MiB 超</translation>
+    </message>
+    <message>
+        <source>past the %1 MiB one diff shows (the smaller files come first)</source>
+        <translation>1 回の差分で表示する %1 MiB を超えています（小さいファイルが優先されます）</translation>
+    </message>
+    <message>
+        <source>its stored content is missing or damaged</source>
+        <translation>保存された内容が見つからないか破損しています</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) are left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.</source>
+        <translation>
+            <numerusform>%n 個のファイルはこの差分とパッチから除外されています: 片側が %1 MiB 超、1 回の差分で表示する %2 MiB を超過（小さいファイルが優先）、または読み取り不可。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: its stored content is missing or damaged</source>
+        <translation>%1: 保存された内容が見つからないか破損しています</translation>
+    </message>
+    <message>
+        <source>%1 is left out of the diff: %2</source>
+        <translation>%1 は差分から除外されています: %2</translation>
+    </message>
+    <message>
+        <source>%1 cannot be written: %2</source>
+        <translation>%1 に書き込めません: %2</translation>
+    </message>
+    <message>
+        <source>git diff could not be started: %1</source>
+        <translation>git diff を起動できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>git diff said nothing for %1 minutes</source>
+        <translation>git diff が %1 分間何も出力しませんでした</translation>
+    </message>
+    <message>
+        <source>the patch could not be handed on (its reader went away)</source>
+        <translation>パッチを渡せませんでした（読み手が終了しました）</translation>
     </message>
 </context>
 <context>
@@ -3233,10 +3287,6 @@
         <translation>%1: 保存された内容が破損しています</translation>
     </message>
     <message>
-        <source>the workspace holds %1 bytes, more than the store keeps (%2 bytes)</source>
-        <translation>ワークスペースは %1 バイトあり、保存先が保持できる量（%2 バイト）を超えています</translation>
-    </message>
-    <message>
         <source>this machine holds no snapshot %1</source>
         <translation>このマシンにはスナップショット %1 がありません</translation>
     </message>
@@ -3275,6 +3325,22 @@
     <message>
         <source>%1: its content is missing from the store</source>
         <translation>%1: 内容が保存先にありません</translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation>%1 バイト</translation>
+    </message>
+    <message>
+        <source>the snapshot store keeps at most %1 (%2 of it for runs still going)</source>
+        <translation>スナップショットの保存領域は最大 %1 を保持します（うち %2 は実行中のランのもの）</translation>
+    </message>
+    <message>
+        <source>%1 (%2) does not fit: %3, sparse files counted at their full size</source>
+        <translation>%1（%2）は収まりません: %3。スパースファイルは完全なサイズで数えます</translation>
+    </message>
+    <message>
+        <source>the workspace and the tree it started from hold %1, more than the snapshot store keeps at most (%2)</source>
+        <translation>ワークスペースと開始時のツリーで %1 あり、スナップショットの保存領域が保持できる最大（%2）を超えています</translation>
     </message>
 </context>
 <context>
@@ -3378,8 +3444,12 @@
         <translation>checkfu-runner snapshots diff: %1</translation>
     </message>
     <message>
-        <source>checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown</source>
-        <translation>checkfu-runner snapshots diff: %1 は 16 MiB を超えるか読み取れません: 表示しません</translation>
+        <source>checkfu-runner snapshots diff: %1: left out, %2</source>
+        <translation>checkfu-runner snapshots diff: %1: 除外, %2</translation>
+    </message>
+    <message>
+        <source>checkfu-runner snapshots diff: %1 `checkfu-runner snapshots export %2 DIR` writes every file.</source>
+        <translation>checkfu-runner snapshots diff: %1 `checkfu-runner snapshots export %2 DIR` ですべてのファイルを書き出せます。</translation>
     </message>
 </context>
 <context>
@@ -3502,6 +3572,10 @@
     <message>
         <source>Shows what a run changed in a workspace kept on this machine: a snapshot id (see `checkfu-runner snapshots list`), or latest.</source>
         <translation>このマシンに保管されたワークスペースで実行が変更した内容を表示します: スナップショット ID（`checkfu-runner snapshots list` を参照）または latest。</translation>
+    </message>
+    <message>
+        <source>Bound of the workspaces kept on this machine in MiB. Default: %1.</source>
+        <translation>このマシンに保持するワークスペースの上限（MiB）。既定値: %1。</translation>
     </message>
 </context>
 <context>
@@ -4133,6 +4207,18 @@
     <message>
         <source>The whole workspace as the agent left it, into a folder you choose; what would make git run commands the agent chose is left out</source>
         <translation>エージェントが残したままのワークスペース全体を、選んだフォルダーへ。git にエージェントの選んだコマンドを実行させるものは除外します</translation>
+    </message>
+    <message>
+        <source>left out</source>
+        <translation>除外</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>読み取り不可</translation>
+    </message>
+    <message>
+        <source>Export files… writes every file.</source>
+        <translation>「ファイルをエクスポート…」ですべてのファイルを書き出せます。</translation>
     </message>
 </context>
 <context>

@@ -104,6 +104,15 @@ QCommandLineOption gitCacheOption()
             .arg(RunnerConfig::DefaultGitCacheMib),
         QStringLiteral("mib"));
 }
+QCommandLineOption snapshotStoreOption()
+{
+    return QCommandLineOption(flag(ConfigFlag::SnapshotStoreMib),
+        QCoreApplication::translate("RunnerCli",
+            "Bound of the workspaces kept on this machine in MiB, oldest out first; a workspace the store cannot hold "
+            "within it is not kept. Default: the stored setting, else %1.")
+            .arg(RunnerConfig::DefaultSnapshotStoreMib),
+        QStringLiteral("mib"));
+}
 QCommandLineOption keepAwakeOption()
 {
     return QCommandLineOption(flag(ConfigFlag::KeepAwake),
@@ -202,6 +211,7 @@ void RunnerCli::addCommonOptions(QCommandLineParser &parser, bool withStartOptio
     }
     parser.addOption(readOnlyOption());
     parser.addOption(gitCacheOption());
+    parser.addOption(snapshotStoreOption());
     parser.addOption(AppLanguage::option());
 }
 
@@ -211,7 +221,7 @@ RunnerConfigInput RunnerCli::commandLineInput(QCommandLineParser &parser) const
     input.env = m_environment;
     for (const QCommandLineOption &option :
         { endpointOption(), codeOption(), labelOption(), sandboxOption(), storeOption(), slotsOption(),
-            gitCacheOption(), keepAwakeOption(), drainBatteryOption(), drainMeteredOption() }) {
+            gitCacheOption(), snapshotStoreOption(), keepAwakeOption(), drainBatteryOption(), drainMeteredOption() }) {
         const QString name = option.names().first();
         if (parser.optionNames().contains(name) && parser.isSet(option))
             input.flags.insert(name, parser.value(option));
@@ -504,7 +514,11 @@ int RunnerCli::cache()
 int RunnerCli::snapshots()
 {
     const SystemClock clock;
-    const SnapshotStore store(AppPaths::snapshotDir(), clock);
+    RunnerPreferences preferences(AppPaths::settingsFile());
+    preferences.load();
+    SnapshotStore::Limits limits;
+    limits.maxBytes = preferences.snapshotStoreMib.value_or(RunnerConfig::DefaultSnapshotStoreMib) * 1024 * 1024;
+    const SnapshotStore store(AppPaths::snapshotDir(), clock, limits);
     SnapshotsCommand command(store, out(), err());
     return command.run(subcommandArgs(m_args));
 }

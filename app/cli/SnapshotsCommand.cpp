@@ -168,24 +168,37 @@ int SnapshotsCommand::diff(const QString &id)
         return 1;
     QString error;
     const std::unique_ptr<SnapshotDiff> diff = SnapshotDiff::open(m_store, id, &error);
-    const std::optional<QByteArray> patch = diff ? diff->patch(false, &error) : std::nullopt;
-    if (!patch) {
+    if (!diff) {
         m_err << tr("checkfu-runner snapshots diff: %1").arg(error) << Qt::endl;
         return 1;
     }
+    // Said before the patch, so that nobody takes a patch without them for the whole change.
     for (const SnapshotDiff::File &file : diff->files()) {
-        if (file.tooLarge)
-            m_err << tr("checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown")
-                         .arg(QuotedPath::quote(file.path))
+        if (file.leftOut != SnapshotDiff::File::LeftOut::No)
+            m_err << tr("checkfu-runner snapshots diff: %1: left out, %2")
+                         .arg(QuotedPath::quote(file.path), SnapshotDiff::whyLeftOut(file.leftOut))
                   << Qt::endl;
     }
+    if (diff->leftOutCount() > 0)
+        m_err << tr("checkfu-runner snapshots diff: %1 `checkfu-runner snapshots export %2 DIR` writes every file.")
+                     .arg(diff->leftOutSummary(), id)
+              << Qt::endl;
     m_out.flush();
-    // Bytes as they are: a file's content need not be UTF-8. git quotes the names in its headers
-    // (core.quotePath, its default).
-    if (QIODevice *device = m_out.device())
-        device->write(*patch);
-    else
-        m_out << QString::fromUtf8(*patch);
+    QIODevice *device = m_out.device();
+    // As git writes it, bytes as they are (a file's content need not be UTF-8): never held whole.
+    const bool streamed = diff->streamPatch(
+        false,
+        [&](const char *data, qint64 size) {
+            if (device)
+                return device->write(data, size) == size;
+            m_out << QString::fromUtf8(data, size);
+            return true;
+        },
+        &error);
+    if (!streamed) {
+        m_err << tr("checkfu-runner snapshots diff: %1").arg(error) << Qt::endl;
+        return 1;
+    }
     return 0;
 }
 

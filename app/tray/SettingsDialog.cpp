@@ -389,7 +389,7 @@ void SettingsDialog::measureSnapshots()
     connect(worker, &QThread::finished, this, [this, usage] {
         const SnapshotStore::Limits limits;
         const QString bounds = tr("at most %1 MiB, each kept %2 days")
-                                   .arg(limits.maxBytes / (1024 * 1024))
+                                   .arg(m_settings.snapshotStoreMib.value_or(RunnerConfig::DefaultSnapshotStoreMib))
                                    .arg(limits.maxAgeSeconds / 86400);
         m_snapshotCount = usage->count;
         m_snapshotUsage->setText(usage->count == 0 ? tr("none (%1)").arg(bounds)

@@ -72,6 +72,10 @@ TrayCommandLine TrayCommandLine::parse(const QStringList &arguments, const QProc
             Messages::tr("Size of the git mirror cache in MiB; 0 keeps no mirrors. Default: %1.")
                 .arg(RunnerConfig::DefaultGitCacheMib),
             QStringLiteral("mib") },
+        { ConfigKeys::name(ConfigFlag::SnapshotStoreMib),
+            Messages::tr("Bound of the workspaces kept on this machine in MiB. Default: %1.")
+                .arg(RunnerConfig::DefaultSnapshotStoreMib),
+            QStringLiteral("mib") },
         { ConfigKeys::name(ConfigFlag::KeepAwake),
             Messages::tr("While runs are active, keep the machine from sleeping: always, ac (only on AC power) or "
                          "never. Default: ac."),

@@ -61,6 +61,23 @@ QString fileStem(const QString &id, const QString &title)
     return stem.isEmpty() ? id : stem;
 }
 
+// The Lines column: the counts, or why a file has none.
+QString linesText(const SnapshotDiff::File &file)
+{
+    switch (file.leftOut) {
+    case SnapshotDiff::File::LeftOut::No:
+        break;
+    case SnapshotDiff::File::LeftOut::OverFileBound:
+        return WorkspaceChangesDialog::tr("over 16 MiB");
+    case SnapshotDiff::File::LeftOut::OverDiffBound:
+        return WorkspaceChangesDialog::tr("left out");
+    case SnapshotDiff::File::LeftOut::Unreadable:
+        return WorkspaceChangesDialog::tr("unreadable");
+    }
+    return file.binary ? WorkspaceChangesDialog::tr("binary")
+                       : QStringLiteral("+%1 −%2").arg(file.added).arg(file.removed);
+}
+
 } // namespace
 
 WorkspaceChangesDialog::WorkspaceChangesDialog(const QString &storeRoot, QWidget *parent)
@@ -276,14 +293,15 @@ void WorkspaceChangesDialog::snapshotChosen(int index)
                     file.status == SnapshotDiff::File::Status::Added         ? tr("added")
                         : file.status == SnapshotDiff::File::Status::Deleted ? tr("deleted")
                                                                              : tr("modified"));
-                item->setText(LinesColumn,
-                    file.tooLarge     ? tr("over 16 MiB")
-                        : file.binary ? tr("binary")
-                                      : QStringLiteral("+%1 −%2").arg(file.added).arg(file.removed));
+                item->setText(LinesColumn, linesText(file));
             }
-            setMessage(m_diff->files().isEmpty()
-                    ? (m_notice + QLatin1Char(' ') + tr("The run changed no file.")).trimmed()
-                    : m_notice);
+            QString message = m_notice;
+            if (m_diff->files().isEmpty())
+                message += QLatin1Char(' ') + tr("The run changed no file.");
+            else if (m_diff->leftOutCount() > 0) // named, never dropped in silence
+                message += QLatin1Char(' ') + m_diff->leftOutSummary() + QLatin1Char(' ')
+                    + tr("Export files… writes every file.");
+            setMessage(message.trimmed());
             emit filesListed();
             if (m_files->topLevelItemCount() > 0)
                 m_files->setCurrentItem(m_files->topLevelItem(0));
@@ -332,10 +350,12 @@ void WorkspaceChangesDialog::savePatch()
     const std::shared_ptr<const SnapshotDiff> diff = m_diff;
     runInWorker(
         this, [diff, target, error, ok] { *ok = diff->writePatch(target, error.get()); },
-        [this, target, error, ok] {
-            const QString message = *ok ? tr("Saved the patch to %1 (git apply in the prepared tree applies it).")
-                                              .arg(QDir::toNativeSeparators(target))
-                                        : tr("The patch was not saved: %1").arg(*error);
+        [this, diff, target, error, ok] {
+            QString message = *ok ? tr("Saved the patch to %1 (git apply in the prepared tree applies it).")
+                                        .arg(QDir::toNativeSeparators(target))
+                                  : tr("The patch was not saved: %1").arg(*error);
+            if (*ok && diff->leftOutCount() > 0)
+                message += QLatin1Char(' ') + diff->leftOutSummary();
             setMessage(message);
             emit patchSaved(*ok, message);
         });

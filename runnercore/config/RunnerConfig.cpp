@@ -368,22 +368,35 @@ void parseSlots(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &er
     config.slotCount = *parsed;
 }
 
-void parseGitCacheMib(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+// A size flag in MiB from min to max; nullopt when not given or refused (`refusal` gets the value
+// as %1 and max as %2).
+std::optional<qint64> parseMib(
+    const RunnerConfigInput &in, ConfigFlag which, qint64 min, qint64 max, const QString &refusal, ErrorList &errors)
 {
-    if (!in.flags.contains(flag(ConfigFlag::GitCacheMib))) {
-        return;
-    }
-    const QString value = in.flags.value(flag(ConfigFlag::GitCacheMib));
+    if (!in.flags.contains(flag(which)))
+        return std::nullopt;
+    const QString value = in.flags.value(flag(which));
     bool tooLarge = false;
     const auto parsed = parseDecimal(value, &tooLarge);
-    if (!parsed || *parsed < 0 || *parsed > RunnerConfig::MaxGitCacheMib) {
-        errors.add(ConfigKeys::option(ConfigFlag::GitCacheMib),
-            Messages::tr("--git-cache-mib is %1; use a whole number of MiB from 0 (keep no git mirrors) to %2.")
-                .arg(shown(value))
-                .arg(RunnerConfig::MaxGitCacheMib));
-        return;
+    if (!parsed || *parsed < min || *parsed > max) {
+        errors.add(ConfigKeys::option(which), refusal.arg(shown(value)).arg(max));
+        return std::nullopt;
     }
-    config.gitCacheMib = *parsed;
+    return *parsed;
+}
+
+void parseGitCacheMib(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    config.gitCacheMib = parseMib(in, ConfigFlag::GitCacheMib, 0, RunnerConfig::MaxGitCacheMib,
+        Messages::tr("--git-cache-mib is %1; use a whole number of MiB from 0 (keep no git mirrors) to %2."), errors)
+                             .value_or(config.gitCacheMib);
+}
+
+void parseSnapshotStoreMib(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
+{
+    config.snapshotStoreMib = parseMib(in, ConfigFlag::SnapshotStoreMib, 1, RunnerConfig::MaxSnapshotStoreMib,
+        Messages::tr("--snapshot-store-mib is %1; use a whole number of MiB from 1 to %2."), errors)
+                                  .value_or(config.snapshotStoreMib);
 }
 
 void parsePower(const RunnerConfigInput &in, RunnerConfig &config, ErrorList &errors)
@@ -479,6 +492,7 @@ std::variant<RunnerConfig, QList<ConfigError>> RunnerConfigParser::parse(const R
     parseCredentialStore(in, config, errors);
     parseSlots(in, config, errors);
     parseGitCacheMib(in, config, errors);
+    parseSnapshotStoreMib(in, config, errors);
     parsePower(in, config, errors);
     parseBubblewrapReadOnly(in, config, errors);
     // No bad value exists for the token (§8); an empty one means "not given".

@@ -69,6 +69,11 @@ struct RunnerConfig
     static constexpr qint64 DefaultGitCacheMib = 10240;
     static constexpr qint64 MaxGitCacheMib = 1048576;
     qint64 gitCacheMib = DefaultGitCacheMib;
+    // --snapshot-store-mib N (1..MaxSnapshotStoreMib): the bound of the workspaces kept on this
+    // machine (§6.9, workspace/SnapshotStore); a workspace the store cannot hold within it is not kept.
+    static constexpr qint64 DefaultSnapshotStoreMib = 5120;
+    static constexpr qint64 MaxSnapshotStoreMib = 1048576;
+    qint64 snapshotStoreMib = DefaultSnapshotStoreMib;
     // --keep-awake always|ac|never.
     KeepAwake keepAwake = KeepAwake::OnAcPower;
     // --drain-below-battery N (0..100): take no new work while on battery below N %; 0 (the default) never.
@@ -86,7 +91,7 @@ struct RunnerConfigInput
 {
     // Keys without dashes: "endpoint", "code", "label", "sandbox", "credential-store", "slots",
     // "bubblewrap-read-only" (':'-separated paths; a repeated flag is joined with ':'), "git-cache-mib",
-    // "keep-awake", "drain-below-battery", "drain-on-metered".
+    // "snapshot-store-mib", "keep-awake", "drain-below-battery", "drain-on-metered".
     QHash<QString, QString> flags;
     QProcessEnvironment env;
     // Where the Runner keeps its own state (AppPaths): no read-only path may show any of it.

@@ -35,6 +35,7 @@ const QString digestKey = ConfigKeys::key(SettingsKey::CursorReleaseDigest);
 const QString modelKey = ConfigKeys::key(SettingsKey::CursorModel);
 const QString readOnlyKey = ConfigKeys::key(SettingsKey::BubblewrapReadOnlyPaths);
 const QString gitCacheKey = ConfigKeys::key(SettingsKey::RunnerGitCacheMib);
+const QString snapshotStoreKey = ConfigKeys::key(SettingsKey::RunnerSnapshotStoreMib);
 const QString keepAwakeKey = ConfigKeys::key(SettingsKey::PowerKeepAwake);
 const QString drainBatteryKey = ConfigKeys::key(SettingsKey::PowerDrainBelowBattery);
 const QString drainMeteredKey = ConfigKeys::key(SettingsKey::PowerDrainOnMetered);
@@ -43,6 +44,7 @@ const QString drainMeteredKey = ConfigKeys::key(SettingsKey::PowerDrainOnMetered
 const QString sandboxFlag = ConfigKeys::name(ConfigFlag::Sandbox);
 const QString slotsFlag = ConfigKeys::name(ConfigFlag::Slots);
 const QString gitCacheFlag = ConfigKeys::name(ConfigFlag::GitCacheMib);
+const QString snapshotStoreFlag = ConfigKeys::name(ConfigFlag::SnapshotStoreMib);
 const QString keepAwakeFlag = ConfigKeys::name(ConfigFlag::KeepAwake);
 const QString drainBatteryFlag = ConfigKeys::name(ConfigFlag::DrainBelowBattery);
 const QString drainMeteredFlag = ConfigKeys::name(ConfigFlag::DrainOnMetered);
@@ -125,6 +127,7 @@ void RunnerPreferences::readFrom(const QSettings &s)
     cursor.model = s.value(modelKey).toString();
     bubblewrapReadOnly = s.value(readOnlyKey).toString();
     gitCacheMib = readInt(s, gitCacheKey, 0, RunnerConfig::MaxGitCacheMib);
+    snapshotStoreMib = readInt(s, snapshotStoreKey, 1, RunnerConfig::MaxSnapshotStoreMib);
     keepAwake = readChoice(s, keepAwakeKey, RunnerConfigParser::keepAwakeNames());
     drainBelowBattery = readInt(s, drainBatteryKey, 0, 100);
     drainOnMetered = readBool(s, drainMeteredKey);
@@ -153,6 +156,10 @@ void RunnerPreferences::writeTo(QSettings &s) const
         s.setValue(gitCacheKey, *gitCacheMib);
     else
         s.remove(gitCacheKey);
+    if (snapshotStoreMib)
+        s.setValue(snapshotStoreKey, *snapshotStoreMib);
+    else
+        s.remove(snapshotStoreKey);
     if (keepAwake.isEmpty())
         s.remove(keepAwakeKey);
     else
@@ -190,6 +197,8 @@ void RunnerPreferences::applyTo(RunnerConfigInput &input, const std::optional<QS
         input.flags.insert(slotsFlag, QString::number(*slotCount));
     if (gitCacheMib && !input.flags.contains(gitCacheFlag))
         input.flags.insert(gitCacheFlag, QString::number(*gitCacheMib));
+    if (snapshotStoreMib && !input.flags.contains(snapshotStoreFlag))
+        input.flags.insert(snapshotStoreFlag, QString::number(*snapshotStoreMib));
     if (!keepAwake.isEmpty() && !input.flags.contains(keepAwakeFlag))
         input.flags.insert(keepAwakeFlag, keepAwake);
     if (drainBelowBattery && !input.flags.contains(drainBatteryFlag))

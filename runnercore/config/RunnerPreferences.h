@@ -47,8 +47,8 @@ public:
 
     // Fills what the command line and the environment leave open, so the precedence is
     // flag > environment variable > stored value > default:
-    // - "sandbox", "slots", "git-cache-mib", "keep-awake", "drain-below-battery" and
-    //   "drain-on-metered" flags from the stored values (none has a variable);
+    // - "sandbox", "slots", "git-cache-mib", "snapshot-store-mib", "keep-awake",
+    //   "drain-below-battery" and "drain-on-metered" flags from the stored values (none has a variable);
     // - CHECKFU_RUNNER_IDLE_TIMEOUT_MS from the stored idle timeout;
     // - the "bubblewrap-read-only" flag from the stored paths, when neither the flag nor
     //   CHECKFU_RUNNER_BUBBLEWRAP_READ_ONLY is given;
@@ -79,6 +79,7 @@ public:
     CursorTuple cursor; // cursor/*
     QString bubblewrapReadOnly; // bubblewrap/read_only_paths: ':'-separated, "" for none
     std::optional<int> gitCacheMib; // runner/git_cache_mib, 0..RunnerConfig::MaxGitCacheMib
+    std::optional<int> snapshotStoreMib; // runner/snapshot_store_mib, 1..RunnerConfig::MaxSnapshotStoreMib
     QString keepAwake; // power/keep_awake: always, ac or never; "" is the default (ac)
     std::optional<int> drainBelowBattery; // power/drain_below_battery, 0..100
     std::optional<bool> drainOnMetered; // power/drain_on_metered

@@ -38,6 +38,9 @@ const HeldLogger credentialsLogger("credentials");
 
 const HeldLogger logger("runner");
 
+// config/ cannot see the store (it lies below it); the two defaults are one number.
+static_assert(RunnerConfig::DefaultSnapshotStoreMib * 1024 * 1024 == SnapshotStore::DefaultMaxBytes);
+
 } // namespace
 
 namespace {
@@ -383,13 +386,14 @@ void Runner::connectToPlane()
         env.gitCacheLimitBytes = m_config.gitCacheMib * 1024 * 1024;
     }
     env.snapshotRoot = AppPaths::snapshotDir(); // §6.9: kept on this machine, owner-only
+    env.snapshotLimits.maxBytes = m_config.snapshotStoreMib * 1024 * 1024;
     env.teardownLeftovers = [this](const QString &runId) { m_sandboxes->teardownLeftovers(runId); };
     m_runs = std::make_unique<RunManager>(env, m_config.slotCount);
     // The age bound holds even when no run keeps a workspace for a while.
     if (!m_snapshotPrune && QFileInfo::exists(env.snapshotRoot)) {
-        m_snapshotPrune.reset(QThread::create([root = env.snapshotRoot] {
+        m_snapshotPrune.reset(QThread::create([root = env.snapshotRoot, limits = env.snapshotLimits] {
             const SystemClock clock;
-            const SnapshotStore::PruneReport report = SnapshotStore(root, clock).prune();
+            const SnapshotStore::PruneReport report = SnapshotStore(root, clock, limits).prune();
             if (report.expired + report.evicted > 0)
                 logger->info(
                     "snapshots: {} expired and {} over the size limit removed", report.expired, report.evicted);

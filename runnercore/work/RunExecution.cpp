@@ -709,6 +709,12 @@ void RunExecution::beforeHarness(const RunSpec &spec)
             }
             if (result->ok) {
                 m_materialised = result->manifest;
+            } else if (result->overBound) {
+                // §6.9: more than the store can hold within its bound, already as materialised.
+                m_snapshotDisabled = true;
+                warnSnapshot(QStringLiteral("snapshot_not_kept"),
+                    QCoreApplication::translate("RunExecution", "the workspace will not be kept: %1")
+                        .arg(result->error));
             } else {
                 // Without the materialised tree there are no honest `changes`: nothing is kept.
                 m_snapshotDisabled = true;
@@ -769,6 +775,12 @@ void RunExecution::reportSnapshot(const SnapshotStore::Result &result)
     }
     if (!result.ok) {
         logger->warn("run {}: its workspace was not kept: {}", m_claim.runId, result.error);
+        // §6.9: a workspace the store cannot hold within its bound is not kept, nothing of it stays.
+        if (result.overBound) {
+            warnSnapshot(QStringLiteral("snapshot_not_kept"),
+                QCoreApplication::translate("RunExecution", "the workspace was not kept: %1").arg(result.error));
+            return;
+        }
         warnSnapshot(QStringLiteral("snapshot_failed"),
             result.diskFull
                 ? QCoreApplication::translate("RunExecution", "the workspace was not kept: the disk is full (%1)")

@@ -1,10 +1,14 @@
 #pragma once
 
+#include <runnercore/base/Clock.h>
+#include <runnercore/workspace/SnapshotManifest.h>
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
 #include <QTemporaryDir>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -16,24 +20,41 @@ class SnapshotStore;
 // git shows it: the changed files with their added and removed lines, and a patch that `git apply`
 // turns the materialised tree into the snapshot with (binary files, modes and symlinks included).
 //
-// open() writes both sides of every changed file into a private scratch directory; git (from the
-// system's directories, with no configuration of the person's or the repository's: no diff driver
-// or textconv a harness could name runs) compares them there. Blocking: call it off the GUI thread.
+// The store holds each content once; a diff would write it out once per file that has it (one
+// file and 199 hard links are 200 files to a diff), so a diff is bounded by what it writes:
+// - at most MaxDiffBytes of content in all, both sides of every file counted where they appear
+//   (as the patch repeats them), the smaller files first, so that the edits people read are never
+//   the ones pushed out; the files past it are listed, left out, and say why;
+// - sides are written only while git compares them, into a private scratch directory, each content
+//   once (repeats are hard links), and removed right after: nothing stays while the list is shown;
+// - the patch goes to its reader as git writes it, never held whole.
+// git (from the system's directories, with no configuration of the person's or the repository's:
+// no diff driver or textconv a harness could name runs) compares the sides. Blocking: call it off
+// the GUI thread.
 class SnapshotDiff
 {
 public:
     // A side bigger than this is listed, never diffed (it would not be read as a change anyway).
     static constexpr qint64 MaxFileBytes = 16 * 1024 * 1024;
+    // All the content one diff writes out, both sides of every file it shows.
+    static constexpr qint64 MaxDiffBytes = 256 * 1024 * 1024;
 
     struct File
     {
         enum class Status : char { Added = 'A', Modified = 'M', Deleted = 'D' };
+        // Why a file is listed without counts and left out of the patch.
+        enum class LeftOut : char {
+            No,
+            OverFileBound, // a side over MaxFileBytes
+            OverDiffBound, // past MaxDiffBytes with the smaller files before it
+            Unreadable, // its stored content is missing or damaged
+        };
         QString path; // relative to the workspace root
         Status status = Status::Modified;
         int added = 0; // lines
         int removed = 0;
         bool binary = false;
-        bool tooLarge = false; // over MaxFileBytes: no counts, not in the patch
+        LeftOut leftOut = LeftOut::No;
     };
 
     // One record of `git diff --numstat -z` as it reads: counts (-1: binary) and the path.
@@ -50,24 +71,50 @@ public:
     static std::unique_ptr<SnapshotDiff> open(const SnapshotStore &store, const QString &id, QString *error);
 
     const QList<File> &files() const { return m_files; }
+    qsizetype leftOutCount() const;
+    // Why a file is left out, in a person's words ("over 16 MiB", …); empty for LeftOut::No.
+    static QString whyLeftOut(File::LeftOut reason);
+    // One sentence for the files left out (how many, and the reasons there are); empty when none is.
+    QString leftOutSummary() const;
+
     // One file's change as a unified diff (a binary file as git's one line), for people to read.
     QByteArray filePatch(const QString &path, QString *error) const;
-    // Every change that can be shown; binary: with git's binary patches, so `git apply` reproduces them.
-    std::optional<QByteArray> patch(bool binary, QString *error) const;
-    // The same as patch(true), straight into `target` (the content is never held in memory).
+    // Every file not left out as one patch, handed to `sink` piece by piece as git writes it (the
+    // patch is never held whole); binary: with git's binary patches, so `git apply` reproduces
+    // them. False with *error when git, a stored content or the sink failed.
+    bool streamPatch(bool binary, const std::function<bool(const char *, qint64)> &sink, QString *error) const;
+    // The same with binary patches, into the file `target`.
     bool writePatch(const QString &target, QString *error) const;
 
     // `git diff --numstat -z` output: pure over bytes (the paths are the harness's), fuzzed.
     static std::optional<QList<NumstatRecord>> parseNumstat(const QByteArray &bytes);
 
 private:
-    SnapshotDiff() = default;
-    std::optional<QByteArray> git(const QStringList &arguments, const QString &outputFile, QString *error) const;
-    QString side(char prefix, const File &file) const;
+    struct Sides
+    {
+        std::optional<SnapshotEntry> before;
+        std::optional<SnapshotEntry> after;
+        qint64 bytes = 0; // of both, as stored
+    };
+    class Scratch;
 
+    SnapshotDiff() = default;
+    void chooseShown();
+    bool countLines(QString *error);
+    // Writes the sides of m_files[i] for each i in `which` into `scratch` under their paths.
+    bool writeSides(Scratch &scratch, const QList<qsizetype> &which, QString *error) const;
+    // git diff (with `arguments`) in `workDir`; its output handed to `sink`.
+    bool git(const QString &workDir, const QStringList &arguments,
+        const std::function<bool(const char *, qint64)> &sink, QString *error) const;
+    std::optional<QByteArray> gitOutput(const QString &workDir, const QStringList &arguments, QString *error) const;
+
+    // Declared before m_store: the store reads the time through it.
+    SystemClock m_clock;
+    std::unique_ptr<SnapshotStore> m_store; // the content is read while the diff is shown, not at open()
     QTemporaryDir m_scratch;
     QString m_git;
     QList<File> m_files;
+    QList<Sides> m_sides; // m_files' entries, by index
 };
 
 } // namespace runnercore

@@ -125,21 +125,116 @@ struct StoreDirs
     UniqueFd packs;
 };
 
-// Writes content-addressed blobs: small ones into one new pack (SnapshotPacks), the others to
-// tmp/, then renamed to blobs/<2>/<64>.
+// "64 MiB", "1.5 GiB", "7 bytes": sizes in what a run.warning tells people.
+QString sizeText(qint64 bytes)
+{
+    static constexpr const char *units[] = { "KiB", "MiB", "GiB", "TiB" };
+    if (bytes < 1024)
+        return Messages::tr("%1 bytes").arg(bytes);
+    double value = double(bytes);
+    int unit = -1;
+    while (value >= 1024 && unit < 3) {
+        value /= 1024;
+        ++unit;
+    }
+    QString number = QString::number(value, 'f', 1);
+    if (number.endsWith(QLatin1String(".0")))
+        number.chop(2);
+    return number + QLatin1Char(' ') + QLatin1String(units[unit]);
+}
+
+QHash<QByteArray, qint64> looseSizes(int blobsFd);
+
+// The bytes the takes and baselines of this process are writing into each store (by its root) and
+// that are not part of it yet. Runs that end together share one bound through it, rather than each
+// writing up to all of it at once.
+class BytesInFlight
+{
+public:
+    BytesInFlight(QString root, qint64 limit) : m_root(std::move(root)), m_limit(limit) { }
+    ~BytesInFlight() { release(m_held); }
+    BytesInFlight(const BytesInFlight &) = delete;
+    BytesInFlight &operator=(const BytesInFlight &) = delete;
+
+    // Whether `bytes` more fit within the limit beside what every writer of this store holds; if
+    // so, they are held until released.
+    bool reserve(qint64 bytes)
+    {
+        const std::lock_guard<std::mutex> guard(mutex());
+        qint64 &total = totals()[m_root];
+        if (bytes > m_limit - total)
+            return false;
+        total += bytes;
+        m_held += bytes;
+        return true;
+    }
+    void release(qint64 bytes)
+    {
+        bytes = std::min(bytes, m_held);
+        if (bytes <= 0)
+            return;
+        const std::lock_guard<std::mutex> guard(mutex());
+        totals()[m_root] -= bytes;
+        m_held -= bytes;
+    }
+
+private:
+    static std::mutex &mutex()
+    {
+        static std::mutex m;
+        return m;
+    }
+    static QHash<QString, qint64> &totals()
+    {
+        static QHash<QString, qint64> t;
+        return t;
+    }
+
+    QString m_root;
+    qint64 m_limit;
+    qint64 m_held = 0;
+};
+
+// Writes content-addressed blobs: small ones into one new pack (SnapshotPacks), the others to tmp/.
+// Nothing it writes is seen by anyone else until finish() renames the pack into packs/ and the
+// others to blobs/<2>/<64>: a writer that does not finish (refused, failed, stopped) removes all of
+// it, and no other take can have come to rely on a content it wrote.
+//
+// Bounded: every byte it writes is counted as it is written, against the store's bound less what
+// it must keep whatever it evicts (the content the baselines of runs still going name) and less
+// what other writers of this process are writing. A file is counted at what reading it gives, so a
+// sparse file counts at its full size. Past that, only content the store holds already can still
+// be kept (it is hashed, not written); anything else is refused with overBound.
 class BlobWriter
 {
 public:
-    BlobWriter(const StoreDirs &dirs, const std::atomic<bool> &cancelled)
+    BlobWriter(const StoreDirs &dirs, const std::atomic<bool> &cancelled, const QString &root, qint64 maxBytes)
         : m_dirs(dirs)
         , m_cancelled(cancelled)
         , m_known(SnapshotPacks::load(dirs.packs.get()))
         , m_pack(dirs.tmp.get(), dirs.packs.get())
+        , m_maxBytes(maxBytes)
+        , m_pinnedBytes(pinnedBytes())
+        , m_budget(root, maxBytes - m_pinnedBytes)
     { }
+
+    ~BlobWriter()
+    {
+        discardTemp();
+        for (const Staged &staged : std::as_const(m_staged))
+            ::unlinkat(m_dirs.tmp.get(), staged.tempName.constData(), 0);
+    }
 
     QString error;
     bool diskFull = false;
-    qint64 newBytes = 0; // what this operation added to the store
+    bool overBound = false;
+
+    // What the bound is, for the message that refuses a workspace.
+    QString boundText() const
+    {
+        return Messages::tr("the snapshot store keeps at most %1 (%2 of it for runs still going)")
+            .arg(sizeText(m_maxBytes), sizeText(m_pinnedBytes));
+    }
 
     bool has(const QByteArray &hash, qint64 size) const
     {
@@ -148,6 +243,9 @@ public:
             if ((packed && packed->entry.size == size) || m_pack.contains(hash))
                 return true;
         }
+        const auto staged = m_staged.constFind(hash);
+        if (staged != m_staged.cend())
+            return staged->size == size;
         struct stat st = {};
         const QByteArray name = hash.left(2) + '/' + hash;
         return ::fstatat(m_dirs.blobs.get(), name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)
@@ -160,18 +258,15 @@ public:
         *hash = hashHex(content);
         if (has(*hash, content.size()))
             return true;
-        if (content.size() <= SnapshotPacks::MaxPackedBytes) {
-            if (!m_pack.append(*hash, content))
-                return fail(errno);
-            newBytes += content.size();
-            return true;
-        }
-        UniqueFd out = createTemp();
-        if (!out.valid())
+        if (!m_budget.reserve(content.size()))
+            return refuse();
+        if (content.size() <= SnapshotPacks::MaxPackedBytes)
+            return m_pack.append(*hash, content) || fail(errno);
+        if (!createTemp())
             return false;
-        if (!UniqueFd::writeAll(out.get(), content.constData(), content.size()))
+        if (!UniqueFd::writeAll(m_temp.get(), content.constData(), content.size()))
             return fail(errno);
-        return commit(std::move(out), *hash, content.size());
+        return stage(*hash, content.size());
     }
 
     // Stores the regular file fd (copied while hashed); its hash and size in *hash, *size.
@@ -186,8 +281,7 @@ public:
             if (::lseek(fd, 0, SEEK_SET) != 0)
                 return fail(errno);
         }
-        UniqueFd out = createTemp();
-        if (!out.valid())
+        if (!createTemp())
             return false;
         ContentHash sha;
         QByteArray buffer(ChunkBytes, Qt::Uninitialized);
@@ -201,57 +295,158 @@ public:
             if (n == 0)
                 break;
             sha.add(buffer.constData(), n);
-            if (!UniqueFd::writeAll(out.get(), buffer.constData(), n))
-                return fail(errno);
             total += n;
+            if (!m_temp.valid())
+                continue; // past the bound: hashed only
+            if (!m_budget.reserve(n)) {
+                // Only a content the store holds already can still be kept, and none of another size
+                // can be it: a file made to look large (a sparse one) is refused here, not read to its end.
+                if (!mayHold(statSize))
+                    return refuse();
+                discardTemp();
+                continue;
+            }
+            m_tempBytes += n;
+            if (!UniqueFd::writeAll(m_temp.get(), buffer.constData(), n))
+                return fail(errno);
         }
         *hash = sha.hex();
         *size = total;
         if (has(*hash, total)) {
-            ::unlinkat(m_dirs.tmp.get(), m_tempName.constData(), 0);
+            discardTemp();
             return true;
         }
-        return commit(std::move(out), *hash, total);
+        if (!m_temp.valid())
+            return refuse();
+        return stage(*hash, total);
     }
 
-    // The pack into packs/ (before the caller's syncfs).
-    bool finish() { return m_pack.finish() || fail(errno); }
+    // Makes what this writer wrote part of the store: the pack into packs/, the other blobs into
+    // blobs/ (before the caller's syncfs and record).
+    bool finish()
+    {
+        for (auto it = m_staged.begin(); it != m_staged.end();) {
+            const QByteArray dir = it.key().left(2);
+            const QByteArray byte = QByteArray::fromHex(dir);
+            const int slot = byte.isEmpty() ? 0 : uchar(byte.at(0));
+            if (!m_madeDirs[slot]) {
+                if (::mkdirat(m_dirs.blobs.get(), dir.constData(), 0700) != 0 && errno != EEXIST)
+                    return fail(errno);
+                m_madeDirs[slot] = true; // one mkdir per fan-out directory and operation
+            }
+            const QByteArray name = dir + '/' + it.key();
+            if (::renameat(m_dirs.tmp.get(), it->tempName.constData(), m_dirs.blobs.get(), name.constData()) != 0)
+                return fail(errno);
+            it = m_staged.erase(it);
+        }
+        return m_pack.finish() || fail(errno);
+    }
 
 private:
-    UniqueFd createTemp()
+    struct Staged
+    {
+        QByteArray tempName; // in tmp/ until finish()
+        qint64 size = 0;
+    };
+
+    // The content the baselines of runs still going name (pending/), each once: it stays whatever a
+    // prune evicts, so it is not room a take can have.
+    qint64 pinnedBytes() const
+    {
+        UniqueFd own(::fcntl(m_dirs.pending.get(), F_DUPFD_CLOEXEC, 0));
+        DIR *dir = own.valid() ? ::fdopendir(own.get()) : nullptr;
+        if (!dir)
+            return 0;
+        own.release();
+        ::rewinddir(dir);
+        QSet<QByteArray> counted;
+        qint64 total = 0;
+        while (const dirent *entry = ::readdir(dir)) {
+            if (!QByteArray(entry->d_name).endsWith(".txt"))
+                continue;
+            const UniqueFd in(::openat(::dirfd(dir), entry->d_name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+            const std::optional<QByteArray> text
+                = in.valid() ? FileTree::readAll(in.get(), MaxIndexBytes) : std::nullopt;
+            QString unreadable;
+            const std::optional<SnapshotManifest> manifest
+                = text ? SnapshotManifest::parse(*text, &unreadable) : std::nullopt;
+            for (const SnapshotEntry &e : manifest ? manifest->entries() : QList<SnapshotEntry>()) {
+                if (e.type == SnapshotEntry::Type::Dir || counted.contains(e.hash))
+                    continue;
+                counted.insert(e.hash);
+                if (const SnapshotPacks::Location *packed = m_known.find(e.hash)) {
+                    total += packed->entry.size;
+                    continue;
+                }
+                struct stat st = {};
+                const QByteArray name = e.hash.left(2) + '/' + e.hash;
+                if (::fstatat(m_dirs.blobs.get(), name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0)
+                    total += st.st_size;
+            }
+        }
+        ::closedir(dir);
+        return total;
+    }
+
+    // Whether the store may hold a content of exactly `size` bytes already (a loose blob or one of
+    // this writer's), asked once a file no longer fits; the sizes are read once.
+    bool mayHold(qint64 size)
+    {
+        if (!m_storedSizes) {
+            m_storedSizes.emplace();
+            for (const qint64 stored : looseSizes(m_dirs.blobs.get()))
+                m_storedSizes->insert(stored);
+        }
+        if (m_storedSizes->contains(size))
+            return true;
+        return std::any_of(m_staged.cbegin(), m_staged.cend(), [&](const Staged &s) { return s.size == size; });
+    }
+
+    bool createTemp()
     {
         m_tempName = QByteArray::number(::getpid()) + '-'
             + QByteArray::number(QRandomGenerator::system()->generate64(), 16) + ".blob";
-        UniqueFd fd(::openat(m_dirs.tmp.get(), m_tempName.constData(),
+        m_temp = UniqueFd(::openat(m_dirs.tmp.get(), m_tempName.constData(),
             O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(BlobMode)));
-        if (!fd.valid())
-            fail(errno);
-        return fd;
+        m_tempBytes = 0;
+        return m_temp.valid() || fail(errno);
     }
 
-    bool commit(UniqueFd out, const QByteArray &hash, qint64 size)
+    // The blob being written, gone (with the bytes it held of the budget).
+    void discardTemp()
     {
-        if (::close(out.release()) != 0)
-            return fail(errno);
-        const QByteArray dir = hash.left(2);
-        const int slot = QByteArray::fromHex(dir).isEmpty() ? 0 : uchar(QByteArray::fromHex(dir).at(0));
-        if (!m_madeDirs[slot]) {
-            if (::mkdirat(m_dirs.blobs.get(), dir.constData(), 0700) != 0 && errno != EEXIST)
-                return fail(errno);
-            m_madeDirs[slot] = true; // one mkdir per fan-out directory and operation
+        if (!m_temp.valid())
+            return;
+        m_temp = UniqueFd();
+        ::unlinkat(m_dirs.tmp.get(), m_tempName.constData(), 0);
+        m_budget.release(m_tempBytes);
+        m_tempBytes = 0;
+    }
+
+    // The blob written, kept in tmp/ under its hash until finish().
+    bool stage(const QByteArray &hash, qint64 size)
+    {
+        if (::close(m_temp.release()) != 0) {
+            const int saved = errno;
+            ::unlinkat(m_dirs.tmp.get(), m_tempName.constData(), 0);
+            return fail(saved);
         }
-        const QByteArray name = dir + '/' + hash;
-        if (::renameat(m_dirs.tmp.get(), m_tempName.constData(), m_dirs.blobs.get(), name.constData()) != 0)
-            return fail(errno);
-        newBytes += size;
+        m_staged.insert(hash, Staged { m_tempName, size });
+        m_tempBytes = 0;
         return true;
+    }
+
+    bool refuse()
+    {
+        overBound = true;
+        discardTemp();
+        return false;
     }
 
     bool fail(int errorNumber)
     {
         diskFull = diskFull || isDiskFull(errorNumber);
-        if (!m_tempName.isEmpty())
-            ::unlinkat(m_dirs.tmp.get(), m_tempName.constData(), 0);
+        discardTemp();
         return failWith(FileTree::systemError(errorNumber));
     }
 
@@ -264,10 +459,17 @@ private:
 
     const StoreDirs &m_dirs;
     const std::atomic<bool> &m_cancelled;
+    UniqueFd m_temp;
     QByteArray m_tempName;
+    qint64 m_tempBytes = 0; // of the budget, held by m_temp
+    QHash<QByteArray, Staged> m_staged;
     std::array<bool, 256> m_madeDirs = {};
     SnapshotPacks m_known;
     SnapshotPackWriter m_pack;
+    std::optional<QSet<qint64>> m_storedSizes;
+    qint64 m_maxBytes;
+    qint64 m_pinnedBytes;
+    BytesInFlight m_budget;
 };
 
 // The tree below a directory, each file and link text stored through a BlobWriter; never
@@ -341,7 +543,7 @@ private:
             target.truncate(n);
             entry.size = n;
             if (!m_writer.storeBytes(target, &entry.hash))
-                return failWith(m_writer.error);
+                return writeFailed(path, n);
             m_result.manifest.add(entry);
             return true;
         }
@@ -355,7 +557,7 @@ private:
             return failWith(Messages::tr("cannot read %1: %2").arg(shownPath(path), FileTree::systemError(errno)));
         ::fcntl(file.get(), F_SETFL, 0);
         if (!m_writer.storeFile(file.get(), opened.st_size, &entry.hash, &entry.size))
-            return failWith(Messages::tr("%1: %2").arg(shownPath(path), m_writer.error));
+            return writeFailed(path, opened.st_size);
         m_result.manifest.add(entry);
         return true;
     }
@@ -365,6 +567,16 @@ private:
         if (m_result.error.isEmpty())
             m_result.error = message;
         return false;
+    }
+
+    // Why the writer did not take `path` (`size` bytes as listed).
+    bool writeFailed(const QByteArray &path, qint64 size)
+    {
+        if (!m_writer.overBound)
+            return failWith(Messages::tr("%1: %2").arg(shownPath(path), m_writer.error));
+        m_result.overBound = true;
+        return failWith(Messages::tr("%1 (%2) does not fit: %3, sparse files counted at their full size")
+                            .arg(shownPath(path), sizeText(size), m_writer.boundText()));
     }
 
     BlobWriter &m_writer;
@@ -557,6 +769,18 @@ public:
         if (content && hashHex(*content) != hash)
             return std::nullopt;
         return content;
+    }
+
+    // A content's size as stored (not checked: reading it checks it).
+    std::optional<qint64> size(const QByteArray &hash) const
+    {
+        if (const SnapshotPacks::Location *packed = m_packs.find(hash))
+            return packed->entry.size;
+        struct stat st = {};
+        const QByteArray name = hash.left(2) + '/' + hash;
+        if (::fstatat(m_dirs.blobs.get(), name.constData(), &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
+            return std::nullopt;
+        return qint64(st.st_size);
     }
 
     // Hands a content to `sink` piece by piece; Damaged when its bytes do not match (possibly after
@@ -856,15 +1080,81 @@ std::optional<QJsonObject> SnapshotStore::readIndex(const QString &id) const
 }
 
 namespace {
-// The tree below dirFd into the blobs, its manifest into result (the caller holds the lock shared).
-bool storeTree(const StoreDirs &dirs, int dirFd, const std::atomic<bool> &cancelled, SnapshotStore::Result &result)
+// The tree below dirFd into `writer` (not yet part of the store), its manifest into result.
+bool scanTree(BlobWriter &writer, int dirFd, const std::atomic<bool> &cancelled, SnapshotStore::Result &result)
 {
-    BlobWriter writer(dirs, cancelled);
     TreeScanner scanner(writer, result, cancelled);
-    if (scanner.scan(dirFd, QByteArray(), 1) && writer.finish())
+    if (scanner.scan(dirFd, QByteArray(), 1))
         return true;
     result.diskFull = writer.diskFull;
     return false;
+}
+
+// Whether what the store would keep for a snapshot of `manifest` compared with `before` (each
+// content once: prune keeps both trees' content with it) fits in `maxBytes`; else why not.
+bool fitsWhole(
+    const SnapshotManifest &manifest, const SnapshotManifest *before, qint64 maxBytes, SnapshotStore::Result &result)
+{
+    QSet<QByteArray> seen;
+    qint64 total = 0;
+    for (const SnapshotManifest *tree : { &manifest, before }) {
+        for (const SnapshotEntry &e : tree ? tree->entries() : QList<SnapshotEntry>()) {
+            if (e.type != SnapshotEntry::Type::Dir && !seen.contains(e.hash)) {
+                seen.insert(e.hash);
+                total += e.size;
+            }
+        }
+    }
+    if (total <= maxBytes)
+        return true;
+    result.overBound = true;
+    result.error = Messages::tr("the workspace and the tree it started from hold %1, more than the snapshot store "
+                                "keeps at most (%2)")
+                       .arg(sizeText(total), sizeText(maxBytes));
+    return false;
+}
+
+// What the writer wrote, made part of the store and on disk (one syncfs) before anything names it.
+bool commit(BlobWriter &writer, const StoreDirs &dirs, SnapshotStore::Result &result)
+{
+    if (!writer.finish()) {
+        result.error = writer.error;
+        result.diskFull = writer.diskFull;
+        return false;
+    }
+    if (::syncfs(dirs.root.get()) != 0) {
+        result.error = FileTree::systemError(errno);
+        return false;
+    }
+    return true;
+}
+
+// The snapshot's record, written last: from then on it is listed.
+void writeRecord(const StoreDirs &dirs, const SnapshotStore::TakeRequest &request, const Clock &clock,
+    qint64 maxAgeSeconds, SnapshotStore::Result &result)
+{
+    const SnapshotManifest &manifest = result.manifest;
+    SnapshotStore::Info &info = result.info;
+    info.id = QStringLiteral("snap_")
+        + QString::fromLatin1(QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0')
+            + QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0'));
+    const QByteArray text = manifest.text();
+    info.digest = SnapshotManifest::digestOf(text);
+    info.createdAt = clock.now().toUTC();
+    info.expiresAt = info.createdAt.addSecs(maxAgeSeconds);
+    info.files = manifest.fileCount();
+    info.bytes = manifest.byteCount();
+    info.baseCommit = request.baseCommit;
+    info.changes = SnapshotManifest::compare(request.before.value_or(SnapshotManifest()), manifest);
+    info.runId = request.runId;
+    info.title = request.title;
+    QJsonObject index = info.toJson();
+    index.insert(QStringLiteral("format"), FormatVersion);
+    index.insert(QStringLiteral("manifest"), QString::fromUtf8(text));
+    index.insert(QStringLiteral("before"),
+        request.before ? QJsonValue(QString::fromUtf8(request.before->text())) : QJsonValue(QJsonValue::Null));
+    result.ok = writeDurably(dirs, dirs.index.get(), info.id.toLatin1() + ".json",
+        QJsonDocument(index).toJson(QJsonDocument::Compact), &result.error, &result.diskFull);
 }
 } // namespace
 
@@ -874,15 +1164,20 @@ SnapshotStore::Result SnapshotStore::recordBaseline(const QString &key, int dirF
     StoreDirs dirs;
     if (!openDirs(m_root, &dirs, &result.error))
         return result;
-    const StoreLock lock(dirs.root.get(), LOCK_SH);
-    if (!storeTree(dirs, dirFd, m_cancelled, result))
-        return result;
-    if (::syncfs(dirs.root.get()) != 0) {
-        result.error = FileTree::systemError(errno);
-        return result;
+    bool wrote = false;
+    {
+        const StoreLock lock(dirs.root.get(), LOCK_SH);
+        BlobWriter writer(dirs, m_cancelled, m_root, m_limits.maxBytes);
+        if (!scanTree(writer, dirFd, m_cancelled, result)
+            || !fitsWhole(result.manifest, nullptr, m_limits.maxBytes, result))
+            return result; // the writer removes what it wrote
+        wrote = true;
+        if (commit(writer, dirs, result))
+            result.ok = writeDurably(
+                dirs, dirs.pending.get(), pendingName(key), result.manifest.text(), &result.error, &result.diskFull);
     }
-    result.ok = writeDurably(
-        dirs, dirs.pending.get(), pendingName(key), result.manifest.text(), &result.error, &result.diskFull);
+    if (wrote && !result.ok)
+        prune(); // what it wrote, named by nothing
     return result;
 }
 
@@ -894,55 +1189,17 @@ SnapshotStore::Result SnapshotStore::take(int dirFd, const TakeRequest &request)
         return result;
     {
         const StoreLock lock(dirs.root.get(), LOCK_SH);
-        if (!storeTree(dirs, dirFd, m_cancelled, result))
-            return result;
-        const SnapshotManifest &manifest = result.manifest;
-        qint64 ownBytes = 0;
-        QSet<QByteArray> seen;
-        for (const SnapshotEntry &e : manifest.entries()) {
-            if (e.type != SnapshotEntry::Type::Dir && !seen.contains(e.hash)) {
-                seen.insert(e.hash);
-                ownBytes += e.size;
-            }
+        BlobWriter writer(dirs, m_cancelled, m_root, m_limits.maxBytes);
+        if (scanTree(writer, dirFd, m_cancelled, result)
+            && fitsWhole(result.manifest, request.before ? &*request.before : nullptr, m_limits.maxBytes, result)) {
+            if (commit(writer, dirs, result))
+                writeRecord(dirs, request, m_clock, m_limits.maxAgeSeconds, result);
         }
-        if (ownBytes > m_limits.maxBytes) {
-            result.error = Messages::tr("the workspace holds %1 bytes, more than the store keeps (%2 bytes)")
-                               .arg(ownBytes)
-                               .arg(m_limits.maxBytes);
-            return result;
-        }
-        // Every blob on disk before the index names it.
-        if (::syncfs(dirs.root.get()) != 0) {
-            result.error = FileTree::systemError(errno);
-            return result;
-        }
-        Info &info = result.info;
-        info.id = QStringLiteral("snap_")
-            + QString::fromLatin1(
-                QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0')
-                + QByteArray::number(QRandomGenerator::system()->generate64(), 16).rightJustified(16, '0'));
-        const QByteArray text = manifest.text();
-        info.digest = SnapshotManifest::digestOf(text);
-        info.createdAt = m_clock.now().toUTC();
-        info.expiresAt = info.createdAt.addSecs(m_limits.maxAgeSeconds);
-        info.files = manifest.fileCount();
-        info.bytes = manifest.byteCount();
-        info.baseCommit = request.baseCommit;
-        info.changes = SnapshotManifest::compare(request.before.value_or(SnapshotManifest()), manifest);
-        info.runId = request.runId;
-        info.title = request.title;
-        QJsonObject index = info.toJson();
-        index.insert(QStringLiteral("format"), FormatVersion);
-        index.insert(QStringLiteral("manifest"), QString::fromUtf8(text));
-        index.insert(QStringLiteral("before"),
-            request.before ? QJsonValue(QString::fromUtf8(request.before->text())) : QJsonValue(QJsonValue::Null));
-        if (!writeDurably(dirs, dirs.index.get(), info.id.toLatin1() + ".json",
-                QJsonDocument(index).toJson(QJsonDocument::Compact), &result.error, &result.diskFull))
-            return result;
-        if (!request.baselineKey.isEmpty())
-            ::unlinkat(dirs.pending.get(), pendingName(request.baselineKey).constData(), 0);
-        result.ok = true;
     }
+    // The run's baseline served this take alone, kept or not: nothing of a workspace that is not
+    // kept stays (the prune removes its content and whatever the take wrote before it failed).
+    if (!request.baselineKey.isEmpty())
+        ::unlinkat(dirs.pending.get(), pendingName(request.baselineKey).constData(), 0);
     prune();
     return result;
 }
@@ -982,10 +1239,10 @@ std::optional<SnapshotManifest> SnapshotStore::baseline(const QString &id) const
     return o ? manifestField(*o, "before") : std::nullopt;
 }
 
-std::optional<QByteArray> SnapshotStore::blob(const QByteArray &hash, qint64 limit) const
+bool SnapshotStore::withReader(const QByteArray &hash, const std::function<bool(ReadCache &)> &find) const
 {
     if (!isHashName(hash.constData()))
-        return std::nullopt;
+        return false;
     // One reader for a series of calls (a diff reads many): a content it does not find, or finds
     // moved by a prune since, is looked up once more in a fresh one.
     const std::lock_guard<std::mutex> guard(m_readMutex);
@@ -995,14 +1252,28 @@ std::optional<QByteArray> SnapshotStore::blob(const QByteArray &hash, qint64 lim
             auto cache = std::make_unique<ReadCache>();
             QString error;
             if (!openDirs(m_root, &cache->dirs, &error))
-                return std::nullopt;
+                return false;
             cache->reader = std::make_unique<BlobReader>(cache->dirs);
             m_read = std::move(cache);
         }
-        if (std::optional<QByteArray> content = m_read->reader->read(hash, limit))
-            return content;
+        if (find(*m_read))
+            return true;
     }
-    return std::nullopt;
+    return false;
+}
+
+std::optional<QByteArray> SnapshotStore::blob(const QByteArray &hash, qint64 limit) const
+{
+    std::optional<QByteArray> content;
+    withReader(hash, [&](ReadCache &cache) { return (content = cache.reader->read(hash, limit)).has_value(); });
+    return content;
+}
+
+std::optional<qint64> SnapshotStore::blobSize(const QByteArray &hash) const
+{
+    std::optional<qint64> size;
+    withReader(hash, [&](ReadCache &cache) { return (size = cache.reader->size(hash)).has_value(); });
+    return size;
 }
 
 SnapshotStore::Restore SnapshotStore::check(const QString &id, const QByteArray &digest, QString *message) const

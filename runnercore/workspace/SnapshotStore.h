@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -84,6 +85,9 @@ public:
         QStringList skipped; // FIFOs, sockets, devices, names a manifest cannot hold
         QString error;
         bool diskFull = false;
+        // The store cannot hold it within its bound (§6.9: not kept; `error` says why). Nothing of it
+        // stays: what was written is removed, and a take releases its run's baseline too.
+        bool overBound = false;
     };
 
     enum class Restore { Restored, Unknown, Expired, DigestMismatch, Damaged, Failed };
@@ -97,8 +101,15 @@ public:
 
     // Stores the tree below dirFd (the materialised workspace) and keeps it as `key`'s baseline
     // until take() releases it; result.manifest is the tree.
+    //
+    // Both count the bytes they write as they write them (a file at what reading it gives, so a
+    // sparse file at its full size) and stop at the bound: maxBytes less the content the baselines
+    // of runs still going hold (no eviction frees it) and less what other takes of this process are
+    // writing into the same store. Older snapshots still count until the prune after the take
+    // evicts them, oldest first. Content the store holds already is hashed, never written again.
     Result recordBaseline(const QString &key, int dirFd) const;
-    // Snapshots the tree below dirFd; then evicts what the limits no longer allow.
+    // Snapshots the tree below dirFd, then releases the request's baseline, kept or not, and
+    // evicts what the limits no longer allow.
     Result take(int dirFd, const TakeRequest &request) const;
 
     // Complete snapshots, oldest first (expired ones too, until pruned).
@@ -108,6 +119,8 @@ public:
     std::optional<SnapshotManifest> baseline(const QString &id) const; // the tree it was compared with
     // A blob's bytes (at most `limit`), or nullopt when missing, bigger or damaged.
     std::optional<QByteArray> blob(const QByteArray &hash, qint64 limit) const;
+    // A blob's size as stored, without reading it; nullopt when the store holds no such blob.
+    std::optional<qint64> blobSize(const QByteArray &hash) const;
 
     // Whether snapshot `id` can be restored as `digest` (held, not expired, the same digest, a
     // readable record), without reading its content: Restored, or why not with *message.
@@ -145,12 +158,14 @@ private:
         SnapshotExport::Report *exportReport, QString *message) const;
     QString indexPath(const QString &id) const;
     std::optional<QJsonObject> readIndex(const QString &id) const;
+    struct ReadCache;
+    // `find` on the cached reader, and once more on a fresh one if it finds nothing.
+    bool withReader(const QByteArray &hash, const std::function<bool(ReadCache &)> &find) const;
 
     QString m_root;
     const Clock &m_clock;
     Limits m_limits;
     mutable std::atomic<bool> m_cancelled = false;
-    struct ReadCache;
     mutable std::mutex m_readMutex;
     mutable std::unique_ptr<ReadCache> m_read; // blob()'s
 };

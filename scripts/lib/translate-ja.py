@@ -210,8 +210,6 @@ J.update({
         'リンク %1 を読み取れません',
     '%1: its stored content is damaged':
         '%1: 保存された内容が破損しています',
-    'the workspace holds %1 bytes, more than the store keeps (%2 bytes)':
-        'ワークスペースは %1 バイトあり、保存先が保持できる量（%2 バイト）を超えています',
     'this machine holds no snapshot %1':
         'このマシンにはスナップショット %1 がありません',
     'the stored record of snapshot %1 is damaged':
@@ -1539,16 +1537,61 @@ J.update({
         "差分用の一時ディレクトリがありません: %1",
     "git's list of changes could not be read":
         "git の変更一覧を読み取れませんでした",
-    "%1 is over 16 MiB or unreadable: not shown":
-        "%1 は 16 MiB を超えるか読み取れません: 表示しません",
     "%1 did not change":
         "%1 は変更されていません",
     "git diff failed: %1":
         "git diff に失敗しました: %1",
     "checkfu-runner snapshots diff: %1":
         "checkfu-runner snapshots diff: %1",
-    "checkfu-runner snapshots diff: %1 is over 16 MiB or unreadable: not shown":
-        "checkfu-runner snapshots diff: %1 は 16 MiB を超えるか読み取れません: 表示しません",
+    # Issue 35: the snapshot store's bound counted as written, a diff bounded by what it writes
+    'the workspace will not be kept: %1':
+        'ワークスペースは保持されません: %1',
+    'Bound of the workspaces kept on this machine in MiB, oldest out first; a workspace the store cannot hold within it is not kept. Default: the stored setting, else %1.':
+        'このマシンに保持するワークスペースの上限（MiB）。古いものから削除されます。上限内に収まらないワークスペースは保持されません。既定値: 保存された設定、なければ %1。',
+    '--snapshot-store-mib is %1; use a whole number of MiB from 1 to %2.':
+        '--snapshot-store-mib が %1 です。1 から %2 までの整数（MiB）を指定してください。',
+    "the diff's scratch copy %1 could not be written: %2":
+        '差分用の一時コピー %1 を書き込めませんでした: %2',
+    'over %1 MiB':
+        '%1 MiB 超',
+    'past the %1 MiB one diff shows (the smaller files come first)':
+        '1 回の差分で表示する %1 MiB を超えています（小さいファイルが優先されます）',
+    'its stored content is missing or damaged':
+        '保存された内容が見つからないか破損しています',
+    '%1: its stored content is missing or damaged':
+        '%1: 保存された内容が見つからないか破損しています',
+    '%1 is left out of the diff: %2':
+        '%1 は差分から除外されています: %2',
+    '%1 cannot be written: %2':
+        '%1 に書き込めません: %2',
+    'git diff could not be started: %1':
+        'git diff を起動できませんでした: %1',
+    'git diff said nothing for %1 minutes':
+        'git diff が %1 分間何も出力しませんでした',
+    'the patch could not be handed on (its reader went away)':
+        'パッチを渡せませんでした（読み手が終了しました）',
+    '%1 bytes':
+        '%1 バイト',
+    'the snapshot store keeps at most %1 (%2 of it for runs still going)':
+        'スナップショットの保存領域は最大 %1 を保持します（うち %2 は実行中のランのもの）',
+    '%1 (%2) does not fit: %3, sparse files counted at their full size':
+        '%1（%2）は収まりません: %3。スパースファイルは完全なサイズで数えます',
+    'the workspace and the tree it started from hold %1, more than the snapshot store keeps at most (%2)':
+        'ワークスペースと開始時のツリーで %1 あり、スナップショットの保存領域が保持できる最大（%2）を超えています',
+    'checkfu-runner snapshots diff: %1: left out, %2':
+        'checkfu-runner snapshots diff: %1: 除外, %2',
+    'checkfu-runner snapshots diff: %1 `checkfu-runner snapshots export %2 DIR` writes every file.':
+        'checkfu-runner snapshots diff: %1 `checkfu-runner snapshots export %2 DIR` ですべてのファイルを書き出せます。',
+    'Bound of the workspaces kept on this machine in MiB. Default: %1.':
+        'このマシンに保持するワークスペースの上限（MiB）。既定値: %1。',
+    'left out':
+        '除外',
+    'unreadable':
+        '読み取り不可',
+    'Export files… writes every file.':
+        '「ファイルをエクスポート…」ですべてのファイルを書き出せます。',
+    '%n file(s) are left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.':
+        '%n 個のファイルはこの差分とパッチから除外されています: 片側が %1 MiB 超、1 回の差分で表示する %2 MiB を超過（小さいファイルが優先）、または読み取り不可。',
     "Shows what a run changed in a workspace kept on this machine: a snapshot id (see `checkfu-runner snapshots list`), or latest.":
         "このマシンに保管されたワークスペースで実行が変更した内容を表示します: スナップショット ID（`checkfu-runner snapshots list` を参照）または latest。",
     "Workspace changes":

@@ -2,11 +2,14 @@
 // Runner on the host-process tier keep it (snapshot.on_settle); the dialog lists the changed files
 // with their line counts and shows each one's diff; the saved patch, applied with git to the tree
 // the run started from, gives the kept tree; Export files… writes the exact tree; a dialog opened
-// later (a restarted tray) shows the same; an empty store says so. Runtime: about 10 s.
+// later (a restarted tray) shows the same; an empty store says so; one content repeated 200 times
+// (hard links or copies) keeps the dialog's scratch bounded and the files left out named.
+// Runtime: about 30 s.
 #include "DevPlaneProcess.h"
 #include "GuiTestSupport.h"
 #include "HostileGitWorkspace.h"
 #include "IntegrationSupport.h"
+#include "PeakUsage.h"
 #include "RunnerProcess.h"
 #include "TreeListing.h"
 
@@ -140,6 +143,32 @@ class TestWorkspaceChanges : public QObject
             .toString();
     }
 
+    // A Session of `spec` on the real Runner, to its settlement.
+    struct Kept
+    {
+        QString outcome;
+        QString snapshotId; // of its workspace.snapshot; empty: none
+        QByteArray context; // the session's error or events, for failure messages
+    };
+    Kept keep(const QJsonObject &spec, int timeoutSeconds)
+    {
+        QString error;
+        const QString sessionId
+            = m_dp->createSessionFromSpec(spec, {}, &error).value(QStringLiteral("session_id")).toString();
+        if (sessionId.isEmpty())
+            return Kept { {}, {}, error.toUtf8() };
+        const QJsonObject settlement = m_dp->waitSettled(sessionId, timeoutSeconds, &error);
+        const QList<QJsonObject> events = eventList(m_dp->sessionEvents(sessionId));
+        return Kept { settlement.value(QStringLiteral("outcome")).toString(),
+            eventsOfKind(events, QStringLiteral("workspace.snapshot"))
+                .value(0)
+                .value(QStringLiteral("data"))
+                .toObject()
+                .value(QStringLiteral("snapshot_id"))
+                .toString(),
+            dumpEvents(events) };
+    }
+
     // A dialog that has listed the files of `id` (empty: the newest).
     std::unique_ptr<WorkspaceChangesDialog> openDialog(const QString &id = QString())
     {
@@ -185,20 +214,9 @@ private slots:
                         uploadedFile(QStringLiteral("data.bin"), BinaryBefore) } } } });
         spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
         spec.insert(QStringLiteral("title"), QStringLiteral("Fix the greeting"));
-        const QJsonObject created = m_dp->createSessionFromSpec(spec, {}, &error);
-        const QString sessionId = created.value(QStringLiteral("session_id")).toString();
-        QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
-        const QJsonObject settlement = m_dp->waitSettled(sessionId, 60, &error);
-        const QList<QJsonObject> events = eventList(m_dp->sessionEvents(sessionId));
-        QVERIFY2(settlement.value(QStringLiteral("outcome")).toString() == QStringLiteral("succeeded"),
-            dumpEvents(events).constData());
-        m_snapshotId = eventsOfKind(events, QStringLiteral("workspace.snapshot"))
-                           .value(0)
-                           .value(QStringLiteral("data"))
-                           .toObject()
-                           .value(QStringLiteral("snapshot_id"))
-                           .toString();
-        QVERIFY2(!m_snapshotId.isEmpty(), dumpEvents(events).constData());
+        const Kept run = keep(spec, 60);
+        QVERIFY2(run.outcome == QStringLiteral("succeeded") && !run.snapshotId.isEmpty(), run.context.constData());
+        m_snapshotId = run.snapshotId;
 
         const QString expected = m_dir.filePath(QStringLiteral("expected"));
         writeFile(expected + QStringLiteral("/src/app.py"), "def greet():\n    print(\"fixed\")\n    return 0\n");
@@ -393,6 +411,105 @@ private slots:
         QVERIFY2(intoNew, qPrintable(said));
         QCOMPARE(modeOf(full + QLatin1Char('/') + m_snapshotId), QStringLiteral("700"));
         QCOMPARE(TreeListing::lines(full + QLatin1Char('/') + m_snapshotId), m_kept);
+    }
+
+    // Issue 35, finding 5, through the dialog: one ~8 MiB file and 199 hard links to it (or 200
+    // copies: the store holds one content either way) made the diff write every side into its
+    // scratch, 1.55 GiB, and keep it while the dialog was open. The scratch (TMPDIR, watched from a
+    // thread) now stays within 256 MiB, is empty while the dialog only shows the list, the files past
+    // the diff's bound are listed as left out with why, and the saved patch applies.
+    void repeatedContentStaysBounded_data()
+    {
+        QTest::addColumn<QString>("repeat");
+        QTest::newRow("one file and 199 hard links") << QStringLiteral("ln");
+        QTest::newRow("200 copies") << QStringLiteral("cp");
+    }
+
+    void repeatedContentStaysBounded()
+    {
+        QFETCH(QString, repeat);
+        constexpr qint64 MiB = 1024 * 1024;
+        const QString make = QStringLiteral(
+            "set -e; mkdir data; seq -f 'line %06g of a content repeated in every copy' 1 170000 > data/f000.txt; "
+            "for i in $(seq -w 1 199); do %1 data/f000.txt data/f$i.txt; done; printf 'fixed\\n' > README.md")
+                                 .arg(repeat);
+        QJsonObject spec
+            = oneshotRunSpec(m_dp->defaultPrincipal(), { QStringLiteral("/bin/sh"), QStringLiteral("-c"), make });
+        spec = withPath(spec, { QStringLiteral("mounts") },
+            QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+                { QStringLiteral("target"), QStringLiteral("/workspace") },
+                { QStringLiteral("files"), QJsonArray { uploadedFile(QStringLiteral("README.md"), "# demo\n") } } } });
+        spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+        const Kept run = keep(spec, 120);
+        const QString id = run.snapshotId;
+        QVERIFY2(!id.isEmpty(), run.context.constData());
+
+        const QString scratch = m_dir.filePath(QStringLiteral("scratch-") + repeat);
+        QVERIFY(QDir().mkpath(scratch));
+        const QByteArray oldTmp = qgetenv("TMPDIR");
+        qputenv("TMPDIR", QFile::encodeName(scratch));
+        const auto restoreTmp = qScopeGuard([&] {
+            if (oldTmp.isNull())
+                qunsetenv("TMPDIR");
+            else
+                qputenv("TMPDIR", oldTmp);
+        });
+        const qint64 hwmBefore = PeakUsage::hwmKiB(QCoreApplication::applicationPid());
+        PeakUsage listing(scratch);
+        const auto dialog = openDialog(id);
+        listing.stop();
+        qInfo("Changes…: scratch at most %lld bytes while the dialog listed the files (%lld samples)",
+            listing.peakBytes(), listing.samples());
+        QVERIFY2(listing.peakBytes() <= 256 * MiB, qPrintable(QString::number(listing.peakBytes())));
+        QVERIFY(dialog);
+        // Only what is shown is written, and not kept: nothing stays in the scratch while the list is up.
+        const qint64 shownScratch = PeakUsage::bytesBelow(scratch);
+        auto *files = dialog->findChild<QTreeWidget *>(QStringLiteral("files"));
+        QCOMPARE(files->topLevelItemCount(), 201);
+        const QString table = rows(files);
+        QVERIFY2(table.contains(QStringLiteral("README.md|modified|+1 −1")), qPrintable(table.left(2000)));
+        QVERIFY2(table.contains(QStringLiteral("data/f000.txt|added|+170000 −0")), qPrintable(table.left(2000)));
+        int leftOut = 0;
+        for (int i = 0; i < files->topLevelItemCount(); ++i)
+            leftOut += files->topLevelItem(i)->text(2) == QStringLiteral("left out") ? 1 : 0;
+        const QString message = dialog->findChild<QLabel *>(QStringLiteral("message"))->text();
+        QVERIFY2(leftOut > 0 && leftOut < 200, qPrintable(table.left(2000)));
+        QVERIFY2(message.contains(QStringLiteral("%1 files are left out").arg(leftOut))
+                && message.contains(QStringLiteral("256 MiB")),
+            qPrintable(message));
+
+        PeakUsage saving(scratch);
+        const QString patch = m_dir.filePath(QStringLiteral("repeated-%1.patch").arg(repeat));
+        dialog->setPatchFileChooser([&](const QString &) { return patch; });
+        QSignalSpy saved(dialog.get(), &WorkspaceChangesDialog::patchSaved);
+        dialog->findChild<QPushButton *>(QStringLiteral("savePatch"))->click();
+        QVERIFY(saved.wait(120000));
+        saving.stop();
+        QVERIFY2(saved.first().at(0).toBool(), qPrintable(saved.first().at(1).toString()));
+        const qint64 hwmGrowth = PeakUsage::hwmKiB(QCoreApplication::applicationPid()) - hwmBefore;
+        qInfo("Changes…: scratch %lld bytes while only the list is shown, at most %lld while saving the patch (%lld "
+              "bytes); %d files left out; resident high-water mark grew %lld KiB",
+            shownScratch, saving.peakBytes(), QFileInfo(patch).size(), leftOut, hwmGrowth);
+        QCOMPARE(shownScratch, 0);
+        QVERIFY2(saving.peakBytes() <= 256 * MiB, qPrintable(QString::number(saving.peakBytes())));
+        QVERIFY2(QFileInfo(patch).size() <= 300 * MiB, qPrintable(QString::number(QFileInfo(patch).size())));
+        QVERIFY2(hwmGrowth <= 128 * 1024, qPrintable(QString::number(hwmGrowth)));
+        QVERIFY2(saved.first().at(1).toString().contains(QStringLiteral("left out")),
+            qPrintable(saved.first().at(1).toString()));
+
+        // The saved patch applies to the tree the run started from: README.md and the files not left out.
+        const QString tree = m_dir.filePath(QStringLiteral("start-") + repeat);
+        writeFile(tree + QStringLiteral("/README.md"), "# demo\n");
+        QProcess git;
+        git.setWorkingDirectory(tree);
+        git.start(QStringLiteral("git"), { QStringLiteral("apply"), patch });
+        QVERIFY(git.waitForFinished(120000));
+        QVERIFY2(git.exitCode() == 0, git.readAllStandardError().constData());
+        const QStringList applied = QDir(tree + QStringLiteral("/data")).entryList(QDir::Files);
+        QCOMPARE(int(applied.size()), 200 - leftOut);
+        for (const QString &name : applied)
+            QVERIFY2(
+                row(files, QStringLiteral("data/") + name)->text(2) != QStringLiteral("left out"), qPrintable(name));
     }
 };
 

@@ -1,7 +1,9 @@
 // `checkfu-runner snapshots` (issue 23): what a person sees of the workspaces kept on the machine:
 // list (and --json), show with the changed paths, a unified diff against the materialised tree,
-// export of the exact tree, verify that finds one changed byte (exit 1), rm and prune.
+// export of the exact tree, verify that finds one changed byte (exit 1), rm and prune; a diff of one
+// content repeated 200 times stays within its scratch and memory bounds and says what it left out.
 #include "FakeClock.h"
+#include "PeakUsage.h"
 #include "RunnerProcess.h"
 #include "TreeListing.h"
 
@@ -11,9 +13,11 @@
 
 #include <QDir>
 #include <QDirIterator>
+#include <QElapsedTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -30,6 +34,27 @@ namespace {
 UniqueFd openDir(const QString &path)
 {
     return UniqueFd(::open(QFile::encodeName(path).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+}
+
+// About `bytes` of text, in lines (a diff counts and shows them).
+QByteArray textLines(qint64 bytes)
+{
+    QByteArray text;
+    text.reserve(bytes + 64);
+    for (int i = 0; text.size() < bytes; ++i)
+        text += "line " + QByteArray::number(i).rightJustified(7, '0') + " of a content repeated in every copy\n";
+    return text;
+}
+
+// `git apply` of `patch` in `tree`: empty when it applied, else what git said.
+QString gitApply(const QString &tree, const QString &patch)
+{
+    QProcess git;
+    git.setWorkingDirectory(tree);
+    git.start(QStringLiteral("git"), { QStringLiteral("apply"), patch });
+    if (!git.waitForFinished(120000) || git.exitStatus() != QProcess::NormalExit || git.exitCode() != 0)
+        return QStringLiteral("git apply: ") + QString::fromUtf8(git.readAllStandardError()) + git.errorString();
+    return {};
 }
 
 } // namespace
@@ -111,6 +136,130 @@ private slots:
         QVERIFY2(patch.contains(QStringLiteral("-    return 1\n+    return 2\n")), qPrintable(patch));
         QVERIFY(patch.contains(QStringLiteral("-old\n")));
         QVERIFY(patch.contains(QStringLiteral("+#!/bin/sh\n")));
+        // What it prints is a patch: git apply in the tree the run started from gives the kept one.
+        const QString start = m_dir.filePath(QStringLiteral("start"));
+        writeFile(start + QStringLiteral("/src/app.py"), "def f():\n    return 1\n");
+        writeFile(start + QStringLiteral("/OLD.md"), "old\n");
+        QFile file(m_dir.filePath(QStringLiteral("small.patch")));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(diff.stdoutBytes());
+        file.close();
+        const QString applied = gitApply(start, file.fileName());
+        QVERIFY2(applied.isEmpty(), qPrintable(applied));
+        QDir().mkpath(start + QStringLiteral("/empty")); // a patch carries no empty directory
+        QCOMPARE(TreeListing::lines(start), m_lines);
+    }
+
+    // Issue 35, finding 5: one 7.8 MiB file and 199 hard links to it (7.9 MiB in the store) made
+    // `snapshots diff` write 1.55 GiB of scratch and hold 3.2 GB. 200 copies of one content are the
+    // same to the store. The diff now writes at most 256 MiB of content into its scratch, never holds
+    // the patch whole (it streams git's output), and names each file it leaves out and why; what it
+    // prints still applies.
+    void aDiffOfRepeatedContentStaysBounded_data()
+    {
+        QTest::addColumn<bool>("hardLinks");
+        QTest::newRow("one file and 199 hard links") << true;
+        QTest::newRow("200 copies") << false;
+    }
+
+    void aDiffOfRepeatedContentStaysBounded()
+    {
+        QFETCH(bool, hardLinks);
+        constexpr qint64 MiB = 1024 * 1024;
+        constexpr int Copies = 200;
+        const auto home = std::make_shared<RunnerHome>();
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString ws = dir.filePath(QStringLiteral("ws"));
+        writeFile(ws + QStringLiteral("/src/app.py"), "def f():\n    return 1\n");
+        const SystemClock clock;
+        const SnapshotStore store(home->runnerDataDir() + QStringLiteral("/snapshots"), clock);
+        const UniqueFd fd = openDir(ws);
+        const SnapshotStore::Result baseline = store.recordBaseline(QStringLiteral("run_dup"), fd.get());
+        QVERIFY(baseline.ok);
+        writeFile(ws + QStringLiteral("/src/app.py"), "def f():\n    return 2\n");
+        const QByteArray content = textLines(7800 * 1024);
+        const auto name = [](int i) { return QStringLiteral("data/f%1.txt").arg(i, 3, 10, QLatin1Char('0')); };
+        writeFile(ws + QLatin1Char('/') + name(0), content);
+        for (int i = 1; i < Copies; ++i) {
+            const QString path = ws + QLatin1Char('/') + name(i);
+            if (hardLinks)
+                QVERIFY(::link(QFile::encodeName(ws + QLatin1Char('/') + name(0)).constData(),
+                            QFile::encodeName(path).constData())
+                    == 0);
+            else
+                writeFile(path, content);
+        }
+        SnapshotStore::TakeRequest request;
+        request.before = baseline.manifest;
+        request.baselineKey = QStringLiteral("run_dup");
+        const SnapshotStore::Result taken = store.take(fd.get(), request);
+        QVERIFY2(taken.ok, qPrintable(taken.error));
+        qInfo("the store holds %lld bytes for %d files of %lld bytes", store.totalBytes(), Copies + 1,
+            qint64(content.size()));
+
+        // The CLI with its scratch (TMPDIR) where this test watches it, its patch into a file.
+        const QString scratch = dir.filePath(QStringLiteral("scratch"));
+        QVERIFY(QDir().mkpath(scratch));
+        const QString patch = dir.filePath(QStringLiteral("repeated.patch"));
+        RunnerProcess env(home);
+        env.setEnv(QStringLiteral("LANGUAGE"), QStringLiteral("en"));
+        env.setEnv(QStringLiteral("TMPDIR"), scratch);
+        QProcess cli;
+        cli.setProcessEnvironment(env.environment());
+        cli.setStandardOutputFile(patch);
+        PeakUsage usage(scratch);
+        cli.start(
+            QStringLiteral(CHECKFU_RUNNER_BIN), { QStringLiteral("snapshots"), QStringLiteral("diff"), taken.info.id });
+        QVERIFY(cli.waitForStarted(10000));
+        usage.watchProcess(cli.processId());
+        QElapsedTimer took;
+        took.start();
+        const bool finished = cli.waitForFinished(120000);
+        if (!finished)
+            cli.kill(); // the figures so far still say what it did
+        usage.stop();
+        const QString errors = QString::fromUtf8(cli.readAllStandardError());
+        const qint64 patchBytes = QFileInfo(patch).size();
+        qInfo("snapshots diff: %s in %lld ms; scratch at most %lld bytes (%lld samples), resident at most %lld KiB, "
+              "patch %lld bytes",
+            finished ? "finished" : "still running, killed", took.elapsed(), usage.peakBytes(), usage.samples(),
+            usage.peakHwmKiB(), patchBytes);
+        QVERIFY2(usage.peakBytes() <= 256 * MiB, qPrintable(QString::number(usage.peakBytes())));
+        QVERIFY2(usage.peakHwmKiB() > 0 && usage.peakHwmKiB() <= 128 * 1024,
+            qPrintable(QString::number(usage.peakHwmKiB())));
+        QVERIFY2(patchBytes <= 300 * MiB, qPrintable(QString::number(patchBytes)));
+        QVERIFY(finished);
+        QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+        QVERIFY2(cli.exitCode() == 0, qPrintable(errors));
+        QVERIFY(PeakUsage::bytesBelow(scratch) == 0); // nothing left behind
+
+        // Each file it left out is named with why; everything else is in the patch, which applies.
+        QStringList leftOut;
+        for (int i = 0; i < Copies; ++i) {
+            if (errors.contains(name(i) + QLatin1Char(':')))
+                leftOut.append(name(i));
+        }
+        qInfo("%lld of %d copies left out; stderr begins: %s", qint64(leftOut.size()), Copies,
+            qPrintable(errors.left(300)));
+        QVERIFY2(!leftOut.isEmpty() && leftOut.size() < Copies, qPrintable(errors.left(2000)));
+        QVERIFY2(errors.contains(QStringLiteral("256 MiB")), qPrintable(errors.left(2000)));
+        const QString start = dir.filePath(QStringLiteral("start"));
+        writeFile(start + QStringLiteral("/src/app.py"), "def f():\n    return 1\n");
+        const QString applied = gitApply(start, patch);
+        QVERIFY2(applied.isEmpty(), qPrintable(applied.left(2000)));
+        QFile app(start + QStringLiteral("/src/app.py"));
+        QVERIFY(app.open(QIODevice::ReadOnly));
+        QCOMPARE(app.readAll(), QByteArray("def f():\n    return 2\n")); // the small change is never left out
+        for (int i = 0; i < Copies; ++i) {
+            QFile copy(start + QLatin1Char('/') + name(i));
+            if (leftOut.contains(name(i))) {
+                QVERIFY2(!copy.exists(), qPrintable(name(i)));
+                continue;
+            }
+            QVERIFY2(copy.open(QIODevice::ReadOnly), qPrintable(name(i)));
+            QVERIFY2(copy.readAll() == content, qPrintable(name(i)));
+        }
     }
 
     void exportsTheExactTree()

@@ -1,11 +1,13 @@
 // Workspaces kept on this machine (§6.9, issue 23) through the real binaries: the devplane and the
 // Runner on the host-process tier. A harness edits its workspace; the digest this test computes from
 // §6.9's text for the tree it expects equals the event's; a later Session whose root mount is that
-// snapshot sees exactly that tree; a store entry damaged on disk is refused before anything starts.
+// snapshot sees exactly that tree; a store entry damaged on disk is refused before anything starts;
+// sparse files claiming far more than the store's bound never fill the disk past it.
 // Runtime: about 10 s.
 #include "DevPlaneProcess.h"
 #include "HostileGitWorkspace.h"
 #include "IntegrationSupport.h"
+#include "PeakUsage.h"
 #include "RunnerProcess.h"
 #include "TreeListing.h"
 
@@ -42,12 +44,15 @@ class TestSnapshots : public QObject
 {
     Q_OBJECT
 
+    static constexpr qint64 StoreBoundMib = 64;
+
 private slots:
     void initTestCase();
     void keptThenRestoredIntoTheNextSession();
     void aDamagedCopyIsRefusedBeforeAnythingStarts();
     void theDevplaneContinuesFromTheWorkspace();
     void anExportRunsNothingTheAgentPlantedForGit();
+    void sparseFilesPastTheBoundAreNotKept();
 
 private:
     QJsonObject runSession(const QJsonObject &spec, QList<QJsonObject> *events);
@@ -68,7 +73,11 @@ void TestSnapshots::initTestCase()
     QVERIFY2(m_dp->start(&error), qPrintable(error));
     m_runner = std::make_unique<RunnerProcess>();
     m_runner->setEnv(QStringLiteral("DOCKER_HOST"), QStringLiteral("unix:///nonexistent/docker.sock"));
-    QVERIFY2(!pairAndWaitReady(*m_dp, *m_runner, &error).isEmpty(), qPrintable(error));
+    // A small store, so that the harness of sparseFilesPastTheBoundAreNotKept passes it cheaply.
+    QVERIFY2(!pairAndWaitReady(
+                 *m_dp, *m_runner, &error, { QStringLiteral("--snapshot-store-mib"), QString::number(StoreBoundMib) })
+                  .isEmpty(),
+        qPrintable(error));
 }
 
 QJsonObject TestSnapshots::specWith(const QJsonArray &mounts, const QString &script) const
@@ -316,6 +325,55 @@ void TestSnapshots::anExportRunsNothingTheAgentPlantedForGit()
     QString problem;
     QVERIFY2(runnercore::SnapshotStore(store, clock).verify(id, &problem), qPrintable(problem));
     QCOMPARE(runnercore::SnapshotStore(store, clock).find(id)->digest, digest);
+}
+
+// Issue 35, finding 4: six `truncate -s 1G` files (a few KiB on disk) made the Runner write 6 GiB
+// into a 5 GiB store before it refused, and what it wrote stayed. Here the store's bound is 64 MiB:
+// the store never holds more than that while the take runs (its size sampled from a thread), nothing
+// of the refused take stays, the run says why in `run.warning` `snapshot_not_kept` (§6.9) and has no
+// `workspace.snapshot`, and it settles as it would have.
+void TestSnapshots::sparseFilesPastTheBoundAreNotKept()
+{
+    const QString store = m_runner->home()->runnerDataDir() + QStringLiteral("/snapshots");
+    const qint64 before = PeakUsage::bytesBelow(store);
+    QJsonObject spec = specWith(
+        QJsonArray { QJsonObject { { QStringLiteral("kind"), QStringLiteral("uploaded_project") },
+            { QStringLiteral("target"), QStringLiteral("/workspace") },
+            { QStringLiteral("files"), QJsonArray { uploadedFile(QStringLiteral("notes.txt"), "sparse\n") } } } },
+        QStringLiteral("for i in 1 2 3 4 5 6; do truncate -s 1G big$i; done; du -sk .; echo made"));
+    spec.insert(QStringLiteral("snapshot"), QJsonObject { { QStringLiteral("on_settle"), true } });
+    QList<QJsonObject> events;
+    QJsonObject settlement;
+    qint64 peak = 0;
+    {
+        PeakUsage usage(store);
+        settlement = runSession(spec, &events);
+        usage.stop();
+        peak = usage.peakBytes();
+        qInfo("store: %lld bytes before, at most %lld while the run was kept (%lld samples), %lld after; bound %lld",
+            before, peak, usage.samples(), PeakUsage::bytesBelow(store), StoreBoundMib * 1024 * 1024);
+    }
+    const qint64 after = PeakUsage::bytesBelow(store);
+    const QByteArray context = "settlement " + dumpJson(settlement) + "\nevents " + dumpEvents(events);
+    // Never past the bound (the slack: the records and pack indexes the count leaves out).
+    QVERIFY2(peak <= StoreBoundMib * 1024 * 1024 + 1024 * 1024, qPrintable(QString::number(peak)));
+    QCOMPARE(settlement.value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
+    QVERIFY2(outputBytes(events, QStringLiteral("output.stdout")).contains("made"), context.constData());
+    // Nothing of it stays.
+    QVERIFY2(after <= before, qPrintable(QStringLiteral("%1 > %2").arg(after).arg(before)));
+    QVERIFY(QDir(store + QStringLiteral("/tmp")).isEmpty());
+    QVERIFY(QDir(store + QStringLiteral("/pending")).isEmpty());
+    // Said, with why; no snapshot.
+    QVERIFY2(eventsOfKind(events, QStringLiteral("workspace.snapshot")).isEmpty(), context.constData());
+    const QList<QJsonObject> warnings = eventsOfKind(events, QStringLiteral("run.warning"));
+    QCOMPARE(warnings.size(), 1);
+    const QJsonObject warning = warnings.first().value(QStringLiteral("data")).toObject();
+    QCOMPARE(warning.value(QStringLiteral("kind")).toString(), QStringLiteral("snapshot_not_kept"));
+    const QString why = warning.value(QStringLiteral("message")).toString();
+    qInfo("run.warning snapshot_not_kept: %s", qPrintable(why));
+    QVERIFY2(why.contains(QStringLiteral("big")) && why.contains(QStringLiteral("64 MiB"))
+            && why.contains(QStringLiteral("sparse")),
+        qPrintable(why));
 }
 
 QTEST_GUILESS_MAIN(TestSnapshots)

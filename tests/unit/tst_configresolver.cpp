@@ -436,7 +436,8 @@ private slots:
         QCOMPARE(flags,
             QStringList({ QStringLiteral("endpoint"), QStringLiteral("code"), QStringLiteral("label"),
                 QStringLiteral("sandbox"), QStringLiteral("credential-store"), QStringLiteral("slots"),
-                QStringLiteral("bubblewrap-read-only"), QStringLiteral("git-cache-mib"), QStringLiteral("keep-awake"),
+                QStringLiteral("bubblewrap-read-only"), QStringLiteral("git-cache-mib"),
+                QStringLiteral("snapshot-store-mib"), QStringLiteral("keep-awake"),
                 QStringLiteral("drain-below-battery"), QStringLiteral("drain-on-metered") }));
     }
 

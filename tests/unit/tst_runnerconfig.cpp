@@ -136,6 +136,7 @@ void TestRunnerConfig::defaults()
     QVERIFY(!config.credentialStore);
     QCOMPARE(config.slotCount, 1);
     QCOMPARE(config.gitCacheMib, qint64(10240)); // 10 GiB
+    QCOMPARE(config.snapshotStoreMib, qint64(5120)); // 5 GiB (§6.9's default)
     // A laptop: awake for runs only on AC power; no battery or metered drain unless asked for.
     QCOMPARE(config.keepAwake, KeepAwake::OnAcPower);
     QCOMPARE(config.drainBelowBatteryPercent, 0);
@@ -145,14 +146,15 @@ void TestRunnerConfig::defaults()
 
 void TestRunnerConfig::goodValues()
 {
-    const auto result = RunnerConfigParser::parse(makeInput(
-        { QStringLiteral("code= cfu 7k3m q9xd 2hfa\n"), QStringLiteral("label=  alice-laptop "),
-            QStringLiteral("credential-store=file"), QStringLiteral("slots=64"), QStringLiteral("sandbox=none"),
-            QStringLiteral("git-cache-mib=0"), QStringLiteral("keep-awake=never"),
-            QStringLiteral("drain-below-battery=100"), QStringLiteral("drain-on-metered=true") },
-        { QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS=2147483647"),
-            QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK="),
-            QStringLiteral("CHECKFU_RUNNER_TOKEN=") + secretToken }));
+    const auto result = RunnerConfigParser::parse(
+        makeInput({ QStringLiteral("code= cfu 7k3m q9xd 2hfa\n"), QStringLiteral("label=  alice-laptop "),
+                      QStringLiteral("credential-store=file"), QStringLiteral("slots=64"),
+                      QStringLiteral("sandbox=none"), QStringLiteral("git-cache-mib=0"),
+                      QStringLiteral("snapshot-store-mib=1"), QStringLiteral("keep-awake=never"),
+                      QStringLiteral("drain-below-battery=100"), QStringLiteral("drain-on-metered=true") },
+            { QStringLiteral("CHECKFU_RUNNER_IDLE_TIMEOUT_MS=2147483647"),
+                QStringLiteral("CHECKFU_DOCKER_UNRESTRICTED_NETWORK="),
+                QStringLiteral("CHECKFU_RUNNER_TOKEN=") + secretToken }));
     QVERIFY2(std::holds_alternative<RunnerConfig>(result), qPrintable(describeErrors(errorsOf(result))));
     const auto &config = std::get<RunnerConfig>(result);
     QCOMPARE(config.pairingCode.value_or(QString()), QStringLiteral("CFU-7K3M-Q9XD-2HFA"));
@@ -160,6 +162,7 @@ void TestRunnerConfig::goodValues()
     QCOMPARE(config.credentialStore.value_or(QString()), QStringLiteral("file"));
     QCOMPARE(config.slotCount, 64);
     QCOMPARE(config.gitCacheMib, qint64(0)); // no mirrors at all
+    QCOMPARE(config.snapshotStoreMib, qint64(1));
     QCOMPARE(config.keepAwake, KeepAwake::Never);
     QCOMPARE(config.drainBelowBatteryPercent, 100);
     QVERIFY(config.drainOnMetered);
@@ -308,6 +311,10 @@ void TestRunnerConfig::badValue_data()
     for (const char *value : { "", "-1", "+2", "1.5", "10G", "1048577", "99999999999" }) {
         flag(tag("--git-cache-mib", value).constData(), QStringLiteral("git-cache-mib"), QString::fromLatin1(value),
             "--git-cache-mib");
+    }
+    for (const char *value : { "", "0", "-1", "1.5", "64M", "1048577", "99999999999" }) {
+        flag(tag("--snapshot-store-mib", value).constData(), QStringLiteral("snapshot-store-mib"),
+            QString::fromLatin1(value), "--snapshot-store-mib");
     }
     for (const char *value : { "", "AC", "yes", "awake", "always " }) {
         flag(tag("--keep-awake", value).constData(), QStringLiteral("keep-awake"), QString::fromLatin1(value),

@@ -100,8 +100,8 @@ private slots:
     void storedValuesFillWhatIsLeftOpen()
     {
         store({ { "sandbox", "bubblewrap" }, { "runner/slots", "3" }, { "runner/idle_timeout_ms", "90000" },
-            { "runner/git_cache_mib", "2048" }, { "power/keep_awake", "always" }, { "power/drain_below_battery", "25" },
-            { "power/drain_on_metered", "true" } });
+            { "runner/git_cache_mib", "2048" }, { "runner/snapshot_store_mib", "64" }, { "power/keep_awake", "always" },
+            { "power/drain_below_battery", "25" }, { "power/drain_on_metered", "true" } });
         RunnerPreferences p(file());
         p.load();
         QCOMPARE(p.slotCount, std::optional<int>(3));
@@ -112,6 +112,7 @@ private slots:
         const RunnerConfig config = parsed(input);
         QCOMPARE(config.slotCount, 3);
         QCOMPARE(config.gitCacheMib, qint64(2048));
+        QCOMPARE(config.snapshotStoreMib, qint64(64));
         QCOMPARE(config.keepAwake, KeepAwake::Always);
         QCOMPARE(config.drainBelowBatteryPercent, 25);
         QVERIFY(config.drainOnMetered);

@@ -1,8 +1,11 @@
 // The snapshot store (§6.9, issue 23): a tree kept and restored exactly (the digest recomputed here
 // from the protocol's text), content shared between snapshots, expiry and the size bound oldest
 // first on a fake clock, damage found by verify and never restored, a writer killed mid-snapshot
-// that leaves nothing listed that fails verify, and a full disk that fails the snapshot cleanly.
+// that leaves nothing listed that fails verify, a full disk that fails the snapshot cleanly, and
+// the bound counted as bytes are written (sparse files at their full size), with nothing left of a
+// workspace it refuses.
 #include "FakeClock.h"
+#include "PeakUsage.h"
 #include "TreeListing.h"
 
 #include <runnercore/base/Clock.h>
@@ -294,7 +297,8 @@ private slots:
         const UniqueFd fd = openDir(ws);
         const SnapshotStore::Result big = store.take(fd.get(), SnapshotStore::TakeRequest());
         QVERIFY(!big.ok);
-        QVERIFY(big.error.contains(QLatin1String("more than the store keeps")));
+        QVERIFY(big.overBound);
+        QVERIFY2(big.error.contains(QLatin1String("5 MiB")), qPrintable(big.error));
         QCOMPARE(store.list().size(), 2);
         store.prune();
         QVERIFY(store.totalBytes() <= 5 * MiB);
@@ -516,6 +520,75 @@ private slots:
             QVERIFY(QFile::remove(QStringLiteral("%1/src/part%2.bin").arg(ws).arg(i)));
         const SnapshotStore::Result small = store.take(fd.get(), SnapshotStore::TakeRequest());
         QVERIFY2(small.ok, qPrintable(small.error));
+    }
+
+    // Issue 35, finding 4, at the store: sparse files (a few KiB on disk) count at their full size
+    // as they are written, the take stops at the bound instead of after writing them all, and
+    // nothing of the refused workspace stays, not even the baseline of its run.
+    void sparseFilesStopAtTheBound()
+    {
+        const QString ws = path(QStringLiteral("ws"));
+        writeFile(ws + QStringLiteral("/notes.txt"), "kept before\n");
+        const SnapshotStore store(
+            path(QStringLiteral("store")), m_clock, SnapshotStore::Limits { 3600 * 24, 16 * MiB });
+        const UniqueFd fd = openDir(ws);
+        const SnapshotStore::Result baseline = store.recordBaseline(QStringLiteral("run_sparse"), fd.get());
+        QVERIFY2(baseline.ok, qPrintable(baseline.error));
+        for (int i = 0; i < 4; ++i) {
+            QFile sparse(QStringLiteral("%1/big%2").arg(ws).arg(i));
+            QVERIFY(sparse.open(QIODevice::WriteOnly) && sparse.resize(256 * MiB));
+        }
+        SnapshotStore::TakeRequest request;
+        request.before = baseline.manifest;
+        request.baselineKey = QStringLiteral("run_sparse");
+        PeakUsage usage(store.root());
+        const SnapshotStore::Result result = store.take(fd.get(), request);
+        usage.stop();
+        qInfo("a 1 GiB sparse workspace into a 16 MiB store: at most %lld bytes in the store (%lld samples), %lld "
+              "after; %s",
+            usage.peakBytes(), usage.samples(), PeakUsage::bytesBelow(store.root()), qPrintable(result.error));
+        QVERIFY(!result.ok);
+        QVERIFY(result.overBound);
+        QVERIFY2(result.error.contains(QLatin1String("big")) && result.error.contains(QLatin1String("sparse")),
+            qPrintable(result.error));
+        QVERIFY2(usage.peakBytes() <= 16 * MiB + 64 * 1024, qPrintable(QString::number(usage.peakBytes())));
+        QVERIFY(store.list().isEmpty());
+        QVERIFY2(blobFiles(store.root()).isEmpty(), qPrintable(blobFiles(store.root()).join(QLatin1Char(' '))));
+        QVERIFY(QDir(store.root() + QStringLiteral("/tmp")).isEmpty());
+        QVERIFY(QDir(store.root() + QStringLiteral("/pending")).isEmpty());
+    }
+
+    // What the store already holds is not written again, so it never counts against the bound: a
+    // large file unchanged since the run's baseline fits though the baseline holds most of the bound.
+    void anUnchangedLargeFileFitsAgain()
+    {
+        const QString ws = path(QStringLiteral("ws"));
+        writeFile(ws + QStringLiteral("/model.bin"), randomBytes(20 * MiB, 4));
+        const SnapshotStore store(
+            path(QStringLiteral("store")), m_clock, SnapshotStore::Limits { 3600 * 24, 24 * MiB });
+        const UniqueFd fd = openDir(ws);
+        const SnapshotStore::Result baseline = store.recordBaseline(QStringLiteral("run_large"), fd.get());
+        QVERIFY2(baseline.ok, qPrintable(baseline.error));
+        writeFile(ws + QStringLiteral("/notes.txt"), "trained\n");
+        SnapshotStore::TakeRequest request;
+        request.before = baseline.manifest;
+        request.baselineKey = QStringLiteral("run_large");
+        PeakUsage usage(store.root());
+        const SnapshotStore::Result result = store.take(fd.get(), request);
+        usage.stop();
+        QVERIFY2(result.ok, qPrintable(result.error));
+        QVERIFY2(usage.peakBytes() <= 24 * MiB + 64 * 1024, qPrintable(QString::number(usage.peakBytes())));
+        QCOMPARE(store.list().size(), 1);
+        // With a second large file the workspace no longer fits at all: refused, and the snapshot
+        // before it stays whole (nothing was evicted for a workspace that was not kept).
+        writeFile(ws + QStringLiteral("/model2.bin"), randomBytes(8 * MiB, 5));
+        const SnapshotStore::Result more = store.take(fd.get(), SnapshotStore::TakeRequest());
+        QVERIFY(!more.ok);
+        QVERIFY(more.overBound);
+        QCOMPARE(store.list().size(), 1);
+        QVERIFY(store.totalBytes() <= 24 * MiB + 64 * 1024);
+        QString problem;
+        QVERIFY2(store.verify(result.info.id, &problem), qPrintable(problem));
     }
 };
 
