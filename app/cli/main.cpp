@@ -1,5 +1,6 @@
 #include "RunnerCli.h"
 
+#include <runnercore/base/DescriptorLimit.h>
 #include <runnercore/base/Platform.h>
 #include <runnercore/runner/ProcessHardening.h>
 
@@ -19,6 +20,8 @@ int main(int argc, char *argv[])
     // /proc/<pid>/environ, forget them before anything else runs.
     const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     ProcessHardening::scrubEnvironment(ProcessHardening::secretVariables());
+    // Every call in flight, run and relay connection holds descriptors: not 1,024 at most (issue 35).
+    DescriptorLimit::raiseToHard();
 
     QCoreApplication app(arguments.argc(), arguments.argv());
     QCoreApplication::setOrganizationName(QStringLiteral("Checkfu"));

@@ -7,6 +7,7 @@
 #include "TrayCommandLine.h"
 #include "TrayIcon.h"
 #include "TraySettings.h"
+#include <runnercore/base/DescriptorLimit.h>
 #include <runnercore/base/Platform.h>
 #include <runnercore/config/AppPaths.h>
 #include <runnercore/config/RunnerSettings.h>
@@ -92,6 +93,8 @@ int main(int argc, char *argv[])
     // /proc/<pid>/environ, forget them before anything else runs (children never inherit them).
     const QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
     ProcessHardening::scrubEnvironment(ProcessHardening::secretVariables());
+    // Every call in flight, run and relay connection holds descriptors: not 1,024 at most (issue 35).
+    DescriptorLimit::raiseToHard();
 
     if (TrayCommandLine::asksForHelpOrVersion(argumentList(arguments.argc(), arguments.argv())))
         return answerHelpOrVersion(arguments.argc(), arguments.argv(), environment);

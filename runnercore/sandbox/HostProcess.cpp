@@ -1,5 +1,6 @@
 #include <runnercore/sandbox/HostProcess.h>
 
+#include <runnercore/base/DescriptorLimit.h>
 #include <runnercore/base/HelperProgram.h>
 #include <runnercore/logging/Logging.h>
 #include <runnercore/sandbox/OrphanSweeper.h>
@@ -246,10 +247,11 @@ void HostProcess::start()
     const pid_t parent = ::getpid();
     const long openMax = ::sysconf(_SC_OPEN_MAX);
     const int fdLimit = openMax > 0 ? int(std::min<long>(openMax, FallbackFdLimit)) : FallbackFdLimit;
+    const rlim_t descriptorLimit = DescriptorLimit::inheritedSoft();
     const Limits limits = m_launch.limits;
     const int inheritedFd = m_launch.inheritedFd;
-    m_process->setChildProcessModifier([parent, fdLimit, limits, reportWrite, envFd, inheritedFd] {
-        prepareChild(parent, fdLimit, limits, { reportWrite, envFd, inheritedFd });
+    m_process->setChildProcessModifier([parent, fdLimit, descriptorLimit, limits, reportWrite, envFd, inheritedFd] {
+        prepareChild(parent, fdLimit, descriptorLimit, limits, { reportWrite, envFd, inheritedFd });
     });
     m_process->start(QIODevice::ReadWrite);
     // Forked by now: the reaper holds its own copies.
@@ -275,7 +277,8 @@ QString HostProcess::reaperPath(const QString &binaryDir)
 
 // Runs in the forked child before execve. Qt 6.4 may create the child with a raw clone() (no atfork
 // handlers), so only plain system calls here: no allocation, no locks, no Qt.
-void HostProcess::prepareChild(pid_t parent, int fdLimit, Limits limits, std::array<int, 3> keptFds)
+void HostProcess::prepareChild(
+    pid_t parent, int fdLimit, rlim_t descriptorLimit, Limits limits, std::array<int, 3> keptFds)
 {
     // Its own process group, so terminate()/kill() reach the whole tree with kill(-pgid).
     if (::setpgid(0, 0) != 0)
@@ -306,6 +309,13 @@ void HostProcess::prepareChild(pid_t parent, int fdLimit, Limits limits, std::ar
     for (int fd : keptFds) {
         if (fd >= 0 && ::fcntl(fd, F_SETFD, 0) != 0)
             ::_exit(ChildSetupFailedExit);
+    }
+    // The soft descriptor limit the Runner inherited, not the one it raised for itself: a harness
+    // may use select(), which cannot watch a descriptor numbered 1,024 or more. Only lowered.
+    rlimit descriptors = {};
+    if (::getrlimit(RLIMIT_NOFILE, &descriptors) == 0 && descriptorLimit < descriptors.rlim_cur) {
+        descriptors.rlim_cur = descriptorLimit;
+        ::setrlimit(RLIMIT_NOFILE, &descriptors);
     }
     // The run's limits, inherited by everything it starts. RLIMIT_CPU's hard limit a second above
     // the soft one: SIGXCPU first (a harness may say why it stops), SIGKILL after.

@@ -9,6 +9,7 @@
 #include <array>
 #include <memory>
 
+#include <sys/resource.h>
 #include <sys/types.h>
 
 class QSocketNotifier;
@@ -85,8 +86,10 @@ private:
     void closeReportPipe();
     void deliver(bool isStdout, const QByteArray &data);
     void signalReaper(int signalNumber);
-    // keptFds: descriptors that survive execve (the reaper's report pipe and environment, bwrap's --args).
-    static void prepareChild(pid_t parent, int fdLimit, Limits limits, std::array<int, 3> keptFds);
+    // keptFds: descriptors that survive execve (the reaper's report pipe and environment, bwrap's --args);
+    // descriptorLimit: the soft RLIMIT_NOFILE the harness gets (DescriptorLimit::inheritedSoft()).
+    static void prepareChild(
+        pid_t parent, int fdLimit, rlim_t descriptorLimit, Limits limits, std::array<int, 3> keptFds);
 
     Launch m_launch;
     QProcess *m_process; // deleted by hand: we may be destroyed from inside one of its signals

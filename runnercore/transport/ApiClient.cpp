@@ -67,10 +67,13 @@ ApiCall::ApiCall(ApiClient &client, ApiRequest request)
 
 ApiCall::~ApiCall()
 {
+    if (m_queued)
+        m_client.dequeue(this);
     if (m_exchange) {
         m_exchange->disconnect(this);
         delete m_exchange; // ends its transfer without a signal
     }
+    releaseConnection();
 }
 
 QTimer &ApiCall::retryTimer()
@@ -126,6 +129,18 @@ void ApiCall::retryNow()
 }
 
 void ApiCall::sendAttempt()
+{
+    if (m_client.admit(this))
+        startAttempt();
+}
+
+void ApiCall::releaseConnection()
+{
+    if (std::exchange(m_holdsConnection, false))
+        m_client.release(m_request.lane);
+}
+
+void ApiCall::startAttempt()
 {
     ++m_attempts;
     HttpExchange::Request req;
@@ -203,6 +218,9 @@ void ApiCall::onExchangeFinished()
     m_exchange = nullptr;
     // Still running its finished() signal: deleted when the next attempt ends, or with this call.
     m_spent.reset(exchange);
+    // Its connection is back in the pool or closed: the next call waiting may have it (a retry or a
+    // redirect of this one waits its turn like any other).
+    releaseConnection();
 
     const QByteArray dateHeader = exchange->header("Date");
     if (!dateHeader.isEmpty()) {
@@ -293,6 +311,8 @@ void ApiCall::finish(const ApiResponse &response)
     m_done = true;
     if (m_retryTimer)
         m_retryTimer->stop();
+    if (m_queued) // aborted while waiting for a connection
+        m_client.dequeue(this);
     const QPointer<ApiCall> alive(this);
     emit finished(response);
     if (alive) // a handler may have deleted this call, or its client
@@ -323,13 +343,69 @@ ApiClient::ApiClient(const QUrl &endpoint, const Clock &clock, QObject *parent)
 
 ApiClient::~ApiClient()
 {
-    // The calls end their transfers while the pool still exists.
+    // The calls end their transfers while the pool still exists; none that waits starts meanwhile.
+    m_destroying = true;
     qDeleteAll(findChildren<ApiCall *>(QString(), Qt::FindDirectChildrenOnly));
 }
 
 void ApiClient::retire(ApiCall *call)
 {
     m_retired.append(call);
+}
+
+bool ApiClient::fits(ApiLane lane) const
+{
+    return m_inUse < MaxConnections
+        && (lane == ApiLane::Runner || m_harnessInUse < MaxConnections - ReservedConnections);
+}
+
+bool ApiClient::admit(ApiCall *call)
+{
+    const ApiLane lane = call->m_request.lane;
+    // First come, first served: no call passes one waiting in its lane, nor a harness call one of the Runner's.
+    const bool waitsBehind = !m_waiting[int(ApiLane::Runner)].isEmpty()
+        || (lane == ApiLane::Harness && !m_waiting[int(ApiLane::Harness)].isEmpty());
+    if (waitsBehind || !fits(lane)) {
+        call->m_queued = true;
+        m_waiting[int(lane)].append(call);
+        return false;
+    }
+    hold(call);
+    return true;
+}
+
+void ApiClient::hold(ApiCall *call)
+{
+    call->m_holdsConnection = true;
+    ++m_inUse;
+    if (call->m_request.lane == ApiLane::Harness)
+        ++m_harnessInUse;
+}
+
+void ApiClient::release(ApiLane lane)
+{
+    --m_inUse;
+    if (lane == ApiLane::Harness)
+        --m_harnessInUse;
+    // Started here rather than from the event loop: under load that would cost a wake-up per call.
+    // Starting an attempt never finishes a call at once (failures come from the event loop).
+    while (!m_destroying) {
+        QList<ApiCall *> &runner = m_waiting[int(ApiLane::Runner)];
+        QList<ApiCall *> &queue = runner.isEmpty() ? m_waiting[int(ApiLane::Harness)] : runner;
+        // The Runner's lane fits wherever a harness call does: if its first cannot start, none can.
+        if (queue.isEmpty() || !fits(queue.first()->m_request.lane))
+            return;
+        ApiCall *next = queue.takeFirst();
+        next->m_queued = false;
+        hold(next);
+        next->startAttempt();
+    }
+}
+
+void ApiClient::dequeue(ApiCall *call)
+{
+    m_waiting[int(call->m_request.lane)].removeOne(call);
+    call->m_queued = false;
 }
 
 ApiCall *ApiClient::send(ApiRequest request)

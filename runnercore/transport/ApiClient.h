@@ -21,6 +21,12 @@ class Clock;
 class HttpConnectionPool;
 class HttpExchange;
 
+// Who drives a call, for the cap on connections to the endpoint (ApiClient::MaxConnections).
+enum class ApiLane {
+    Runner, // the Runner's own calls: identity, heartbeats, claims, control, observations, settlement
+    Harness, // what a run's harness drives (its MCP relay): never the last ReservedConnections
+};
+
 struct ApiRequest
 {
     QByteArray method = "GET";
@@ -37,6 +43,7 @@ struct ApiRequest
     // HttpExchange::TransferAllowanceMs (120 s).
     int deadlineMs = 0;
     QString idempotencyKey; // generated for POST/PUT/DELETE when empty
+    ApiLane lane = ApiLane::Runner;
 };
 
 struct ApiResponse
@@ -69,7 +76,11 @@ public:
     QString idempotencyKey() const { return m_request.idempotencyKey; }
 
 private:
+    friend class ApiClient;
+    // An attempt starts when the endpoint has a connection for it (the client queues it until then).
     void sendAttempt();
+    void startAttempt();
+    void releaseConnection();
     void onExchangeFinished();
     void finish(const ApiResponse &response);
     ApiResponse interpret(const HttpExchange &exchange);
@@ -92,12 +103,15 @@ private:
     int m_redirects = 0;
     bool m_aborted = false;
     bool m_done = false;
+    bool m_queued = false; // waiting in the client's queue for a connection
+    bool m_holdsConnection = false; // an attempt in progress, counted against the cap
 };
 
 // HTTP client for the control plane (§1): required headers, idempotency keys, the error
 // envelope, strict size limits, retries with backoff. Redirects are followed only within the
 // endpoint's origin (scheme, host and port), so neither a credential nor a request body ever
-// goes anywhere else.
+// goes anywhere else. So every call goes to that one origin, and at most MaxConnections attempts
+// are in progress at once (each on a connection of its own); later ones wait their turn.
 class ApiClient : public QObject
 {
     Q_OBJECT
@@ -108,6 +122,13 @@ public:
     static constexpr qint64 MaxResponseBytes = 8 * 1024 * 1024;
     static constexpr int MaxRedirects = 5;
     static constexpr const char *ProtocolVersion = "2026-08-27";
+    // Connections to the endpoint open at once. Without a cap every call in flight had its own, and
+    // a harness flooding its MCP relay took every descriptor the Runner had (issue 35).
+    static constexpr int MaxConnections = 16;
+    // Kept from ApiLane::Harness calls, and a waiting call of the Runner's goes before any waiting
+    // harness call: the two long-polls, a heartbeat and a run's observations still get through while
+    // the plane holds relayed tool calls (up to 25 s each, §6.10).
+    static constexpr int ReservedConnections = 4;
 
     ApiClient(const QUrl &endpoint, const Clock &clock, QObject *parent = nullptr);
     ~ApiClient() override;
@@ -116,6 +137,9 @@ public:
     ApiCall *send(ApiRequest request);
     void abortAll();
     QUrl endpoint() const { return m_endpoint; }
+    // Attempts in progress (connections in use) and calls waiting for one.
+    int connectionsInUse() const { return m_inUse; }
+    int waitingCalls() const { return int(m_waiting[0].size() + m_waiting[1].size()); }
     // Server time minus local time, from the last Date header (0 when within the header's 1 s resolution).
     qint64 clockSkewMs() const { return m_skewMs; }
     bool hasServerDate() const { return m_hasServerDate; }
@@ -130,6 +154,13 @@ private:
     friend class ApiCall;
     void noteServerDate(const QDateTime &serverDate);
     void retire(ApiCall *call); // finished and out of its handlers
+    // A connection for the call's next attempt: true when it may start now, else it is queued and
+    // started (ApiCall::startAttempt) when one is free.
+    bool admit(ApiCall *call);
+    void hold(ApiCall *call); // counted against the cap
+    void release(ApiLane lane); // an attempt ended: its connection goes to the next call waiting
+    void dequeue(ApiCall *call);
+    bool fits(ApiLane lane) const;
     // The request target for a path at the endpoint ("/base/v1/runner/claims").
     QByteArray targetFor(const QString &path) const;
 
@@ -144,6 +175,10 @@ private:
     bool m_endpointAllowed = false;
     QByteArray m_fixedHeaders;
     QList<ApiCall *> m_retired;
+    QList<ApiCall *> m_waiting[2]; // per ApiLane, first come first served
+    int m_inUse = 0;
+    int m_harnessInUse = 0;
+    bool m_destroying = false;
     qint64 m_skewMs = 0;
     qint64 m_lowestSkewMs = 0; // the last Date header minus our clock when it arrived: a lower bound
     bool m_hasServerDate = false;

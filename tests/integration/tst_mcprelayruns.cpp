@@ -2,19 +2,31 @@
 // starts the built checkfu-mcp-bridge from CHECKFU_MCP_SERVERS and calls a tool through it; the
 // control plane is FakeRunPlane. The bridge holds no credential while a call is in flight; a run
 // cannot use another run's relay (host-process: refused by the peer check; bubblewrap: not visible).
+// Issue 35: a harness flooding its relay with notifications, responses or junk lines costs the
+// Runner a bounded number of descriptors, connections, warnings and bytes, and other runs go on.
 #include "RunBench.h"
 
 #include <runnercore/presence/CapabilityAdvertisement.h>
 #include <runnercore/relay/McpBridgeProgram.h>
+#include <runnercore/relay/McpRelay.h>
 #include <runnercore/sandbox/BubblewrapProvider.h>
 #include <runnercore/sandbox/HostProcessProvider.h>
 
 #include <QDir>
 #include <QDirIterator>
 #include <QJsonDocument>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include <dirent.h>
+#include <sys/resource.h>
 
 using namespace runnercore;
 
@@ -66,6 +78,65 @@ except Exception:
 p.stdin.close()
 print("ARGS %d EXIT %d GOT %r" % (len(s["args"]), p.wait(), got), flush=True)
 )PY";
+
+// What a hostile harness sends through the bridge, all at once: JUNK lines that are no JSON-RPC at
+// all, FLOOD numbered notifications and, after every third, a numbered response (a JSON-RPC object
+// with a result and an id, as answers to the plane are); then one tool call, whose answer it prints.
+const char *Flood = R"PY(
+import json, os, subprocess
+s = json.loads(os.environ["CHECKFU_MCP_SERVERS"])[0]
+p = subprocess.Popen([s["command"]] + s["args"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+out = [b"x\n"] * int(os.environ.get("JUNK", "0"))
+for i in range(int(os.environ.get("FLOOD", "0"))):
+    out.append(b'{"jsonrpc":"2.0","method":"notifications/progress","params":{"seq":%d}}\n' % i)
+    if i % 3 == 0:
+        out.append(b'{"jsonrpc":"2.0","id":"plane-%d","result":{"seq":%d}}\n' % (i, i))
+call = {"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "echo", "arguments": {"text": "still relaying"}}}
+out.append((json.dumps(call) + "\n").encode())
+p.stdin.write(b"".join(out)); p.stdin.flush()
+print("ANSWER " + p.stdout.readline().decode().strip(), flush=True)
+p.stdin.close(); p.wait()
+)PY";
+
+// The descriptors this process has open; all it may have when it cannot open one more.
+int openDescriptors()
+{
+    DIR *dir = ::opendir("/proc/self/fd");
+    rlimit limit {};
+    if (!dir)
+        return errno == EMFILE && ::getrlimit(RLIMIT_NOFILE, &limit) == 0 ? int(limit.rlim_cur) : -1;
+    int n = 0;
+    while (::readdir(dir))
+        ++n;
+    ::closedir(dir);
+    return n - 3; // ".", ".." and the directory's own
+}
+
+// A field of /proc/self/status in KiB ("VmRSS:", "VmHWM:").
+qint64 statusKiB(const char *field)
+{
+    QFile status(QStringLiteral("/proc/self/status"));
+    if (!status.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : status.readAll().split('\n')) {
+        if (line.startsWith(field))
+            return line.mid(qsizetype(std::strlen(field))).trimmed().split(' ').value(0).toLongLong();
+    }
+    return -1;
+}
+
+QList<QJsonObject> warningsOf(const FakeRunPlane &plane, const QString &runId, const QString &kind)
+{
+    QList<QJsonObject> found;
+    for (const QJsonObject &e : plane.events.value(runId)) {
+        const QJsonObject data = e.value(QStringLiteral("data")).toObject();
+        if (e.value(QStringLiteral("kind")) == QStringLiteral("run.warning")
+            && data.value(QStringLiteral("kind")) == kind)
+            found << data;
+    }
+    return found;
+}
 
 QString stdoutOf(const FakeRunPlane &plane, const QString &runId)
 {
@@ -147,6 +218,14 @@ class TestMcpRelayRuns : public QObject
     {
         QSignalSpy finished(&run, &RunExecution::finished);
         return finished.size() > 0 || finished.wait(timeoutMs);
+    }
+
+    static QJsonObject floodSpec(int notifications, int junkLines)
+    {
+        return spec(QStringLiteral("unrestricted"),
+            QJsonObject { { QStringLiteral("FLOOD"), QString::number(notifications) },
+                { QStringLiteral("JUNK"), QString::number(junkLines) } },
+            { QStringLiteral("python3"), QStringLiteral("-c"), QString::fromUtf8(Flood) });
     }
 
 private slots:
@@ -259,6 +338,114 @@ private slots:
         a.cancel(QStringLiteral("cancel_requested"));
         QVERIFY(finishes(a));
         QVERIFY(!QFile::exists(aSocket));
+    }
+
+    // Issue 35: 30,000 notifications and 10,000 responses through the real bridge, as fast as a
+    // harness can write them, in a Runner with 256 descriptors (the test process is the Runner).
+    // Before, each became a call of its own with a connection of its own: the descriptors ran out
+    // and another run failed to launch. Now the relay's calls are bounded per run, notifications
+    // and responses go in batches, the harness waits while its queue is full, and the connections
+    // to the plane are capped per origin.
+    void aFloodOfNotificationsAndResponsesStaysBounded()
+    {
+        rlimit saved {};
+        QCOMPARE(::getrlimit(RLIMIT_NOFILE, &saved), 0);
+        rlimit low = saved;
+        low.rlim_cur = 256;
+        QCOMPARE(::setrlimit(RLIMIT_NOFILE, &low), 0);
+        const auto restore = qScopeGuard([&saved] { ::setrlimit(RLIMIT_NOFILE, &saved); });
+
+        const int baselineFds = openDescriptors();
+        const qint64 baselineRssKiB = statusKiB("VmRSS:");
+        QFile clearRefs(QStringLiteral("/proc/self/clear_refs")); // "5": the peak RSS starts again from now
+        QVERIFY(clearRefs.open(QIODevice::WriteOnly) && clearRefs.write("5") == 1);
+        clearRefs.close();
+        b.peer.resetPeak();
+        int peakFds = baselineFds;
+        QTimer sampler;
+        connect(&sampler, &QTimer::timeout, this, [&peakFds] { peakFds = std::max(peakFds, openDescriptors()); });
+        sampler.start(2);
+
+        constexpr int Notifications = 30000;
+        constexpr int Responses = (Notifications + 2) / 3;
+        RunExecution flood(RunBench::claim(11, floodSpec(Notifications, 0)), env());
+        flood.start();
+        const auto floodCalls = [this] {
+            return std::count_if(b.plane.mcpCalls.cbegin(), b.plane.mcpCalls.cend(), [](const QJsonObject &call) {
+                return call.value(QStringLiteral("claim_id")).toString() == RunBench::claimId(11);
+            });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(floodCalls() > 0 || openDescriptors() > baselineFds + 64, 15000);
+        // Another Session's run, launched while the flood goes on, starts and ends as it would.
+        RunExecution other(RunBench::claim(12,
+                               spec(QStringLiteral("unrestricted"), {},
+                                   { QStringLiteral("sh"), QStringLiteral("-c"), QStringLiteral("echo second run") })),
+            env());
+        other.start();
+        QVERIFY(finishes(other, 60000));
+        const QJsonObject otherSettlement = b.plane.settlements.value(RunBench::runId(12));
+        const bool floodEnded = finishes(flood, 120000);
+        sampler.stop();
+        peakFds = std::max(peakFds, openDescriptors());
+        const qint64 peakRssKiB = statusKiB("VmHWM:");
+
+        // Every notification and response reached the plane once, in the order the harness sent them.
+        int notifications = 0, responses = 0, outOfOrder = 0;
+        const int calls = int(floodCalls());
+        for (const QJsonObject &call : std::as_const(b.plane.mcpCalls)) {
+            if (call.value(QStringLiteral("claim_id")).toString() != RunBench::claimId(11))
+                continue;
+            for (const QJsonValue &v : call.value(QStringLiteral("messages")).toArray()) {
+                const QJsonObject m = v.toObject();
+                if (m.value(QStringLiteral("method")) == QStringLiteral("notifications/progress"))
+                    outOfOrder += m.value(QStringLiteral("params")).toObject().value(QStringLiteral("seq")).toInt()
+                        != notifications++;
+                else if (m.contains(QStringLiteral("result")))
+                    outOfOrder += m.value(QStringLiteral("result")).toObject().value(QStringLiteral("seq")).toInt()
+                        != 3 * responses++;
+            }
+        }
+        const int planeConnections = b.peer.peakOpenConnections();
+        qInfo("flood of %d notifications and %d responses: %d relayed and %d out of order in %d relay calls; "
+              "peak descriptors %d (%d before, limit 256), peak connections at the plane %d, peak RSS %.1f MiB "
+              "(%.1f MiB before)",
+            Notifications, Responses, notifications + responses, outOfOrder, calls, peakFds, baselineFds,
+            planeConnections, peakRssKiB / 1024.0, baselineRssKiB / 1024.0);
+        QVERIFY2(otherSettlement.value(QStringLiteral("outcome")).toString() == QStringLiteral("succeeded"),
+            QJsonDocument(otherSettlement).toJson().constData());
+        QVERIFY2(stdoutOf(b.plane, RunBench::runId(12)).contains(QStringLiteral("second run")),
+            qPrintable(stdoutOf(b.plane, RunBench::runId(12))));
+        QVERIFY(floodEnded);
+        // The tool call after the flood was answered by the plane.
+        const QString out = stdoutOf(b.plane, RunBench::runId(11));
+        QVERIFY2(out.contains(QStringLiteral("still relaying")), qPrintable(out.left(2000)));
+        QCOMPARE(notifications, Notifications);
+        QCOMPARE(responses, Responses);
+        QCOMPARE(outOfOrder, 0);
+        QVERIFY(warningsOf(b.plane, RunBench::runId(11), QStringLiteral("mcp_message_refused")).isEmpty());
+        // Both ends of every connection are in this process, with both runs' pipes and sockets (fewer
+        // than 16); the plane's record of 40,000 messages counts in the peak RSS too.
+        QVERIFY2(planeConnections <= ApiClient::MaxConnections, qPrintable(QString::number(planeConnections)));
+        QVERIFY2(peakFds - baselineFds <= 2 * ApiClient::MaxConnections + 16, qPrintable(QString::number(peakFds)));
+        QVERIFY2(peakRssKiB - baselineRssKiB < 64 * 1024, qPrintable(QString::number(peakRssKiB)));
+    }
+
+    // Issue 35: 40 KB of junk lines (20,000 of them) made 20,000 run.warning events. Now a few, then
+    // one saying that further ones are not reported; the relay goes on.
+    void junkLinesGiveABoundedNumberOfWarnings()
+    {
+        RunExecution run(RunBench::claim(13, floodSpec(0, 20000)), env());
+        run.start();
+        QVERIFY(finishes(run, 60000));
+        const QString out = stdoutOf(b.plane, RunBench::runId(13));
+        QVERIFY2(out.contains(QStringLiteral("still relaying")), qPrintable(out.left(2000)));
+        const QList<QJsonObject> warnings
+            = warningsOf(b.plane, RunBench::runId(13), QStringLiteral("mcp_message_refused"));
+        qInfo("20000 junk lines: %d mcp_message_refused warnings", int(warnings.size()));
+        QCOMPARE(warnings.size(), McpRelay::MaxWarnings + 1);
+        QVERIFY2(
+            warnings.last().value(QStringLiteral("message")).toString().contains(QStringLiteral("without a warning")),
+            QJsonDocument(warnings.last()).toJson().constData());
     }
 
     void bubblewrapNetworkNoneReachesOnlyItsOwnRelay()

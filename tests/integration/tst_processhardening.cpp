@@ -4,9 +4,11 @@
 // non-dumpable: a process of the same user without CAP_SYS_PTRACE cannot read its environ (or mem).
 // The real checkfu-runner against the devplane, ready and rotating. Runtime: about 5 s.
 #include "DevPlaneProcess.h"
+#include "IntegrationSupport.h"
 #include "RunnerProcess.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <csignal>
@@ -65,6 +67,7 @@ class TestProcessHardening : public QObject
 
 private slots:
     void secretsLeaveTheEnvironmentBlockAndTheRunnerIsNotDumpable();
+    void theDescriptorLimitIsRaisedForTheRunnerOnly();
 };
 
 void TestProcessHardening::secretsLeaveTheEnvironmentBlockAndTheRunnerIsNotDumpable()
@@ -112,6 +115,45 @@ void TestProcessHardening::secretsLeaveTheEnvironmentBlockAndTheRunnerIsNotDumpa
     QVERIFY2(memRead == EACCES || memRead == EPERM, qPrintable(QString::number(memRead)));
     // The check itself works: the same child reads a dumpable process's environment (the devplane's).
     QCOMPARE(readWithoutCapabilities(QStringLiteral("/proc/%1/environ").arg(dp.pid())), 0);
+
+    QVERIFY(runner.sendSignal(SIGTERM));
+    QCOMPARE(runner.waitForExit(15000), 0);
+}
+
+// Issue 35: started as `prlimit --nofile=256:4096 checkfu-runner start` would start it, the Runner raises its
+// soft limit to the hard one first thing (every call, run and relay connection holds descriptors); the
+// harness it starts gets the 256 back, as it would have had without the Runner.
+void TestProcessHardening::theDescriptorLimitIsRaisedForTheRunnerOnly()
+{
+    DevPlaneProcess dp;
+    QString error;
+    QVERIFY2(dp.start(&error), qPrintable(error));
+    RunnerProcess runner;
+    runner.setDescriptorLimit(256, 4096);
+    runner.setEnv(QStringLiteral("CHECKFU_ENABLE_HOST_PROCESS_SANDBOX"), QStringLiteral("true"));
+    QVERIFY2(!IntegrationSupport::pairAndWaitReady(dp, runner, &error).isEmpty(), qPrintable(error));
+
+    const QString limits = QString::fromLatin1(readAll(QStringLiteral("/proc/%1/limits").arg(runner.pid())));
+    const QRegularExpressionMatch openFiles
+        = QRegularExpression(QStringLiteral("^Max open files\\s+(\\d+)\\s+(\\d+)"), QRegularExpression::MultilineOption)
+              .match(limits);
+    QVERIFY2(openFiles.hasMatch(), qPrintable(limits));
+    qInfo("the Runner started with 256 (hard 4096); /proc/PID/limits: Max open files %s %s",
+        qPrintable(openFiles.captured(1)), qPrintable(openFiles.captured(2)));
+    QCOMPARE(openFiles.captured(1), QStringLiteral("4096"));
+    QCOMPARE(openFiles.captured(2), QStringLiteral("4096"));
+
+    const QJsonObject spec = IntegrationSupport::oneshotRunSpec(dp.defaultPrincipal(),
+        { QStringLiteral("/bin/sh"), QStringLiteral("-c"),
+            QStringLiteral("echo \"soft $(ulimit -Sn) hard $(ulimit -Hn)\"") });
+    const QJsonObject created = dp.createSessionFromSpec(spec, {}, &error);
+    const QString sessionId = created.value(QStringLiteral("session_id")).toString();
+    QVERIFY2(!sessionId.isEmpty(), qPrintable(error));
+    const QJsonObject settlement = dp.waitSettled(sessionId, 30, &error);
+    QVERIFY2(!settlement.isEmpty(), qPrintable(error + QLatin1Char('\n') + runner.describe()));
+    const QByteArray out = IntegrationSupport::outputBytes(
+        IntegrationSupport::eventList(dp.sessionEvents(sessionId)), QStringLiteral("output.stdout"));
+    QVERIFY2(out.contains("soft 256 hard 4096"), out.constData());
 
     QVERIFY(runner.sendSignal(SIGTERM));
     QCOMPARE(runner.waitForExit(15000), 0);

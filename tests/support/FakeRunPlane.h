@@ -32,6 +32,7 @@ struct FakeRunPlane
     QList<QJsonObject> mcpCalls;
     bool mcpDefer = false;
     bool mcpDown = false; // answer 503 to every mcp call
+    int mcpDelayMs = 0; // how long each mcp call is held before its answer
     QSet<QString> mcpSettled; // answer 409 already_settled for these runs
 
     static QString runOf(const QByteArray &path) // "/v1/runner/runs/<id>/..." → <id>
@@ -130,6 +131,7 @@ struct FakeRunPlane
                     { QStringLiteral("id"), m.value(QStringLiteral("id")) }, { QStringLiteral("result"), result } });
             }
             json(200, { { QStringLiteral("messages"), answers } });
+            out.delayMs = mcpDelayMs;
         } else if (r.path.endsWith("/settle")) {
             const QJsonObject body = r.json();
             if (body.value(QStringLiteral("final_seq")).toInteger() > events.value(runId).size()) {

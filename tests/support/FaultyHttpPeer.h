@@ -55,6 +55,10 @@ public:
     // Keep connections open between answers (HTTP/1.1 keep-alive) instead of closing each.
     void setKeepAlive(bool keepAlive) { m_keepAlive = keepAlive; }
     int connectionCount() const { return m_connections; }
+    // Connections accepted and not yet closed, now and at most since the last resetPeak().
+    int openConnections() const { return m_openNow; }
+    int peakOpenConnections() const { return m_peakOpen; }
+    void resetPeak() { m_peakOpen = m_openNow; }
     // Resets (TCP RST) every open connection at once, as a crashed server or a middlebox would.
     void resetConnections();
 
@@ -78,5 +82,7 @@ private:
     QList<Request> m_requests;
     bool m_keepAlive = false;
     int m_connections = 0;
+    int m_openNow = 0;
+    int m_peakOpen = 0;
     QList<QPointer<QTcpSocket>> m_open;
 };

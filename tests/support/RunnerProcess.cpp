@@ -11,7 +11,9 @@
 
 #include <csignal>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/types.h>
+#include <unistd.h>
 
 namespace {
 QString readFile(const QString &path)
@@ -155,7 +157,12 @@ bool RunnerProcess::start(const QStringList &args, QString *error)
     m_stateLines.clear();
     m_process = std::make_unique<QProcess>();
     // Dies with the test process even when the test aborts (watchdog, crash): nothing is left behind.
-    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    const std::optional<rlimit> descriptors = m_descriptorLimit;
+    m_process->setChildProcessModifier([descriptors] {
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (descriptors && ::setrlimit(RLIMIT_NOFILE, &*descriptors) != 0)
+            ::_exit(127);
+    });
     m_process->setProgram(QStringLiteral(CHECKFU_RUNNER_BIN));
     m_process->setArguments(args);
     m_process->setProcessEnvironment(environment());

@@ -10,6 +10,8 @@
 #include <memory>
 #include <optional>
 
+#include <sys/resource.h>
+
 // One simulated machine for checkfu-runner: its own HOME, XDG_CONFIG_HOME, XDG_DATA_HOME,
 // XDG_CACHE_HOME and XDG_RUNTIME_DIR (0700) under a temporary directory. Share one between two
 // RunnerProcess objects to run two Runners "on the same machine".
@@ -78,6 +80,8 @@ public:
     // What the next start() writes to the child's standard input before closing it (`--code -`); without it
     // standard input stays an open, empty pipe.
     void setStandardInput(const QByteArray &bytes) { m_stdin = bytes; }
+    // The RLIMIT_NOFILE it starts with (as `prlimit --nofile=SOFT:HARD checkfu-runner …` would give it).
+    void setDescriptorLimit(quint64 soft, quint64 hard) { m_descriptorLimit = rlimit { rlim_t(soft), rlim_t(hard) }; }
     QProcessEnvironment environment() const;
 
     // Starts `checkfu-runner <args>` (args[0] is the command: start, doctor, unpair).
@@ -125,6 +129,7 @@ private:
     QStringList m_unset;
     QString m_runtimeOverride;
     std::optional<QByteArray> m_stdin;
+    std::optional<rlimit> m_descriptorLimit;
     std::unique_ptr<QProcess> m_process;
     QByteArray m_stdout;
     QByteArray m_stderr;

@@ -309,6 +309,94 @@ private slots:
         QVERIFY(peer.requests()[5].body.isEmpty());
     }
 
+    // Issue 35: a hundred calls at once (as a run's relay made them, one per message) open no more
+    // than the origin's cap of connections; the others wait their turn, in the order they came, and
+    // every one is answered.
+    void aFloodOfCallsStaysWithinTheConnectionCap()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.setKeepAlive(true);
+        peer.setHandler([](const FaultyHttpPeer::Request &) {
+            return FaultyHttpPeer::jsonAnswer(200, QJsonObject { { QStringLiteral("ok"), true } }, 50);
+        });
+        ApiClient client(peer.url(), m_clock);
+        constexpr int Calls = 100;
+        int answered = 0;
+        for (int i = 0; i < Calls; ++i) {
+            ApiCall *c = client.send(post(QStringLiteral("/v1/flood/%1").arg(i)));
+            connect(c, &ApiCall::finished, this, [&answered](const ApiResponse &r) { answered += r.ok() ? 1 : 0; });
+        }
+        QTRY_COMPARE_WITH_TIMEOUT(answered, Calls, 20000);
+        qInfo("%d calls at once: peak %d connections open at the server, %d opened in all", Calls,
+            peer.peakOpenConnections(), peer.connectionCount());
+        QVERIFY2(peer.peakOpenConnections() <= ApiClient::MaxConnections,
+            qPrintable(QString::number(peer.peakOpenConnections())));
+        // The first to reach the server were the first sent: the others waited in order.
+        QSet<QByteArray> first;
+        for (int i = 0; i < ApiClient::MaxConnections; ++i)
+            first.insert(peer.requests().at(i).path);
+        for (int i = 0; i < ApiClient::MaxConnections; ++i)
+            QVERIFY2(first.contains("/v1/flood/" + QByteArray::number(i)), qPrintable(QString::number(i)));
+        QCOMPARE(client.connectionsInUse(), 0);
+        QCOMPARE(client.waitingCalls(), 0);
+    }
+
+    // While a run's relay keeps the plane busy (calls it holds, up to 25 s each), the Runner's own calls
+    // still get a connection at once: relayed calls never take the last ReservedConnections, and
+    // a call of the Runner's that waits goes before every relayed one.
+    void theRunnersOwnCallsAreNotHeldUpByRelayedOnes()
+    {
+        FaultyHttpPeer peer;
+        QVERIFY(peer.listen());
+        peer.setKeepAlive(true);
+        peer.setHandler([](const FaultyHttpPeer::Request &r) {
+            return FaultyHttpPeer::jsonAnswer(
+                200, QJsonObject { { QStringLiteral("ok"), true } }, r.path.endsWith("/mcp") ? 2000 : 0);
+        });
+        ApiClient client(peer.url(), m_clock);
+        const auto relayed = [&client] {
+            ApiRequest r = post(QStringLiteral("/v1/runner/runs/run_1/mcp"));
+            r.lane = ApiLane::Harness;
+            return client.send(r);
+        };
+        constexpr int Relayed = 40;
+        for (int i = 0; i < Relayed; ++i)
+            relayed();
+        constexpr int RelayedAtOnce = ApiClient::MaxConnections - ApiClient::ReservedConnections;
+        QTRY_COMPARE(peer.requests().size(), RelayedAtOnce);
+        QCOMPARE(client.connectionsInUse(), RelayedAtOnce);
+        // Heartbeats, a claim long-poll, the control long-poll: none waits for the relayed calls.
+        ApiRequest heartbeat = post(QStringLiteral("/v1/runner/presence"));
+        heartbeat.method = "PUT";
+        QElapsedTimer timer;
+        timer.start();
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(call(client, heartbeat).ok());
+        QVERIFY2(timer.elapsed() < 1500, qPrintable(QString::number(timer.elapsed())));
+        // Every connection taken (relayed calls, and long-polls of the Runner's the plane holds): a call
+        // of the Runner's then waits, but for the first connection that frees (at most 2 s), not behind
+        // the relayed calls that waited longer (another round of 2 s at least).
+        peer.setHandler([](const FaultyHttpPeer::Request &r) {
+            return FaultyHttpPeer::jsonAnswer(200, QJsonObject { { QStringLiteral("ok"), true } },
+                r.path.endsWith("/claims")    ? 6000
+                    : r.path.endsWith("/mcp") ? 2000
+                                              : 0);
+        });
+        for (int i = 0; i < ApiClient::ReservedConnections; ++i)
+            client.send(post(QStringLiteral("/v1/runner/claims")));
+        QTRY_COMPARE(client.connectionsInUse(), ApiClient::MaxConnections);
+        QVERIFY(client.waitingCalls() >= RelayedAtOnce); // a whole round of relayed calls waits
+        timer.start();
+        ApiCall *late = client.send(heartbeat);
+        QSignalSpy lateDone(late, &ApiCall::finished);
+        QVERIFY(lateDone.wait(10000));
+        qInfo("a heartbeat with every connection in use waited %lld ms", timer.elapsed());
+        QVERIFY2(timer.elapsed() < 3500, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY2(peer.peakOpenConnections() <= ApiClient::MaxConnections,
+            qPrintable(QString::number(peer.peakOpenConnections())));
+    }
+
     void framing_data()
     {
         QTest::addColumn<QByteArray>("raw");

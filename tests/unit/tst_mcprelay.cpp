@@ -12,6 +12,7 @@
 #include <QLocalSocket>
 #include <QSignalSpy>
 #include <QTest>
+#include <QTimer>
 
 using namespace runnercore;
 
@@ -113,6 +114,7 @@ private slots:
         b.plane.mcpCalls.clear();
         b.plane.mcpDefer = false;
         b.plane.mcpDown = false;
+        b.plane.mcpDelayMs = 0;
         b.plane.mcpSettled.clear();
     }
     void cleanup() { relay.reset(); }
@@ -264,6 +266,61 @@ private slots:
         // The places are free again.
         c.send(request(41));
         QTRY_COMPARE(b.plane.mcpCalls.size(), 17);
+    }
+
+    // Issue 35: twenty connections of a run flood notifications while the plane takes 100 ms a call.
+    // The run never has more than MaxCallsInFlight calls at once (and the plane sees no more
+    // connections than relayed calls may hold); each connection's notifications all arrive, in order,
+    // many to a call.
+    void notificationsOfManyConnectionsShareTheRunsBoundedCalls()
+    {
+        b.plane.mcpDelayMs = 100;
+        b.peer.resetPeak();
+        makeRelay();
+        constexpr int Connections = 20, PerConnection = 300;
+        std::vector<std::unique_ptr<Client>> clients;
+        for (int k = 0; k < Connections; ++k) {
+            clients.push_back(std::make_unique<Client>());
+            QVERIFY(clients.back()->connectTo(relay->socketPath()));
+            QTRY_COMPARE(relay->connectionCount(), k + 1); // accepted: the socket's backlog is short
+            QByteArray burst;
+            for (int i = 0; i < PerConnection; ++i)
+                burst += QJsonDocument(
+                             QJsonObject { { QStringLiteral("jsonrpc"), QStringLiteral("2.0") },
+                                 { QStringLiteral("method"), QStringLiteral("notifications/progress") },
+                                 { QStringLiteral("params"),
+                                     QJsonObject { { QStringLiteral("client"), k }, { QStringLiteral("seq"), i } } } })
+                             .toJson(QJsonDocument::Compact)
+                    + '\n';
+            clients.back()->send(burst);
+        }
+        int peakInFlight = 0;
+        QTimer sampler;
+        connect(&sampler, &QTimer::timeout, this,
+            [this, &peakInFlight] { peakInFlight = std::max(peakInFlight, relay->callsInFlight()); });
+        sampler.start(1);
+        const auto relayed = [this] {
+            int n = 0;
+            for (const QJsonObject &call : std::as_const(b.plane.mcpCalls))
+                n += int(call.value(QStringLiteral("messages")).toArray().size());
+            return n;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(relayed(), Connections * PerConnection, 30000);
+        QHash<int, int> next; // client → the seq it should send next
+        for (const QJsonObject &call : std::as_const(b.plane.mcpCalls)) {
+            for (const QJsonValue &v : call.value(QStringLiteral("messages")).toArray()) {
+                const QJsonObject params = v.toObject().value(QStringLiteral("params")).toObject();
+                QCOMPARE(params.value(QStringLiteral("seq")).toInt(),
+                    next[params.value(QStringLiteral("client")).toInt()]++);
+            }
+        }
+        qInfo("%d notifications from %d connections: %d calls, at most %d in flight, %d connections at the plane",
+            Connections * PerConnection, Connections, int(b.plane.mcpCalls.size()), peakInFlight,
+            b.peer.peakOpenConnections());
+        QVERIFY(peakInFlight <= McpRelay::MaxCallsInFlight);
+        QVERIFY(b.peer.peakOpenConnections() <= ApiClient::MaxConnections - ApiClient::ReservedConnections);
+        QVERIFY(b.plane.mcpCalls.size() < Connections * PerConnection / 4);
+        QTRY_COMPARE(relay->callsInFlight(), 0);
     }
 
     void badMessagesAreRefusedAndTheRelayGoesOn()
