@@ -76,8 +76,10 @@
         <translation>
             <numerusform>%1 and %n more</numerusform>
             <numerusform>%1 and %n more</numerusform>
+        </translation>
     </message>
-    <message>
+</context>
+<context>
     <name>SnapshotDiff</name>
     <message numerus="yes">
         <source>%n file(s) are left out of this diff and its patch: a side over %1 MiB, past the %2 MiB one diff shows (the smaller files first), or unreadable.</source>

@@ -587,7 +587,7 @@ private:
 bool openDirs(const QString &root, StoreDirs *dirs, QString *error)
 {
     QDir().mkpath(QFileInfo(root).absolutePath());
-    if (!PrivateDirectory::ensure(root, error))
+    if (!PrivateDirectory::ensure(root, error, QStringLiteral("XDG_DATA_HOME")))
         return false;
     dirs->root = UniqueFd(::open(QFile::encodeName(root).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
     if (!dirs->root.valid()) {
