@@ -4976,6 +4976,14 @@
 <context>
     <name>runnercore::McpRelay</name>
     <message>
+        <source>further connections to this run&apos;s MCP relay are refused without a warning</source>
+        <translation>weitere Verbindungen zur MCP-Weiterleitung dieses Laufs werden ohne Warnung abgewiesen</translation>
+    </message>
+    <message>
+        <source>the harness&apos;s MCP client keeps sending messages the relay refuses; further ones are refused without a warning</source>
+        <translation>der MCP-Client des Harness sendet weiter Nachrichten, die die Weiterleitung abweist; weitere werden ohne Warnung abgewiesen</translation>
+    </message>
+    <message>
         <source>a process outside this run&apos;s sandbox (or one too many) tried to use its MCP relay; it was refused</source>
         <translation>ein Prozess außerhalb der Sandbox dieses Laufs (oder einer zu viel) wollte seine MCP-Weiterleitung nutzen; er wurde abgewiesen</translation>
     </message>

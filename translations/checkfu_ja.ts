@@ -4953,6 +4953,14 @@
 <context>
     <name>runnercore::McpRelay</name>
     <message>
+        <source>further connections to this run&apos;s MCP relay are refused without a warning</source>
+        <translation>この実行の MCP リレーへのこれ以降の接続は警告なしで拒否されます</translation>
+    </message>
+    <message>
+        <source>the harness&apos;s MCP client keeps sending messages the relay refuses; further ones are refused without a warning</source>
+        <translation>ハーネスの MCP クライアントがリレーの拒否するメッセージを送り続けています。これ以降は警告なしで拒否されます</translation>
+    </message>
+    <message>
         <source>a process outside this run&apos;s sandbox (or one too many) tried to use its MCP relay; it was refused</source>
         <translation>この実行のサンドボックス外のプロセス（または上限を超えた接続）が MCP 中継を使おうとしたため、拒否しました</translation>
     </message>
