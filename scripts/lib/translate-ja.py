@@ -1725,6 +1725,35 @@ J.update({
         'エージェントが残したままのワークスペース全体を、選んだフォルダーへ。git にエージェントの選んだコマンドを実行させるものは除外します',
 })
 
+J.update({
+    '%1 already exists':
+        '%1 はすでに存在します',
+    'cannot open %1 (a symbolic link on its way, or not a directory): %2':
+        '%1 を開けません（途中にシンボリックリンクがあるか、ディレクトリではありません）: %2',
+    'cannot make the git directory of the mount: %1':
+        'マウントの git ディレクトリを作成できません: %1',
+    'the submodule %1 cannot be reached inside the work tree: %2':
+        'サブモジュール %1 に作業ツリーの中からたどり着けません: %2',
+    'cannot find the git directory of the submodule %1: %2':
+        'サブモジュール %1 の git ディレクトリが見つかりません: %2',
+    "the git directory of the submodule %1 is not under the mount's .git/modules":
+        'サブモジュール %1 の git ディレクトリがマウントの .git/modules の下にありません',
+    'cannot list the files of %1: %2':
+        '%1 のファイルを一覧できません: %2',
+    "cannot create the git mount's target %1: %2":
+        'git マウントのターゲット %1 を作成できません: %2',
+    "the git mount's target %1 already exists (an earlier mount or the restored snapshot holds it); the Runner fetches a repository only into a directory it creates itself. Choose a target that does not exist yet, or leave %1 out of the earlier mount.":
+        'git マウントのターゲット %1 はすでに存在します（前のマウントか復元したスナップショットに含まれています）。ランナーはリポジトリを自分で作成したディレクトリにしか取得しません。まだ存在しないターゲットを選ぶか、前のマウントから %1 を外してください。',
+    '%1 is not a directory. Remove it (or point %2 at a directory of your own) and start again.':
+        '%1 はディレクトリではありません。削除（または %2 を自分専用のディレクトリに設定）してから、もう一度起動してください。',
+    '%1 belongs to another user (uid %2, not %3), who could then read or change what this Runner keeps in it. Remove it (or point %4 at a directory of your own) and start again.':
+        '%1 は別のユーザー（uid %2。%3 ではありません）の所有で、そのユーザーがこのランナーがそこに保存するものを読み取ったり変更したりできてしまいます。削除（または %4 を自分専用のディレクトリに設定）してから、もう一度起動してください。',
+    "further connections to this run's MCP relay are refused without a warning":
+        'この実行の MCP リレーへのこれ以降の接続は警告なしで拒否されます',
+    "the harness's MCP client keeps sending messages the relay refuses; further ones are refused without a warning":
+        'ハーネスの MCP クライアントがリレーの拒否するメッセージを送り続けています。これ以降は警告なしで拒否されます',
+})
+
 JAPANESE = J
 # A text that reads differently in one context: {(context, source): translation}.
 CONTEXT_JAPANESE = {}
