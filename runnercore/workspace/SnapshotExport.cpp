@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -84,25 +83,6 @@ QString reasonText(SnapshotExport::Reason reason)
 QString modeText(mode_t mode)
 {
     return QStringLiteral("0%1").arg(uint(mode & 07777), 3, 8, QLatin1Char('0'));
-}
-
-// Whether the directory behind fd holds nothing.
-bool isEmptyDirectory(int fd)
-{
-    UniqueFd own(::fcntl(fd, F_DUPFD_CLOEXEC, 0));
-    DIR *dir = own.valid() ? ::fdopendir(own.get()) : nullptr;
-    if (!dir)
-        return false;
-    own.release();
-    bool empty = true;
-    while (const dirent *entry = ::readdir(dir)) {
-        if (std::strcmp(entry->d_name, ".") != 0 && std::strcmp(entry->d_name, "..") != 0) {
-            empty = false;
-            break;
-        }
-    }
-    ::closedir(dir);
-    return empty;
 }
 
 } // namespace
@@ -297,7 +277,7 @@ UniqueFd SnapshotExport::openTarget(const QString &directory, QString *message)
                        .arg(directory, modeText(st.st_mode));
         return UniqueFd();
     }
-    if (!isEmptyDirectory(fd.get())) {
+    if (!FileTree::isEmptyDir(fd.get())) {
         *message = Messages::tr("%1 exists and is not an empty directory").arg(directory);
         return UniqueFd();
     }
